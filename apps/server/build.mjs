@@ -1,0 +1,25 @@
+// Bundles the server (src/server.ts) into dist/server.js: Node ESM, npm packages left external
+// (resolved from node_modules at run time), the workspace's TypeScript packages (@isaac/*) bundled in.
+import { build } from 'esbuild';
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@isaac/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'info',
+});

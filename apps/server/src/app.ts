@@ -1,0 +1,126 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { SessionService } from './modules/auth/sessions.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
+import { registerAuthHook } from './plugins/auth.ts';
+import { CsrfGuard } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurity } from './plugins/security.ts';
+import './types.ts';
+
+/**
+ * Every API module, in one list. To add a module `src/modules/<name>/`:
+ * - `routes.ts` exports a `FastifyPluginAsyncZod`; each route uses its full path (`/api/...`) with a rule
+ *   in the contract's PERMISSIONS, and a zod `schema` with `tags`, params/querystring/body and
+ *   `response` (`{ 200: contractSchema, ...errorResponses(400, 404) }` from plugins/openapi-responses.ts).
+ * - Auth, roles and CSRF are done by the global hook (plugins/auth.ts) before the handler runs; the
+ *   handler reads `requireAuth(request)` → `{ userId, role, sessionId }` and never checks auth itself.
+ * - `service.ts` holds the queries (`app.db`, Drizzle; scope every owner query by `userId`, another
+ *   owner's id is `notFound()`); `presenter.ts` maps rows to contract shapes (`_id`, ISO dates, no secrets).
+ * - Errors: throw `notFound()`, `conflict()`, `badRequest()`, `forbidden()` or `new HttpError(...)` from
+ *   plugins/errors.ts; the handler turns them into `{error, message, details?}`.
+ * - Tests beside the code use src/test/helpers.ts; then delete the module's keys from NOT_YET_BUILT in
+ *   src/routes.test.ts (the route walk checks rules, CSRF and every role's access).
+ */
+const MODULES = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  dashboardRoutes,
+  deviceRoutes,
+  roomRoutes,
+  ordersRoutes,
+  paymentsRoutes,
+  contactRoutes,
+  newsletterRoutes,
+];
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** A pino logger instance (server.ts); default: no logging. */
+  logger?: FastifyBaseLogger;
+  /** The clock (tests move time); default `new Date()`. */
+  now?: () => Date;
+  /** Access token lifetime in seconds; default 30 minutes (contract ACCESS_TOKEN_TTL_S). */
+  accessTokenTtlSeconds?: number;
+  /** Extra route plugins registered after MODULES (tests only: e.g. a route without a rule). */
+  extraPlugins?: FastifyPluginAsync[];
+}
+
+/** Builds the API (no listen): tests call `app.inject`, server.ts calls `listen`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON as usual (prototype-poisoning safe), but an empty body with a JSON content type is "no body",
+  // so bodiless calls (toggle, logout) work whatever headers a client sends.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  const tokens = new TokenService(config.jwtSecret, now, options.accessTokenTtlSeconds);
+  const sessions = new SessionService(db, now, {
+    idleMinutes: config.sessionIdleMinutes,
+    absoluteDays: config.sessionAbsoluteDays,
+  });
+  const csrf = new CsrfGuard(config.jwtSecret, config.sessionAbsoluteDays * 24 * 60 * 60);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('now', now);
+  app.decorate('tokens', tokens);
+  app.decorate('sessions', sessions);
+  app.decorate('csrf', csrf);
+
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const tags = route.schema?.tags;
+    for (const method of methods) {
+      routeTable.push({
+        method: method.toUpperCase(),
+        url: route.url,
+        hasSchema: route.schema !== undefined,
+        tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
+        hasResponseSchema: route.schema?.response !== undefined,
+      });
+    }
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await registerRateLimit(app, config.rateLimitPerMinute);
+  registerAuthHook(app, { tokens, sessions, csrf });
+  await registerOpenApi(app, config.publicApiUrl);
+
+  for (const module of MODULES) await app.register(module);
+  for (const plugin of options.extraPlugins ?? []) await app.register(plugin);
+  await app.ready();
+  return app;
+}

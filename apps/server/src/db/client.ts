@@ -1,0 +1,101 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock.ts';
+import * as schema from './schema/index.ts';
+
+export { schema };
+
+/** The database handle services use: the PostgreSQL dialect's common type, satisfied by PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle (`db.transaction(async (tx) => ...)`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations in `migrationsFolder`. */
+  migrate(migrationsFolder: string): Promise<void>;
+  /** Closes the connection(s) and releases the PGlite lock. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL (node-postgres pool); `memory://` = in-memory PGlite; undefined = PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+  /**
+   * Called when an idle PostgreSQL connection fails (server restart, admin termination). The pool
+   * drops that connection and opens a new one on the next query; without a listener node-postgres
+   * would throw the error and crash the process. Defaults to writing it to stderr.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+export const MEMORY_URL = 'memory://';
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const url = options.databaseUrl;
+  if (url === undefined || url === MEMORY_URL)
+    return createPglite(url === MEMORY_URL ? undefined : options.dataDir);
+  return createPostgres(url, options.poolMax ?? 10, options.onIdleError);
+}
+
+async function createPglite(dataDir: string | undefined): Promise<Database> {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function logIdleError(error: Error): void {
+  console.error('database: idle connection failed and was dropped:', error.message);
+}
+
+async function createPostgres(
+  connectionString: string,
+  max: number,
+  onIdleError: (error: Error) => void = logIdleError,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', onIdleError);
+  const db = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/** An owner's room (types: contract ROOM_TYPES). */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('rooms_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** WiFi settings as stored; the password never leaves the server in a response. */
+export interface WifiConfig {
+  ssid: string;
+  password?: string;
+  configured_at?: string;
+}
+
+/** What the last command asked the device to be (the transport reconciles towards it). */
+export interface DesiredState {
+  power_on?: boolean;
+  gang_states?: boolean[];
+}
+
+/** A device: ISAAC purifier, SKYWALKER sensor or Lumos switch (1–4 gangs). */
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    model: text('model').notNull(),
+    serialNumber: text('serial_number').notNull().unique(),
+    /** isaac | lumos | skywalker (contract DEVICE_TYPES). */
+    type: text('type').notNull(),
+    /** The owner; null = available (not assigned to anyone). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    roomId: text('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    isConnected: boolean('is_connected').notNull().default(false),
+    /** Power state ("status" in some views): true = on. */
+    powerOn: boolean('power_on').notNull().default(false),
+    batteryLevel: integer('battery_level'),
+    firmwareVersion: text('firmware_version'),
+    /** Lumos gang count 1–4; 0 for other types. */
+    gangCount: integer('gang_count').notNull().default(0),
+    gangStates: jsonb('gang_states').$type<boolean[]>().notNull().default([]),
+    wifiConfigured: boolean('wifi_configured').notNull().default(false),
+    bluetoothPaired: boolean('bluetooth_paired').notNull().default(false),
+    wifiConfig: jsonb('wifi_config').$type<WifiConfig>(),
+    desiredState: jsonb('desired_state').$type<DesiredState>(),
+    lastUpdated: timestamptz('last_updated'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('devices_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('devices_room_idx').on(t.roomId),
+    index('devices_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Command log of a device: who did what, through which channel. */
+export const deviceActivity = pgTable(
+  'device_activity',
+  {
+    id: id(),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    /** 'web' | 'api' | 'mqtt' | ... */
+    channel: text('channel').notNull().default('web'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_activity_device_created_idx').on(t.deviceId, t.createdAt.desc())],
+);
+
+export type RoomRow = typeof rooms.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type NewDeviceRow = typeof devices.$inferInsert;
+export type DeviceActivityRow = typeof deviceActivity.$inferSelect;

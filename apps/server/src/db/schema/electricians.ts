@@ -1,0 +1,100 @@
+import { boolean, date, index, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns.ts';
+import { devices } from './devices.ts';
+import { users } from './users.ts';
+
+/** A customer (owner) assigned to an electrician, with the planned installation date. */
+export const electricianCustomers = pgTable(
+  'electrician_customers',
+  {
+    id: id(),
+    electricianId: text('electrician_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    installationDate: date('installation_date', { mode: 'string' }),
+    /** assigned | in_progress | completed */
+    status: text('status').notNull().default('assigned'),
+    createdAt: createdAt(),
+  },
+  // The unique index leads with electrician_id, so it also serves "customers of an electrician".
+  (t) => [
+    unique('electrician_customers_pair_uq').on(t.electricianId, t.customerId),
+    index('electrician_customers_customer_idx').on(t.customerId),
+  ],
+);
+
+/** A device assigned to an electrician for configuration. */
+export const electricianDevices = pgTable(
+  'electrician_devices',
+  {
+    id: id(),
+    electricianId: text('electrician_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('electrician_devices_pair_uq').on(t.electricianId, t.deviceId),
+    index('electrician_devices_device_idx').on(t.deviceId),
+  ],
+);
+
+/** An installation visit: status pending | in_progress | completed; phase pre_installation … completed. */
+export const installations = pgTable(
+  'installations',
+  {
+    id: id(),
+    electricianId: text('electrician_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    apartmentComplex: text('apartment_complex'),
+    apartmentUnit: text('apartment_unit'),
+    status: text('status').notNull().default('pending'),
+    phase: text('phase').notNull().default('pre_installation'),
+    installationDate: date('installation_date', { mode: 'string' }),
+    startedAt: timestamptz('started_at'),
+    completedAt: timestamptz('completed_at'),
+    notes: text('notes'),
+    handoverNotes: text('handover_notes'),
+    customerTrainingCompleted: boolean('customer_training_completed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('installations_electrician_created_idx').on(t.electricianId, t.createdAt.desc()),
+    index('installations_customer_idx').on(t.customerId),
+  ],
+);
+
+/** The devices of an installation and whether each is configured yet. */
+export const installationDevices = pgTable(
+  'installation_devices',
+  {
+    installationId: text('installation_id')
+      .notNull()
+      .references(() => installations.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** configured | pending */
+    status: text('status').notNull().default('pending'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.installationId, t.deviceId] }),
+    index('installation_devices_device_idx').on(t.deviceId),
+  ],
+);
+
+export type ElectricianCustomerRow = typeof electricianCustomers.$inferSelect;
+export type ElectricianDeviceRow = typeof electricianDevices.$inferSelect;
+export type InstallationRow = typeof installations.$inferSelect;
+export type InstallationDeviceRow = typeof installationDevices.$inferSelect;

@@ -1,0 +1,6 @@
+/** The whole database schema (one file per domain). Migrations are generated from it by drizzle-kit. */
+export * from './users.ts';
+export * from './devices.ts';
+export * from './electricians.ts';
+export * from './firmware.ts';
+export * from './storefront.ts';

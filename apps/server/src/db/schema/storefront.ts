@@ -1,0 +1,71 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+
+export interface OrderItem {
+  catalog_id: string;
+  name: string;
+  quantity: number;
+  unit_paise: number;
+}
+
+/** A storefront order with the payment provider (sandbox or Razorpay). Amounts in integer paise. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** sandbox | razorpay */
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull().unique(),
+    receipt: text('receipt').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /** created | paid | failed */
+    status: text('status').notNull().default('created'),
+    items: jsonb('items').$type<OrderItem[]>().notNull().default([]),
+    notes: jsonb('notes').$type<Record<string, string>>(),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    paymentId: text('payment_id').unique(),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamptz('paid_at'),
+  },
+  (t) => [index('orders_created_idx').on(t.createdAt.desc())],
+);
+
+/** Provider webhook events, kept by event id so a redelivered event is processed once. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  providerOrderId: text('provider_order_id'),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+});
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+export type NewsletterSubscriptionRow = typeof newsletterSubscriptions.$inferSelect;

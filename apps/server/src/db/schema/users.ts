@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+
+/** Every person who signs in: role 1 electrician, 2 owner ("customer"), 3 admin (contract ROLE). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Always stored lowercased (checked by the database). */
+    email: text('email').notNull().unique(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    mobile: text('mobile'),
+    role: integer('role').notNull().default(2),
+    status: text('status').notNull().default('active'),
+    city: text('city'),
+    pincode: text('pincode'),
+    address: text('address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    index('users_role_created_idx').on(t.role, t.createdAt.desc()),
+  ],
+);
+
+/** A sign-in: the bearer JWT names it (`sid`); revocable, with idle and absolute lifetimes. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    /** Absolute end of the session, whatever the activity. */
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // "active sessions" counts scan only sessions not yet revoked
+    index('sessions_active_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

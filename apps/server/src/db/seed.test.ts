@@ -1,0 +1,68 @@
+import { DEVICE_TYPES, INSTALLATION_PHASES, INSTALLATION_STATUSES, ROLE, ROOM_TYPES } from '@isaac/contract';
+import { isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../test/helpers.ts';
+import {
+  devices,
+  electricianCustomers,
+  electricianDevices,
+  firmware,
+  installationDevices,
+  installations,
+  rooms,
+  users,
+} from './schema/index.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from './seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('seeds once: the second run sees the admin and does nothing', async () => {
+    expect(await seedDemoData(t.db)).toBe(true);
+    expect(await seedDemoData(t.db)).toBe(false);
+    expect(await t.db.$count(users)).toBe(9);
+  });
+
+  it('has the promised shape', async () => {
+    const allUsers = await t.db.select().from(users);
+    expect(allUsers.filter((u) => u.role === ROLE.admin)).toHaveLength(1);
+    expect(allUsers.filter((u) => u.role === ROLE.electrician)).toHaveLength(2);
+    const owners = allUsers.filter((u) => u.role === ROLE.owner);
+    expect(owners).toHaveLength(6);
+    for (const owner of owners) expect(owner.city && owner.pincode && owner.address).toBeTruthy();
+
+    const roomTypes = new Set((await t.db.select().from(rooms)).map((r) => r.type));
+    expect([...roomTypes].sort()).toEqual([...ROOM_TYPES].sort());
+
+    const allDevices = await t.db.select().from(devices);
+    expect(allDevices.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(allDevices.map((d) => d.type))).toEqual(new Set(DEVICE_TYPES));
+    expect((await t.db.select().from(devices).where(isNull(devices.userId))).length).toBeGreaterThan(0);
+    expect(allDevices.some((d) => !d.isConnected)).toBe(true);
+    const gangs = new Set(allDevices.filter((d) => d.type === 'lumos').map((d) => d.gangCount));
+    expect([...gangs].sort()).toEqual([1, 2, 3, 4]);
+    for (const d of allDevices) expect(d.gangStates).toHaveLength(d.gangCount);
+    expect(new Set(allDevices.map((d) => d.firmwareVersion))).toEqual(new Set(['1.0.0', '1.1.0', '1.2.3']));
+    expect(new Set(allDevices.map((d) => d.batteryLevel)).size).toBeGreaterThan(5);
+
+    expect(new Set((await t.db.select().from(firmware)).map((f) => f.deviceType))).toEqual(
+      new Set(DEVICE_TYPES),
+    );
+    expect(await t.db.$count(electricianCustomers)).toBeGreaterThan(0);
+    expect(await t.db.$count(electricianDevices)).toBeGreaterThan(0);
+    const inst = await t.db.select().from(installations);
+    expect(new Set(inst.map((i) => i.status))).toEqual(new Set(INSTALLATION_STATUSES));
+    expect(new Set(inst.map((i) => i.phase))).toEqual(new Set(INSTALLATION_PHASES));
+    expect(await t.db.$count(installationDevices)).toBeGreaterThan(0);
+  });
+
+  it('the demo sign-ins work with the demo password', async () => {
+    for (const { email } of DEMO_SIGN_INS) {
+      expect(await login(t.app, email, DEMO_PASSWORD)).toEqual(expect.any(String));
+    }
+  });
+});

@@ -1,0 +1,506 @@
+/**
+ * Demo data (DEMO=true, which `npm start` sets): seeded once, on the first start (skipped when the
+ * demo admin exists), in one transaction with batch inserts. Deterministic: the same rows every time.
+ * Every demo account's password is `isaac-demo`.
+ */
+import { gangCountForModel, ROLE, type DeviceType, type RoomType } from '@isaac/contract';
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Db } from './client.ts';
+import {
+  devices,
+  electricianCustomers,
+  electricianDevices,
+  firmware,
+  installationDevices,
+  installations,
+  rooms,
+  users,
+  type NewDeviceRow,
+  type NewUserRow,
+} from './schema/index.ts';
+
+export const DEMO_PASSWORD = 'isaac-demo';
+export const DEMO_ADMIN_EMAIL = 'admin@isaac.demo';
+export const DEMO_SIGN_INS = [
+  { role: 'admin', email: DEMO_ADMIN_EMAIL },
+  { role: 'electrician', email: 'electrician@isaac.demo' },
+  { role: 'owner', email: 'owner@isaac.demo' },
+] as const;
+
+interface DemoUser {
+  key: string;
+  name: string;
+  email: string;
+  role: number;
+  mobile: string;
+  city?: string;
+  pincode?: string;
+  address?: string;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  {
+    key: 'admin',
+    name: 'Aditi Rao',
+    email: DEMO_ADMIN_EMAIL,
+    role: ROLE.admin,
+    mobile: '+91 98450 10001',
+    city: 'Bengaluru',
+    pincode: '560001',
+    address: 'Isaac HQ, 12 Residency Road',
+  },
+  {
+    key: 'electrician',
+    name: 'Ravi Kumar',
+    email: 'electrician@isaac.demo',
+    role: ROLE.electrician,
+    mobile: '+91 98450 20002',
+    city: 'Bengaluru',
+    pincode: '560034',
+    address: '45 Koramangala 5th Block',
+  },
+  {
+    key: 'electrician2',
+    name: 'Suresh Patil',
+    email: 'suresh.patil@isaac.demo',
+    role: ROLE.electrician,
+    mobile: '+91 98200 20003',
+    city: 'Mumbai',
+    pincode: '400053',
+    address: '8 Lokhandwala Complex, Andheri West',
+  },
+  {
+    key: 'owner',
+    name: 'Priya Sharma',
+    email: 'owner@isaac.demo',
+    role: ROLE.owner,
+    mobile: '+91 98860 30001',
+    city: 'Bengaluru',
+    pincode: '560038',
+    address: 'Flat 302, Prestige Shantiniketan, Indiranagar',
+  },
+  {
+    key: 'owner2',
+    name: 'Arjun Mehta',
+    email: 'arjun.mehta@isaac.demo',
+    role: ROLE.owner,
+    mobile: '+91 98190 30002',
+    city: 'Mumbai',
+    pincode: '400050',
+    address: '14 Carter Road, Bandra West',
+  },
+  {
+    key: 'owner3',
+    name: 'Kavya Iyer',
+    email: 'kavya.iyer@isaac.demo',
+    role: ROLE.owner,
+    mobile: '+91 94440 30003',
+    city: 'Chennai',
+    pincode: '600017',
+    address: '22 Thyagaraya Road, T. Nagar',
+  },
+  {
+    key: 'owner4',
+    name: 'Rohan Gupta',
+    email: 'rohan.gupta@isaac.demo',
+    role: ROLE.owner,
+    mobile: '+91 98110 30004',
+    city: 'New Delhi',
+    pincode: '110017',
+    address: 'C-9 Malviya Nagar',
+  },
+  {
+    key: 'owner5',
+    name: 'Sneha Reddy',
+    email: 'sneha.reddy@isaac.demo',
+    role: ROLE.owner,
+    mobile: '+91 98490 30005',
+    city: 'Hyderabad',
+    pincode: '500033',
+    address: 'Villa 7, Jubilee Hills Road No. 36',
+  },
+  {
+    key: 'owner6',
+    name: 'Vikram Joshi',
+    email: 'vikram.joshi@isaac.demo',
+    role: ROLE.owner,
+    mobile: '+91 98220 30006',
+    city: 'Pune',
+    pincode: '411001',
+    address: '3 Koregaon Park Lane 5',
+  },
+];
+
+const ROOM_NAMES: Record<RoomType, string> = {
+  bedroom: 'Master Bedroom',
+  living_room: 'Living Room',
+  kitchen: 'Kitchen',
+  bathroom: 'Bathroom',
+  office: 'Home Office',
+  dining_room: 'Dining Room',
+  garage: 'Garage',
+  other: 'Balcony',
+  general: 'Hall',
+};
+
+/** Rooms per owner; together they use every room type. */
+const OWNER_ROOMS: Record<string, RoomType[]> = {
+  owner: ['living_room', 'bedroom', 'kitchen', 'office', 'dining_room', 'bathroom'],
+  owner2: ['living_room', 'bedroom', 'garage'],
+  owner3: ['general', 'kitchen', 'bedroom'],
+  owner4: ['living_room', 'other', 'office'],
+  owner5: ['living_room', 'bedroom', 'dining_room', 'garage'],
+  owner6: ['bedroom', 'kitchen'],
+};
+
+const MODELS: Record<DeviceType, string[]> = {
+  isaac: ['ISAAC Air Purifier', 'ISAAC Air Purifier Pro'],
+  lumos: ['Lumos 1-Gang', 'Lumos 2-Gang', 'Lumos 3-Gang', 'Lumos 4-Gang'],
+  skywalker: ['SKYWALKER Air Sensor'],
+};
+const SERIAL_PREFIX: Record<DeviceType, string> = { isaac: 'ISC', lumos: 'LMS', skywalker: 'SKW' };
+const DEVICE_LABEL: Record<DeviceType, string> = {
+  isaac: 'Purifier',
+  lumos: 'Switch',
+  skywalker: 'Air Sensor',
+};
+const SWITCH_PLACES = ['Living Room', 'Bedroom', 'Kitchen', 'Study'];
+const FIRMWARE_ON_DEVICES = ['1.0.0', '1.1.0', '1.2.3'];
+const FIRMWARE_RELEASES: Record<DeviceType, string[]> = {
+  isaac: ['1.0.0', '1.1.0', '1.2.3', '1.3.0'],
+  lumos: ['1.0.0', '1.1.0', '1.2.3'],
+  skywalker: ['1.0.0', '1.1.0', '1.2.3', '1.4.0'],
+};
+const TYPE_CYCLE: DeviceType[] = ['isaac', 'lumos', 'skywalker', 'lumos'];
+const BATTERY = [92, 78, 64, 51, 43, 35, 27, 18, 9, 100, 86, 57];
+
+/** Devices per owner key (null = unassigned stock). 48 in all. */
+const DEVICE_PLAN: [string | null, number][] = [
+  ['owner', 12],
+  ['owner2', 6],
+  ['owner3', 5],
+  ['owner4', 5],
+  ['owner5', 6],
+  ['owner6', 4],
+  [null, 10],
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Seeds the demo data unless the demo admin exists. Returns whether it seeded. */
+export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ADMIN_EMAIL))
+    .limit(1);
+  if (existing) return false;
+
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+  await db.transaction(async (tx) => {
+    const userRows: NewUserRow[] = DEMO_USERS.map((u, i) => ({
+      name: u.name,
+      email: u.email,
+      username: u.email.split('@')[0] ?? u.key,
+      passwordHash: hashes[i] ?? '',
+      mobile: u.mobile,
+      role: u.role,
+      status: 'active',
+      city: u.city ?? null,
+      pincode: u.pincode ?? null,
+      address: u.address ?? null,
+      createdAt: ago(120 - i * 7),
+      updatedAt: ago(30),
+    }));
+    const insertedUsers = await tx
+      .insert(users)
+      .values(userRows)
+      .returning({ id: users.id, email: users.email });
+    const userId = (key: string): string => {
+      const email = DEMO_USERS.find((u) => u.key === key)?.email;
+      const row = insertedUsers.find((u) => u.email === email);
+      if (!row) throw new Error(`seed: no user ${key}`);
+      return row.id;
+    };
+
+    // Rooms
+    const roomValues = Object.entries(OWNER_ROOMS).flatMap(([owner, types], o) =>
+      types.map((type, r) => ({
+        userId: userId(owner),
+        name: ROOM_NAMES[type],
+        type,
+        createdAt: ago(90 - o * 5 - r),
+        updatedAt: ago(20),
+      })),
+    );
+    const insertedRooms = await tx
+      .insert(rooms)
+      .values(roomValues)
+      .returning({ id: rooms.id, userId: rooms.userId });
+    const roomsOf = (ownerId: string) => insertedRooms.filter((r) => r.userId === ownerId).map((r) => r.id);
+
+    // Devices
+    const deviceValues: NewDeviceRow[] = [];
+    let n = 0;
+    const perType: Record<DeviceType, number> = { isaac: 0, lumos: 0, skywalker: 0 };
+    for (const [owner, count] of DEVICE_PLAN) {
+      const ownerId = owner ? userId(owner) : null;
+      const ownerRooms = ownerId ? roomsOf(ownerId) : [];
+      for (let i = 0; i < count; i += 1, n += 1) {
+        const type = TYPE_CYCLE[n % TYPE_CYCLE.length] ?? 'isaac';
+        perType[type] += 1;
+        const models = MODELS[type];
+        const model = models[perType[type] % models.length] ?? models[0] ?? type;
+        const gangCount = gangCountForModel(type, model);
+        const connected = n % 5 !== 3; // every fifth device is offline
+        const powerOn = connected && n % 3 !== 0;
+        const configured = ownerId !== null && n % 6 !== 5;
+        deviceValues.push({
+          name:
+            type === 'lumos'
+              ? `${SWITCH_PLACES[n % SWITCH_PLACES.length] ?? 'Hall'} ${DEVICE_LABEL.lumos}`
+              : `${DEVICE_LABEL[type]} ${perType[type]}`,
+          model,
+          serialNumber: `${SERIAL_PREFIX[type]}-2025-${String(1000 + n)}`,
+          type,
+          userId: ownerId,
+          // Most owned devices sit in a room; every fourth is not placed yet.
+          roomId: ownerRooms.length > 0 && i % 4 !== 3 ? (ownerRooms[i % ownerRooms.length] ?? null) : null,
+          isConnected: connected,
+          powerOn,
+          batteryLevel: type === 'lumos' ? null : (BATTERY[n % BATTERY.length] ?? 50),
+          firmwareVersion: FIRMWARE_ON_DEVICES[n % FIRMWARE_ON_DEVICES.length] ?? '1.0.0',
+          gangCount,
+          // A Lumos switch is on while any gang is on: the first gang follows the power state.
+          gangStates: Array.from({ length: gangCount }, (_, g) => powerOn && (g === 0 || (g + n) % 2 === 0)),
+          wifiConfigured: configured,
+          bluetoothPaired: configured && n % 2 === 0,
+          wifiConfig: configured
+            ? { ssid: `${(DEMO_USERS.find((u) => u.key === owner)?.name ?? 'Home').split(' ')[0]}-Home-2.4G` }
+            : null,
+          lastUpdated: connected ? ago((n % 7) / 24) : ago(3 + (n % 5)),
+          createdAt: ago(80 - n),
+          updatedAt: ago((n % 10) + 1),
+        });
+      }
+    }
+    const insertedDevices = await tx
+      .insert(devices)
+      .values(deviceValues)
+      .returning({ id: devices.id, userId: devices.userId, serialNumber: devices.serialNumber });
+    const devicesOf = (ownerId: string | null) =>
+      insertedDevices.filter((d) => d.userId === ownerId).map((d) => d.id);
+
+    // Firmware releases per device type (the last is the newest)
+    await tx.insert(firmware).values(
+      Object.entries(FIRMWARE_RELEASES).flatMap(([deviceType, versions]) =>
+        versions.map((version, i) => {
+          const filename = `${deviceType}-v${version}.bin`;
+          return {
+            deviceType,
+            version,
+            filename,
+            fileSize: 512 * 1024 + i * 37 * 1024,
+            sha256: createHash('sha256').update(filename).digest('hex'),
+            storageKey: `firmware/${deviceType}/${filename}`,
+            uploadedBy: userId('admin'),
+            createdAt: ago(200 - i * 45),
+          };
+        }),
+      ),
+    );
+
+    // Electrician ↔ customer assignments
+    const electrician = userId('electrician');
+    const electrician2 = userId('electrician2');
+    const assignments = [
+      {
+        electricianId: electrician,
+        customerId: userId('owner'),
+        installationDate: dateOnly(ago(14)),
+        status: 'completed',
+      },
+      {
+        electricianId: electrician,
+        customerId: userId('owner3'),
+        installationDate: dateOnly(now),
+        status: 'in_progress',
+      },
+      {
+        electricianId: electrician,
+        customerId: userId('owner4'),
+        installationDate: dateOnly(now),
+        status: 'assigned',
+      },
+      {
+        electricianId: electrician,
+        customerId: userId('owner5'),
+        installationDate: dateOnly(ago(-3)),
+        status: 'assigned',
+      },
+      {
+        electricianId: electrician,
+        customerId: userId('owner6'),
+        installationDate: dateOnly(ago(2)),
+        status: 'in_progress',
+      },
+      {
+        electricianId: electrician2,
+        customerId: userId('owner2'),
+        installationDate: dateOnly(ago(5)),
+        status: 'completed',
+      },
+      {
+        electricianId: electrician2,
+        customerId: userId('owner6'),
+        installationDate: dateOnly(ago(-7)),
+        status: 'assigned',
+      },
+    ];
+    await tx
+      .insert(electricianCustomers)
+      .values(assignments.map((a, i) => ({ ...a, createdAt: ago(30 - i) })));
+
+    // Electrician ↔ device assignments: their customers' devices plus some stock
+    const stock = devicesOf(null);
+    const forElectrician = [
+      ...devicesOf(userId('owner')).slice(0, 4),
+      ...devicesOf(userId('owner3')),
+      ...devicesOf(userId('owner4')).slice(0, 3),
+      ...stock.slice(0, 4),
+    ];
+    const forElectrician2 = [...devicesOf(userId('owner2')).slice(0, 4), ...stock.slice(4, 7)];
+    await tx
+      .insert(electricianDevices)
+      .values([
+        ...forElectrician.map((deviceId) => ({ electricianId: electrician, deviceId })),
+        ...forElectrician2.map((deviceId) => ({ electricianId: electrician2, deviceId })),
+      ]);
+
+    // Installations in every status and phase
+    const plan = [
+      {
+        e: electrician,
+        c: 'owner',
+        status: 'completed',
+        phase: 'completed',
+        day: 14,
+        complex: 'Prestige Shantiniketan',
+        unit: 'A-302',
+        trained: true,
+      },
+      {
+        e: electrician,
+        c: 'owner3',
+        status: 'in_progress',
+        phase: 'in_progress',
+        day: 0,
+        complex: 'Casa Grande',
+        unit: 'T2-1104',
+        trained: false,
+      },
+      {
+        e: electrician,
+        c: 'owner4',
+        status: 'pending',
+        phase: 'pre_installation',
+        day: 0,
+        complex: 'DLF Capital Greens',
+        unit: 'B-803',
+        trained: false,
+      },
+      {
+        e: electrician,
+        c: 'owner5',
+        status: 'pending',
+        phase: 'pre_installation',
+        day: -3,
+        complex: 'My Home Bhooja',
+        unit: 'Villa 7',
+        trained: false,
+      },
+      {
+        e: electrician,
+        c: 'owner6',
+        status: 'in_progress',
+        phase: 'post_installation',
+        day: 2,
+        complex: 'Panchshil Trump Towers',
+        unit: 'T1-2201',
+        trained: true,
+      },
+      {
+        e: electrician,
+        c: 'owner6',
+        status: 'in_progress',
+        phase: 'pre_installation',
+        day: 1,
+        complex: 'Panchshil Trump Towers',
+        unit: 'T1-2202',
+        trained: false,
+      },
+      {
+        e: electrician2,
+        c: 'owner2',
+        status: 'completed',
+        phase: 'completed',
+        day: 5,
+        complex: 'Sea Breeze Apartments',
+        unit: '14B',
+        trained: true,
+      },
+    ] as const;
+    const insertedInstallations = await tx
+      .insert(installations)
+      .values(
+        plan.map((p, i) => {
+          const date = ago(p.day);
+          const started = p.status === 'pending' ? null : new Date(date.getTime() + 10 * 60 * 60 * 1000);
+          const completed = p.status === 'completed' ? new Date(date.getTime() + 15 * 60 * 60 * 1000) : null;
+          return {
+            electricianId: p.e,
+            customerId: userId(p.c),
+            sessionId:
+              p.status === 'pending' ? null : `INST-${dateOnly(date).replace(/-/g, '')}-${String(101 + i)}`,
+            apartmentComplex: p.complex,
+            apartmentUnit: p.unit,
+            status: p.status,
+            phase: p.phase,
+            installationDate: dateOnly(date),
+            startedAt: started,
+            completedAt: completed,
+            notes: p.status === 'pending' ? null : 'Site survey done; 2.4 GHz WiFi available in all rooms.',
+            handoverNotes:
+              p.status === 'completed' ? 'All devices paired and named; owner shown the app.' : null,
+            customerTrainingCompleted: p.trained,
+            createdAt: ago(p.day + 10),
+          };
+        }),
+      )
+      .returning({
+        id: installations.id,
+        customerId: installations.customerId,
+        status: installations.status,
+      });
+    await tx.insert(installationDevices).values(
+      insertedInstallations.flatMap((inst, i) =>
+        devicesOf(inst.customerId)
+          .slice(i % 2, (i % 2) + 3)
+          .map((deviceId, d) => ({
+            installationId: inst.id,
+            deviceId,
+            status:
+              inst.status === 'completed' || (inst.status === 'in_progress' && d === 0)
+                ? 'configured'
+                : 'pending',
+          })),
+      ),
+    );
+  });
+  return true;
+}

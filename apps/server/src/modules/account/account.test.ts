@@ -1,0 +1,225 @@
+import { ERROR_CODE, ROLE } from '@isaac/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { ACCOUNT_MESSAGES } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const currentUser = async (token: string) =>
+  t.app.inject({ method: 'GET', url: '/auth/current-user', headers: { authorization: `Bearer ${token}` } });
+
+describe('PUT /api/account/profile', () => {
+  it('updates my name and mobile, for every role', async () => {
+    for (const role of [ROLE.owner, ROLE.electrician, ROLE.admin]) {
+      const { user, token } = await t.signIn(role);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/account/profile',
+        headers: await authed(t.app, token),
+        payload: { name: '  Meera Nair ', mobile: '+91 98450 12345' },
+      });
+      expect(res.statusCode, `role ${role}`).toBe(200);
+      expect(res.json().user).toMatchObject({
+        _id: user.id,
+        name: 'Meera Nair',
+        mobile: '+91 98450 12345',
+        email: user.email,
+        role,
+      });
+      expect(res.body).not.toMatch(/password|argon2/i);
+    }
+  });
+
+  it('an empty mobile clears it', async () => {
+    const { token } = await t.signIn(ROLE.owner, { mobile: '+91 90000 00000' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: await authed(t.app, token),
+      payload: { name: 'No Phone', mobile: '' },
+    });
+    expect(res.json().user.mobile).toBeNull();
+  });
+
+  it('validates name and mobile (400 with details)', async () => {
+    const { token } = await t.signIn(ROLE.owner);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: await authed(t.app, token),
+      payload: { name: ' ', mobile: 'call me' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['mobile', 'name']);
+  });
+});
+
+describe('POST /api/account/password', () => {
+  it('changes the password and ends every other session; the current one keeps working', async () => {
+    const { user, password, token } = await t.signIn(ROLE.owner);
+    const otherToken = await login(t.app, user.email, password);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: await authed(t.app, token),
+      payload: { current_password: password, new_password: 'a-brand-new-secret' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordChanged });
+
+    const other = await currentUser(otherToken);
+    expect(other.statusCode).toBe(401);
+    expect(other.json().error).toBe(ERROR_CODE.authorizationRequired);
+    expect((await currentUser(token)).statusCode).toBe(200);
+
+    await expect(login(t.app, user.email, password)).rejects.toThrow(/401/);
+    const fresh = await login(t.app, user.email, 'a-brand-new-secret');
+    expect((await currentUser(fresh)).statusCode).toBe(200);
+  });
+
+  it('a wrong current password is 400 on current_password, and nothing changes', async () => {
+    const { user, password, token } = await t.signIn(ROLE.electrician);
+    const otherToken = await login(t.app, user.email, password);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: await authed(t.app, token),
+      payload: { current_password: 'not-my-password', new_password: 'another-secret' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: ERROR_CODE.validation,
+      message: ACCOUNT_MESSAGES.wrongPassword,
+      details: [{ path: 'current_password', message: ACCOUNT_MESSAGES.wrongPassword }],
+    });
+    expect((await currentUser(otherToken)).statusCode).toBe(200);
+    await expect(login(t.app, user.email, password)).resolves.toEqual(expect.any(String));
+  });
+
+  it('validates the body: current required, new at least 6 characters and different', async () => {
+    const { password, token } = await t.signIn(ROLE.owner);
+    const headers = await authed(t.app, token);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers,
+      payload: { current_password: '', new_password: '123' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'current_password', message: 'Current password is required' },
+        { path: 'new_password', message: 'Password must be at least 6 characters' },
+      ]),
+    );
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers,
+      payload: { current_password: password, new_password: password },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().details[0].path).toBe('new_password');
+  });
+
+  it('throttles repeated wrong current passwords (429)', async () => {
+    const { password, token } = await t.signIn(ROLE.owner);
+    const headers = await authed(t.app, token);
+    const attempt = (current: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/password',
+        headers,
+        payload: { current_password: current, new_password: 'whatever-new' },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await attempt('wrong-guess')).statusCode).toBe(400);
+    const blocked = await attempt(password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toEqual(expect.any(String));
+  });
+});
+
+describe('GET /api/account/sessions and DELETE /api/account/sessions/:id', () => {
+  it('lists my live sessions with the current one marked; ending one stops its token', async () => {
+    const { user, password, token } = await t.signIn(ROLE.owner);
+    const otherToken = await login(t.app, user.email, password);
+    const stranger = await t.signIn(ROLE.owner);
+    const headers = await authed(t.app, token);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers });
+    expect(res.statusCode).toBe(200);
+    const { sessions } = res.json<{ sessions: { _id: string; current: boolean }[] }>();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions[0]).toEqual({
+      _id: expect.any(String),
+      created_at: expect.any(String),
+      last_seen_at: expect.any(String),
+      user_agent: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+      ip: expect.any(String),
+      current: expect.any(Boolean),
+    });
+
+    const other = sessions.find((s) => !s.current);
+    const end = await t.app.inject({ method: 'DELETE', url: `/api/account/sessions/${other?._id}`, headers });
+    expect(end.statusCode).toBe(200);
+    expect(end.json()).toEqual({ message: ACCOUNT_MESSAGES.sessionEnded });
+    expect((await currentUser(otherToken)).statusCode).toBe(401);
+    expect((await currentUser(token)).statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers });
+    expect(after.json().sessions).toHaveLength(1);
+
+    // Someone else's session id is 404 and their session lives on.
+    const strangerSessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: await authed(t.app, stranger.token),
+    });
+    const strangerId = strangerSessions.json().sessions[0]._id;
+    const steal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${strangerId}`,
+      headers,
+    });
+    expect(steal.statusCode).toBe(404);
+    expect((await currentUser(stranger.token)).statusCode).toBe(200);
+  });
+
+  it('ending my current session signs me out; an ended session is 404 the second time', async () => {
+    const { user, password, token } = await t.signIn(ROLE.admin);
+    const spare = await login(t.app, user.email, password);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: await authed(t.app, token),
+    });
+    const current = list.json().sessions.find((s: { current: boolean }) => s.current)._id;
+    const end = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${current}`,
+      headers: await authed(t.app, token),
+    });
+    expect(end.statusCode).toBe(200);
+    expect((await currentUser(token)).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${current}`,
+      headers: await authed(t.app, spare),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('needs a token (401)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/account/sessions' });
+    expect(res.statusCode).toBe(401);
+  });
+});

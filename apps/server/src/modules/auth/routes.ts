@@ -1,0 +1,84 @@
+import {
+  csrfResponseSchema,
+  currentUserResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  refreshResponseSchema,
+} from '@isaac/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerToken, requireAuth } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { AUTH_MESSAGES, AuthService } from './service.ts';
+
+/** Spec section 7 "Auth": CSRF token, login, current user, refresh; plus logout (revokes the session). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new AuthService(app.db, app.sessions, app.tokens, app.now);
+  const tags = ['auth'];
+
+  app.get(
+    '/auth/csrf-token',
+    {
+      schema: {
+        tags,
+        summary: 'Issue a CSRF token (and its HttpOnly cookie) for mutating calls',
+        response: { 200: csrfResponseSchema },
+      },
+    },
+    async (request, reply) => ({ csrf_token: app.csrf.issue(request, reply) }),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) =>
+      service.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+  );
+
+  app.get(
+    '/auth/current-user',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: currentUserResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ user: await service.currentUser(requireAuth(request).userId) }),
+  );
+
+  app.post(
+    '/auth/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a (possibly expired) token of a live session for a new one',
+        response: { 200: refreshResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ token: await service.refresh(bearerToken(request)) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the current session (its tokens stop working at once)',
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await service.logout(auth.sessionId, auth.userId);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+};

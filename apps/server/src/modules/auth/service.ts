@@ -1,0 +1,96 @@
+import { ERROR_CODE, type LoginBody, type LoginResponse, type User } from '@isaac/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { HttpError, notFound, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
+import { presentUser } from '../users/presenter.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import type { SessionService } from './sessions.ts';
+import { FailureThrottle, LOGIN_LIMITS } from './throttle.ts';
+import type { TokenService } from './tokens.ts';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  throttled: (seconds: number) =>
+    `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
+  loggedOut: 'Logged out',
+} as const;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export class AuthService {
+  private readonly accountThrottle: FailureThrottle;
+  private readonly ipThrottle: FailureThrottle;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly tokens: TokenService,
+    now: () => Date,
+  ) {
+    this.accountThrottle = new FailureThrottle(LOGIN_LIMITS.perAccount, now);
+    this.ipThrottle = new FailureThrottle(LOGIN_LIMITS.perIp, now);
+  }
+
+  /**
+   * Signs in: same 401 `invalid_credentials` whether or not the e-mail exists (an unknown e-mail
+   * still verifies a dummy hash); failures are throttled per account and per IP (429 + Retry-After).
+   */
+  async login(body: LoginBody, meta: RequestMeta): Promise<LoginResponse> {
+    const email = body.email.trim().toLowerCase();
+    const accountKey = `account:${email}`;
+    const ipKey = `ip:${meta.ip}`;
+    const wait = Math.max(
+      this.accountThrottle.retryAfterSeconds(accountKey),
+      this.ipThrottle.retryAfterSeconds(ipKey),
+    );
+    if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.throttled(wait), wait);
+
+    const [user] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+    if (!user || !matches || user.status !== 'active') {
+      this.accountThrottle.fail(accountKey);
+      this.ipThrottle.fail(ipKey);
+      throw unauthorized(ERROR_CODE.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
+    }
+    this.accountThrottle.reset(accountKey);
+
+    const session = await this.sessions.create(user.id, meta);
+    const token = await this.tokens.sign({ sub: user.id, sid: session.id, role: user.role });
+    // OAuth mode (voice-assistant account linking) is recognised, but the authorization server
+    // that would mint a code and redirect URL is not part of this API yet: redirect is always null.
+    const oauthMode = Boolean(body.oauth_params?.client_id && body.oauth_params.redirect_uri);
+    return { token, user: presentUser(user), oauth_mode: oauthMode, redirect: null };
+  }
+
+  async currentUser(userId: string): Promise<User> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw notFound('User not found');
+    return presentUser(user);
+  }
+
+  /**
+   * Rotates a token: accepts a well-signed token even if expired, provided its session is live;
+   * records the activity and returns a fresh token for the same session.
+   */
+  async refresh(token: string | null): Promise<string> {
+    if (!token)
+      throw unauthorized(ERROR_CODE.authorizationRequired, 'Authorization required. Please sign in.');
+    const verified = await this.tokens.verifyIgnoringExpiry(token);
+    if (!verified.ok) throw unauthorized(ERROR_CODE.invalidToken, 'Invalid token');
+    const live = await this.sessions.findLive(verified.claims.sid);
+    if (!live || live.user.id !== verified.claims.sub) {
+      throw unauthorized(ERROR_CODE.authorizationRequired, 'Your session has ended. Please sign in again.');
+    }
+    await this.sessions.touch(live.session, true);
+    return this.tokens.sign({ sub: live.user.id, sid: live.session.id, role: live.user.role });
+  }
+
+  async logout(sessionId: string, userId: string): Promise<void> {
+    const revoked = await this.sessions.revoke(sessionId, userId);
+    if (!revoked) throw new HttpError(401, ERROR_CODE.authorizationRequired, 'Session already ended');
+  }
+}

@@ -1,0 +1,159 @@
+import { MSG, ROLE, type ContactMessage } from '@isaac/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema/index.ts';
+import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { CONTACT_RATE_LIMIT } from './routes.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+/** Each test sends from its own address, so the per-IP limit only bites where a test wants it to. */
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+const message = {
+  name: 'Ravi Kumar',
+  email: 'ravi@example.com',
+  subject: 'product-inquiry',
+  message: 'Does ISAAC work in a 600 sq ft living room?',
+};
+
+async function send(body: object, remoteAddress = freshIp(), extraHeaders: Record<string, string> = {}) {
+  const { headers } = await csrf(t.app);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { ...headers, ...extraHeaders },
+    payload: body,
+    remoteAddress,
+  });
+}
+
+const storedFrom = async (email: string) =>
+  t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+
+describe('POST /api/contact', () => {
+  it('stores the message with IP and user agent and answers the spec message', async () => {
+    const ip = freshIp();
+    const res = await send({ ...message, email: 'stored@example.com', website: '' }, ip, {
+      'user-agent': 'VitestBrowser/1.0',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: MSG.contactSuccess });
+    expect(MSG.contactSuccess).toBe("Message sent successfully! We'll get back to you soon.");
+    const rows = await storedFrom('stored@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Ravi Kumar',
+      subject: 'product-inquiry',
+      message: message.message,
+      ip,
+      userAgent: 'VitestBrowser/1.0',
+    });
+  });
+
+  it.each([
+    ['an invalid e-mail', { email: 'not-an-email' }, 'email'],
+    ['a subject outside the four', { subject: 'sales' }, 'subject'],
+    ['an empty message', { message: '   ' }, 'message'],
+    ['a blank name', { name: '' }, 'name'],
+    ['a message over 5000 characters', { message: 'x'.repeat(5001) }, 'message'],
+    ['a name over 100 characters', { name: 'n'.repeat(101) }, 'name'],
+  ])('refuses %s (400 with the field)', async (_label, change, field) => {
+    const res = await send({ ...message, email: 'invalid@example.com', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
+  });
+
+  it('accepts every one of the four subjects', async () => {
+    for (const subject of ['product-inquiry', 'technical-support', 'partnership', 'other']) {
+      expect((await send({ ...message, subject })).statusCode).toBe(201);
+    }
+  });
+
+  it('answers a filled-in honeypot as if all went well, but stores nothing', async () => {
+    const res = await send({ ...message, email: 'bot@example.com', website: 'http://spam.example' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: MSG.contactSuccess });
+    expect(await storedFrom('bot@example.com')).toEqual([]);
+  });
+
+  it(`allows ${CONTACT_RATE_LIMIT.max} messages per IP per 10 minutes, then 429 with Retry-After`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i += 1) {
+      expect((await send({ ...message, email: 'limited@example.com' }, ip)).statusCode).toBe(201);
+    }
+    const res = await send({ ...message, email: 'limited@example.com' }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe('too_many_requests');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.timeWindow / 1000);
+    const [stored] = await t.db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'limited@example.com'));
+    expect(stored?.n).toBe(CONTACT_RATE_LIMIT.max);
+    // Another address is not affected.
+    expect((await send(message)).statusCode).toBe(201);
+  });
+
+  it('refuses a call without the CSRF header', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: message,
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/contact-messages', () => {
+  it('is for admins only: 401 without a token, 403 for an owner and an electrician', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages' });
+    expect(anonymous.statusCode).toBe(401);
+    for (const role of [ROLE.owner, ROLE.electrician]) {
+      const { token } = await t.signIn(role);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/contact-messages',
+        headers: await authed(t.app, token),
+      });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('lists messages newest first, paged, without the sender IP', async () => {
+    await send({ ...message, email: 'latest@example.com', subject: 'partnership', message: 'Let us talk.' });
+    const { token } = await t.signIn(ROLE.admin);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/contact-messages?page_size=1',
+      headers: await authed(t.app, token),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      contact_messages: ContactMessage[];
+      page: number;
+      page_size: number;
+      total: number;
+    }>();
+    expect(body.page).toBe(1);
+    expect(body.page_size).toBe(1);
+    expect(body.total).toBeGreaterThan(1);
+    expect(body.contact_messages).toEqual([
+      {
+        _id: expect.any(String),
+        name: 'Ravi Kumar',
+        email: 'latest@example.com',
+        subject: 'partnership',
+        message: 'Let us talk.',
+        created_at: expect.any(String),
+      },
+    ]);
+  });
+});

@@ -1,0 +1,60 @@
+import {
+  contactBodySchema,
+  contactMessageListSchema,
+  messageResponseSchema,
+  MSG,
+  pageQuerySchema,
+} from '@isaac/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { ContactService } from './service.ts';
+
+/** Per-IP budget of POST /api/contact (429 too_many_requests with Retry-After beyond it). */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
+
+/** Issue 3 "Contact": the contact form is validated and stored; admins list the messages. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new ContactService(app.db);
+
+  app.post(
+    '/api/contact',
+    {
+      config: { rateLimit: { ...CONTACT_RATE_LIMIT } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a contact-form message (stored for the team)',
+        description:
+          `Rate limited to ${CONTACT_RATE_LIMIT.max} calls per IP per ${CONTACT_RATE_LIMIT.timeWindow / 60_000} minutes. ` +
+          '`website` is a honeypot: when it is filled in the call answers as usual but nothing is stored.',
+        body: contactBodySchema,
+        response: { 201: messageResponseSchema, ...errorResponses(400, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.website && body.website.trim() !== '') {
+        request.log.warn({ ip: request.ip }, 'contact form honeypot filled in: message dropped');
+      } else {
+        await service.store(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      }
+      return reply.code(201).send({ message: MSG.contactSuccess });
+    },
+  );
+
+  app.get(
+    '/api/admin/contact-messages',
+    {
+      schema: {
+        tags: ['admin', 'contact'],
+        summary: 'Contact-form messages, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: contactMessageListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { page, page_size } = request.query;
+      const { messages, total } = await service.list(request.query);
+      return { contact_messages: messages, page, page_size, total };
+    },
+  );
+};

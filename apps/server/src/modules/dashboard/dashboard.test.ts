@@ -1,0 +1,78 @@
+import { ERROR_CODE, ROLE } from '@isaac/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, rooms } from '../../db/schema/index.ts';
+import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let serial = 0;
+const device = (userId: string | null, type: string) => ({
+  name: `${type} ${++serial}`,
+  model: type === 'lumos' ? 'Lumos 2-Gang' : 'Model',
+  serialNumber: `DB-${process.pid}-${serial}`,
+  type,
+  userId,
+});
+
+describe('GET /api/dashboard', () => {
+  it("counts the caller's devices per type and rooms, nobody else's", async () => {
+    const me = await t.signIn(ROLE.owner);
+    const other = await t.signIn(ROLE.owner);
+    await t.db
+      .insert(devices)
+      .values([
+        device(me.user.id, 'lumos'),
+        device(me.user.id, 'lumos'),
+        device(me.user.id, 'lumos'),
+        device(me.user.id, 'isaac'),
+        device(me.user.id, 'skywalker'),
+        device(other.user.id, 'isaac'),
+        device(null, 'isaac'),
+      ]);
+    await t.db.insert(rooms).values([
+      { userId: me.user.id, name: 'Kitchen', type: 'kitchen' },
+      { userId: me.user.id, name: 'Office', type: 'office' },
+      { userId: other.user.id, name: 'Hall', type: 'living_room' },
+    ]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: await authed(t.app, me.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      statistics: { devices: { total: 5, lumos_devices: 3, isaac: 1, skywalker: 1 }, rooms: 2 },
+    });
+  });
+
+  it('an owner with nothing sees zeros', async () => {
+    const me = await t.signIn(ROLE.owner);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: await authed(t.app, me.token),
+    });
+    expect(res.json()).toEqual({
+      statistics: { devices: { total: 0, lumos_devices: 0, isaac: 0, skywalker: 0 }, rooms: 0 },
+    });
+  });
+
+  it('electricians and admins get 403; no token is 401', async () => {
+    for (const role of [ROLE.electrician, ROLE.admin]) {
+      const { token } = await t.signIn(role);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/dashboard',
+        headers: await authed(t.app, token),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(ERROR_CODE.forbidden);
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

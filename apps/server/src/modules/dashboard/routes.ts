@@ -1,0 +1,22 @@
+import { ownerDashboardSchema } from '@isaac/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { OwnerDashboardService } from './service.ts';
+
+/** GET /api/dashboard: the owner's device counts (total, per type) and room count. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new OwnerDashboardService(app.db);
+
+  app.get(
+    '/api/dashboard',
+    {
+      schema: {
+        tags: ['owner dashboard'],
+        summary: "The caller's statistics: devices (total, lumos_devices, isaac, skywalker) and rooms",
+        response: { 200: ownerDashboardSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.statistics(requireAuth(request).userId),
+  );
+};

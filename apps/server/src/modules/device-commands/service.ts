@@ -1,0 +1,155 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { deviceActivity, devices, type DesiredState, type DeviceRow } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+
+/** What a command asks of a device: power for the whole device, or one gang of a Lumos switch. */
+export type DeviceCommand = { kind: 'power'; on: boolean } | { kind: 'gang'; index: number; on: boolean };
+
+/** Where a command came from: the web app, another API client, or (later) the device network. */
+export type CommandChannel = 'web' | 'api' | 'mqtt' | 'system';
+
+export interface CommandActor {
+  userId: string;
+  role: number;
+}
+
+/** The full state a command asks for (what devices.desired_state records). */
+export interface DeviceState {
+  power_on: boolean;
+  gang_states: boolean[];
+}
+
+/**
+ * Delivers a desired state to a device. `apply` runs inside the command's transaction and returns
+ * the state to store now: the `DirectTransport` applies the desired state at once; a transport that
+ * talks to real devices (MQTT) would publish it (ideally after commit, through `afterCommit`) and
+ * return null, leaving the stored state to the device's own report.
+ */
+export interface DeviceTransport {
+  readonly name: string;
+  apply(device: DeviceRow, desired: DeviceState, tx: Tx): Promise<DeviceState | null>;
+  afterCommit?(device: DeviceRow, desired: DeviceState): Promise<void>;
+}
+
+/** The default transport: the stored state becomes the desired state immediately. */
+export class DirectTransport implements DeviceTransport {
+  readonly name = 'direct';
+  async apply(_device: DeviceRow, desired: DeviceState): Promise<DeviceState> {
+    return desired;
+  }
+}
+
+export interface ExecuteCommandInput {
+  deviceId: string;
+  actor: CommandActor;
+  /** The command, or a function of the device's current (locked) state — toggles read and write atomically. */
+  command: DeviceCommand | ((device: DeviceRow) => DeviceCommand);
+  channel: CommandChannel;
+  /** When set, only a device owned by this user is found (anything else: 404, no probing). */
+  ownerId?: string;
+}
+
+export const COMMAND_MESSAGES = {
+  deviceNotFound: 'Device not found',
+  noGangs: 'This device has no gangs: only Lumos switches have gang switches',
+  gangOutOfRange: (count: number) =>
+    `Gang index out of range: this device has ${count} gang${count === 1 ? '' : 's'} (0 to ${count - 1})`,
+} as const;
+
+/** The state a command leads to, from the device's current state. Throws 400 for an impossible gang. */
+export function desiredStateFor(device: DeviceRow, command: DeviceCommand): DeviceState {
+  const gangs = Array.from({ length: device.gangCount }, (_, i) => device.gangStates[i] === true);
+  if (command.kind === 'power') {
+    // A Lumos switch turns all its gangs on or off with its power.
+    const gangStates = device.type === 'lumos' ? gangs.map(() => command.on) : gangs;
+    return { power_on: command.on, gang_states: gangStates };
+  }
+  if (device.type !== 'lumos' || device.gangCount < 1) {
+    throw badRequest(COMMAND_MESSAGES.noGangs, [{ path: 'gangIndex', message: COMMAND_MESSAGES.noGangs }]);
+  }
+  if (!Number.isInteger(command.index) || command.index < 0 || command.index >= device.gangCount) {
+    const message = COMMAND_MESSAGES.gangOutOfRange(device.gangCount);
+    throw badRequest(message, [{ path: 'gangIndex', message }]);
+  }
+  gangs[command.index] = command.on;
+  return { power_on: gangs.some(Boolean), gang_states: gangs };
+}
+
+const actionOf = (command: DeviceCommand) =>
+  command.kind === 'power' ? (command.on ? 'power_on' : 'power_off') : command.on ? 'gang_on' : 'gang_off';
+
+/**
+ * THE way to command a device (routes never write device state themselves). In one transaction:
+ * lock the device row, resolve and validate the command, record the desired state, apply it through
+ * the transport, update `last_updated`, and write a device_activity row (actor, action, payload, channel).
+ */
+export class DeviceCommandService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly transport: DeviceTransport = new DirectTransport(),
+  ) {}
+
+  get transportName(): string {
+    return this.transport.name;
+  }
+
+  async executeCommand(input: ExecuteCommandInput): Promise<DeviceRow> {
+    const { row, desired } = await this.db.transaction(async (tx) => {
+      const where = [eq(devices.id, input.deviceId)];
+      if (input.ownerId !== undefined) where.push(eq(devices.userId, input.ownerId));
+      const [device] = await tx
+        .select()
+        .from(devices)
+        .where(and(...where))
+        .limit(1)
+        .for('update');
+      if (!device) throw notFound(COMMAND_MESSAGES.deviceNotFound);
+
+      const command = typeof input.command === 'function' ? input.command(device) : input.command;
+      const desired = desiredStateFor(device, command);
+      const applied = await this.transport.apply(device, desired, tx);
+      const at = this.now();
+      const desiredState: DesiredState = { power_on: desired.power_on, gang_states: desired.gang_states };
+      const [updated] = await tx
+        .update(devices)
+        .set({
+          desiredState,
+          ...(applied ? { powerOn: applied.power_on, gangStates: applied.gang_states } : {}),
+          lastUpdated: at,
+          updatedAt: at,
+        })
+        .where(eq(devices.id, device.id))
+        .returning();
+      if (!updated) throw notFound(COMMAND_MESSAGES.deviceNotFound);
+
+      await tx.insert(deviceActivity).values({
+        deviceId: device.id,
+        actorUserId: input.actor.userId,
+        action: actionOf(command),
+        payload: {
+          command,
+          previous: { power_on: device.powerOn, gang_states: device.gangStates },
+          desired,
+          applied: applied !== null,
+          transport: this.transport.name,
+        },
+        channel: input.channel,
+        createdAt: at,
+      });
+      return { row: updated, desired };
+    });
+    await this.transport.afterCommit?.(row, desired);
+    return row;
+  }
+}
+
+/**
+ * The command service of an app (stateless: every module that commands devices may create one).
+ * The transport is chosen here, so delivering over MQTT later changes this function, not the routes.
+ */
+export function createDeviceCommandService(app: FastifyInstance): DeviceCommandService {
+  return new DeviceCommandService(app.db, app.now, new DirectTransport());
+}

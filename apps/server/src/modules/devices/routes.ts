@@ -1,0 +1,135 @@
+import {
+  assignRoomSchema,
+  createDeviceSchema,
+  deviceListQuerySchema,
+  deviceListSchema,
+  deviceResponseSchema,
+  gangParamsSchema,
+  idParamsSchema,
+  updateCheckSchema,
+} from '@isaac/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { createDeviceCommandService, type CommandChannel } from '../device-commands/service.ts';
+import { DeviceService } from './service.ts';
+
+/** 'web' when the call comes from the configured web origin (a browser of the web app), else 'api'. */
+export function channelOf(request: FastifyRequest): CommandChannel {
+  return request.headers.origin === request.server.config.webOrigin ? 'web' : 'api';
+}
+
+/** Spec section 7 "Owner and general": an owner's devices, their control, update checks and rooms. */
+export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new DeviceService(app.db, createDeviceCommandService(app), app.now);
+  const tags = ['owner devices'];
+
+  app.get(
+    '/api/devices',
+    {
+      schema: {
+        tags,
+        summary: "The caller's devices, newest first (filter by room_id — 'none' = in no room — and type)",
+        querystring: deviceListQuerySchema,
+        response: { 200: deviceListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(requireAuth(request).userId, request.query),
+  );
+
+  app.post(
+    '/api/devices',
+    {
+      schema: {
+        tags,
+        summary: 'Add a device (it belongs to the caller); the serial number must be unique',
+        body: createDeviceSchema,
+        response: { 201: deviceResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const device = await service.create(requireAuth(request).userId, request.body);
+      return reply.code(201).send({ device });
+    },
+  );
+
+  app.post(
+    '/api/devices/:id/toggle',
+    {
+      schema: {
+        tags,
+        summary: 'Turn the device on or off (a Lumos switch: all its gangs); no payload',
+        params: idParamsSchema,
+        response: { 200: deviceResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      device: await service.toggle(requireAuth(request), request.params.id, channelOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/devices/:id/gang/:gangIndex/toggle',
+    {
+      schema: {
+        tags,
+        summary: 'Toggle one gang of a Lumos switch (index 0 to gang count - 1)',
+        params: gangParamsSchema,
+        response: { 200: deviceResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      device: await service.toggleGang(
+        requireAuth(request),
+        request.params.id,
+        request.params.gangIndex,
+        channelOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/devices/:id/check-updates',
+    {
+      schema: {
+        tags,
+        summary: "Compare the device's firmware with the newest stored for its type",
+        params: idParamsSchema,
+        response: { 200: updateCheckSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.checkUpdates(requireAuth(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/api/devices/:id/assign-room',
+    {
+      schema: {
+        tags,
+        summary: "Put the device into one of the caller's rooms",
+        params: idParamsSchema,
+        body: assignRoomSchema,
+        response: { 200: deviceResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      device: await service.assignRoom(requireAuth(request).userId, request.params.id, request.body.room_id),
+    }),
+  );
+
+  app.post(
+    '/api/devices/:id/unassign-room',
+    {
+      schema: {
+        tags,
+        summary: 'Take the device out of its room',
+        params: idParamsSchema,
+        response: { 200: deviceResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      device: await service.unassignRoom(requireAuth(request).userId, request.params.id),
+    }),
+  );
+};

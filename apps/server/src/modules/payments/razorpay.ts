@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { PaymentProvider, ProviderOrder, ProviderOrderInput } from './provider.ts';
+import { hmacSha256Hex, paymentSignature, signatureMatches } from './signatures.ts';
+
+/** How long an order creation may take at Razorpay before the buyer gets a 502. */
+export const RAZORPAY_TIMEOUT_MS = 10_000;
+
+export const PROVIDER_ERROR = 'payment_provider_error';
+
+const orderResponseSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  receipt: z.string().nullable().optional(),
+  status: z.string(),
+});
+
+const errorResponseSchema = z.object({
+  error: z.object({ code: z.string().optional(), description: z.string().optional() }),
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function providerError(message: string): HttpError {
+  return new HttpError(502, PROVIDER_ERROR, message);
+}
+
+/**
+ * The real provider (PAYMENT_PROVIDER=razorpay): `POST {RAZORPAY_API_BASE}/v1/orders` with HTTP basic
+ * auth (key id : key secret) and a JSON body {amount, currency, receipt, notes}. Any failure (network,
+ * timeout, non-2xx, unexpected body) becomes a 502 `payment_provider_error` with a clear message.
+ */
+export class RazorpayProvider implements PaymentProvider {
+  readonly name = 'razorpay' as const;
+  readonly keyId: string;
+
+  constructor(
+    private readonly settings: Pick<Config['payment'], 'keyId' | 'keySecret' | 'webhookSecret' | 'apiBase'>,
+    private readonly fetchImpl: typeof fetch,
+  ) {
+    this.keyId = settings.keyId;
+  }
+
+  async createOrder(input: ProviderOrderInput): Promise<ProviderOrder> {
+    const auth = Buffer.from(`${this.settings.keyId}:${this.settings.keySecret}`).toString('base64');
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.settings.apiBase}/v1/orders`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${auth}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({
+          amount: input.amount,
+          currency: input.currency,
+          receipt: input.receipt,
+          notes: input.notes,
+        }),
+        signal: AbortSignal.timeout(RAZORPAY_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw providerError(
+        timedOut
+          ? 'Payment provider did not answer in time: the order was not created. Please try again.'
+          : 'Payment provider unreachable: the order was not created. Please try again.',
+      );
+    }
+
+    const body = parseJson(await response.text().catch(() => ''));
+
+    if (!response.ok) {
+      const parsed = errorResponseSchema.safeParse(body);
+      const description = parsed.success ? parsed.data.error.description : undefined;
+      const reason =
+        response.status === 401
+          ? 'authentication failed (check RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)'
+          : (description ?? 'the order was not created');
+      throw providerError(`Payment provider error (HTTP ${response.status}): ${reason}`);
+    }
+    const order = orderResponseSchema.safeParse(body);
+    if (!order.success) throw providerError('Payment provider answered with an unexpected order response');
+    return {
+      id: order.data.id,
+      amount: order.data.amount,
+      currency: order.data.currency,
+      receipt: order.data.receipt ?? input.receipt,
+      status: order.data.status,
+    };
+  }
+
+  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean {
+    return signatureMatches(paymentSignature(this.settings.keySecret, orderId, paymentId), signature);
+  }
+
+  verifyWebhookSignature(rawBody: string | Buffer, signature: string): boolean {
+    return signatureMatches(hmacSha256Hex(this.settings.webhookSecret, rawBody), signature);
+  }
+}

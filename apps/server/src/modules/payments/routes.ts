@@ -1,0 +1,133 @@
+import {
+  sandboxOrderParamsSchema,
+  sandboxOrderSchema,
+  sandboxPayBodySchema,
+  sandboxPayFailureSchema,
+  sandboxPaySuccessSchema,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+} from '@isaac/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../plugins/errors.ts';
+import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { OrderService } from '../orders/service.ts';
+import { createPaymentProvider } from './provider.ts';
+import { SandboxProvider } from './sandbox.ts';
+import { SandboxWebhookSender, WEBHOOK_PATH } from './sandbox-webhooks.ts';
+import { PaymentService } from './service.ts';
+
+const webhookResponseSchema = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
+
+const firstHeader = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/**
+ * Issue 3 "Payments": server-side verification of the checkout's signed response, the provider's
+ * signed webhooks (raw body), and the embedded sandbox checkout (404 unless PAYMENT_PROVIDER=sandbox).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = createPaymentProvider(app.config.payment);
+  const service = new PaymentService(app.db, provider, new OrderService(app.db, provider, app.now));
+  const webhooks =
+    provider instanceof SandboxProvider
+      ? new SandboxWebhookSender(
+          provider,
+          async (url, headers, payload) =>
+            (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
+          app.config.payment.sandboxWebhookDelayMs,
+          app.log,
+          app.now,
+        )
+      : undefined;
+  app.addHook('onClose', async () => {
+    await webhooks?.close();
+  });
+
+  app.post(
+    '/api/verify-payment',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Verify the checkout's signed payment response and mark the order paid (idempotent)",
+        description:
+          'The signature must be the hex HMAC-SHA256 of `order_id|payment_id` with the key secret, over the ' +
+          'stored order. Verifying again answers the same paid result; another payment id for a paid order is 409.',
+        body: verifyPaymentBodySchema,
+        response: { 200: verifyPaymentResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => service.verify(request.body),
+  );
+
+  // The webhook needs the exact bytes the provider signed: in this context every body stays a Buffer.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser(['application/json', 'text/plain']);
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    raw.post(
+      WEBHOOK_PATH,
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Razorpay webhook (payment.captured, order.paid, payment.failed), signed with the webhook secret',
+          description:
+            'Verifies X-Razorpay-Signature (hex HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET), records ' +
+            'the event once by X-Razorpay-Event-Id (else its id, else a digest of the body) and applies it: a paid ' +
+            'order never goes back, redeliveries change nothing. No CSRF: the signature authenticates the call.',
+          response: { 200: webhookResponseSchema, ...errorResponses(400, 429) },
+        },
+      },
+      async (request) => {
+        const rawBody = request.body;
+        if (!Buffer.isBuffer(rawBody) || rawBody.length === 0) throw badRequest('Webhook body is required');
+        const status = await service.handleWebhook(
+          {
+            rawBody,
+            signature: firstHeader(request.headers['x-razorpay-signature']),
+            eventIdHeader: firstHeader(request.headers['x-razorpay-event-id']),
+          },
+          request.log,
+        );
+        return { status };
+      },
+    );
+  });
+
+  app.get(
+    '/api/sandbox/orders/:order_id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox checkout: the order to pay (only when PAYMENT_PROVIDER=sandbox)',
+        params: sandboxOrderParamsSchema,
+        response: { 200: sandboxOrderSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => service.getSandboxOrder(request.params.order_id),
+  );
+
+  app.post(
+    '/api/sandbox/orders/:order_id/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Sandbox checkout: pay (signed like Razorpay, then a signed payment.captured webhook) or fail (402)',
+        params: sandboxOrderParamsSchema,
+        body: sandboxPayBodySchema,
+        response: {
+          200: sandboxPaySuccessSchema,
+          402: sandboxPayFailureSchema,
+          ...errorResponses(400, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const payment = await service.paySandboxOrder(request.params.order_id, request.body.outcome);
+      webhooks?.paymentCaptured(payment);
+      return payment.response;
+    },
+  );
+};

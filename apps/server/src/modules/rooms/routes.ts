@@ -1,0 +1,79 @@
+import {
+  idParamsSchema,
+  messageResponseSchema,
+  pageQuerySchema,
+  roomInputSchema,
+  roomListSchema,
+  roomResponseSchema,
+} from '@isaac/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { ROOM_MESSAGES, RoomService } from './service.ts';
+
+/** An owner's rooms: list (with each room's devices), create, rename/retype, delete. */
+export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new RoomService(app.db, app.now);
+  const tags = ['owner rooms'];
+
+  app.get(
+    '/api/rooms',
+    {
+      schema: {
+        tags,
+        summary: "The caller's rooms, newest first, each with its devices",
+        querystring: pageQuerySchema,
+        response: { 200: roomListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(requireAuth(request).userId, request.query),
+  );
+
+  app.post(
+    '/api/rooms',
+    {
+      schema: {
+        tags,
+        summary: 'Create a room (type defaults to bedroom)',
+        body: roomInputSchema,
+        response: { 201: roomResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const room = await service.create(requireAuth(request).userId, request.body);
+      return reply.code(201).send({ room });
+    },
+  );
+
+  app.put(
+    '/api/rooms/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename or retype a room',
+        params: idParamsSchema,
+        body: roomInputSchema,
+        response: { 200: roomResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      room: await service.update(requireAuth(request).userId, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/rooms/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a room; its devices stay, unassigned',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.remove(requireAuth(request).userId, request.params.id);
+      return { message: ROOM_MESSAGES.deleted };
+    },
+  );
+};

@@ -1,0 +1,18 @@
+import type { User } from '@isaac/contract';
+import type { UserRow } from '../../db/schema/index.ts';
+
+/** A user row as the API presents it (contract `userSchema`): never the password hash. */
+export function presentUser(row: UserRow): User {
+  const hasLocation = row.city !== null || row.pincode !== null || row.address !== null;
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    mobile: row.mobile,
+    role: row.role,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    location: hasLocation ? { city: row.city, pincode: row.pincode, address: row.address } : null,
+  };
+}

@@ -1,0 +1,82 @@
+import { ERROR_CODE, requiresCsrf, TOKEN_EXPIRED_MESSAGE } from '@isaac/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionService } from '../modules/auth/sessions.ts';
+import type { TokenService } from '../modules/auth/tokens.ts';
+import type { CsrfGuard } from './csrf.ts';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
+import { roleMayCall, ruleForRequest } from './rbac.ts';
+
+export const MESSAGES = {
+  authorizationRequired: 'Authorization required. Please sign in.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  invalidToken: 'Invalid token',
+  tokenExpired: `${TOKEN_EXPIRED_MESSAGE}. Please refresh it or sign in again.`,
+  csrfRequired:
+    'Missing or invalid CSRF token: fetch one from GET /auth/csrf-token (with credentials) and send it in the X-CSRF-Token header.',
+  noRule: 'This route has no permission rule',
+} as const;
+
+/** The bearer token of a request, or null when the Authorization header is missing or not Bearer. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+interface AuthDeps {
+  tokens: TokenService;
+  sessions: SessionService;
+  csrf: CsrfGuard;
+}
+
+/**
+ * The one global onRequest hook of the API, driven by the contract's PERMISSIONS table:
+ * 1. find the matched route's rule (a route without one fails closed with 500);
+ * 2. CSRF: when `requiresCsrf(method, rule)`, the X-CSRF-Token header must match the signed cookie (403 csrf_required);
+ * 3. for role rules: a valid bearer JWT of a live session (401 authorization_required / invalid_token / token_expired),
+ *    then the caller's role (403 forbidden). Sets `request.auth`. Route modules never check auth themselves.
+ */
+export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('routeRule', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    const rule = ruleForRequest(request);
+    if (rule === undefined) return; // no route matched: the 404 handler answers
+    if (rule === 'none') {
+      request.log.error({ route: `${request.method} ${request.routeOptions.url}` }, MESSAGES.noRule);
+      throw new HttpError(500, ERROR_CODE.internal, MESSAGES.noRule);
+    }
+    request.routeRule = rule;
+
+    if (requiresCsrf(request.method, rule) && !deps.csrf.check(request)) {
+      throw new HttpError(403, ERROR_CODE.csrfRequired, MESSAGES.csrfRequired);
+    }
+    if (rule.access === 'public') return;
+
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.authorizationRequired);
+    const verified = await deps.tokens.verify(token);
+    if (!verified.ok) {
+      throw verified.reason === 'expired'
+        ? unauthorized(ERROR_CODE.tokenExpired, MESSAGES.tokenExpired)
+        : unauthorized(ERROR_CODE.invalidToken, MESSAGES.invalidToken);
+    }
+    const live = await deps.sessions.findLive(verified.claims.sid);
+    if (!live || live.user.id !== verified.claims.sub) {
+      throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.sessionEnded);
+    }
+    // The role comes from the database, so a role change applies at once.
+    const role = live.user.role;
+    if (!roleMayCall(rule, role)) throw forbidden();
+    await deps.sessions.touch(live.session);
+    request.auth = { userId: live.user.id, role, sessionId: live.session.id };
+  });
+}
+
+/** `request.auth` on a route whose rule names roles (the hook guarantees it is set there). */
+export function requireAuth(request: FastifyRequest) {
+  if (!request.auth) throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.authorizationRequired);
+  return request.auth;
+}

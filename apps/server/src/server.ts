@@ -1,0 +1,101 @@
+/**
+ * The process: settings, logs, database (migrated, demo data seeded when DEMO), the API on API_PORT
+ * and, when SERVE_WEB, the built web on PORT. SIGINT/SIGTERM stop accepting connections, finish
+ * in-flight requests, then close the database (releasing the PGlite lock).
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from './db/seed.ts';
+import { createLogger } from './logger.ts';
+import { buildWebServer } from './web-server.ts';
+
+async function main(): Promise<void> {
+  // `--demo` (used by `npm start`): DEMO defaults to true unless the environment sets it.
+  const env =
+    process.argv.includes('--demo') && process.env.DEMO === undefined
+      ? { ...process.env, DEMO: 'true' }
+      : process.env;
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const servers: FastifyInstance[] = [];
+  let database: Database | undefined;
+  let stopping = false;
+
+  const shutdown = async (signal: string, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await Promise.all(servers.map((server) => server.close()));
+      await database?.close();
+      logger.info('stopped');
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      code = 1;
+    }
+    logger.flush();
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    database = await createDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (error) => logger.warn({ err: error }, 'database: idle connection failed and was dropped'),
+    });
+    logger.info(
+      database.driver === 'pglite' ? { dataDir: config.dataDir } : { database: 'postgresql' },
+      `database: ${database.driver}`,
+    );
+    await migrateDatabase(database);
+    if (config.demo) {
+      const seeded = await seedDemoData(database.db);
+      logger.info(seeded ? 'demo data seeded' : 'demo data already present');
+    }
+
+    const api = await buildApp({ config, db: database.db, logger });
+    servers.push(api);
+    await api.listen({ port: config.apiPort, host: config.host });
+
+    if (config.serveWeb) {
+      const web = await buildWebServer({ config, logger: logger.child({ server: 'web' }) });
+      servers.push(web);
+      await web.listen({ port: config.port, host: config.host });
+    }
+
+    const lines = [
+      '',
+      config.serveWeb ? `  Web: http://localhost:${config.port}` : '  Web: not served here (SERVE_WEB=false)',
+      `  API: http://localhost:${config.apiPort}   (docs: http://localhost:${config.apiPort}/docs)`,
+    ];
+    if (config.demo) {
+      lines.push(`  Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+      for (const { role, email } of DEMO_SIGN_INS) lines.push(`    ${role.padEnd(12)} ${email}`);
+    }
+    console.log(`${lines.join('\n')}\n`);
+  } catch (error) {
+    logger.error({ err: error }, error instanceof Error ? error.message : 'start failed');
+    await shutdown('startup-failure', 1);
+  }
+}
+
+void main();

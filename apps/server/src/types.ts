@@ -1,0 +1,43 @@
+import type { RouteRule } from '@isaac/contract';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { CsrfGuard } from './plugins/csrf.ts';
+import type { SessionService } from './modules/auth/sessions.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
+
+/** Who is calling, set by the global auth hook on every route whose rule names roles. */
+export interface AuthContext {
+  userId: string;
+  /** Role code from the database (contract ROLE: 1 electrician, 2 owner, 3 admin). */
+  role: number;
+  sessionId: string;
+}
+
+/** A route as registered (collected by the onRoute hook; the route-walk test reads it). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  hasSchema: boolean;
+  tags: readonly string[];
+  hasResponseSchema: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    /** The app's clock (injectable in tests). */
+    now: () => Date;
+    tokens: TokenService;
+    sessions: SessionService;
+    csrf: CsrfGuard;
+    /** Every route registered, in order. */
+    routeTable: RegisteredRoute[];
+  }
+  interface FastifyRequest {
+    /** Set for routes whose PERMISSIONS rule names roles; null on public routes. */
+    auth: AuthContext | null;
+    /** The PERMISSIONS rule of the matched route (undefined for unmatched or docs routes). */
+    routeRule: RouteRule | undefined;
+  }
+}

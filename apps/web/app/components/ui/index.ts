@@ -1,0 +1,14 @@
+export { Badge, type BadgeTone } from './Badge';
+export { Button, ButtonLink, buttonClasses, type ButtonSize, type ButtonVariant } from './Button';
+export { ComingSoon } from './ComingSoon';
+export { ConfirmDialog } from './ConfirmDialog';
+export { cx } from './cx';
+export { EmptyState } from './EmptyState';
+export { ErrorState } from './ErrorState';
+export { SelectField, TextAreaField, TextField } from './fields';
+export { focusableElements, useFocusTrap } from './focus-trap';
+export { Modal, type ModalProps } from './Modal';
+export { Pagination } from './Pagination';
+export { FullPageSpinner, Spinner } from './Spinner';
+export { StatCard, type StatAccent } from './StatCard';
+export { Switch } from './Switch';

@@ -1,0 +1,239 @@
+import type { User } from '@isaac/contract';
+import { TOKEN_STORAGE_KEY } from '@isaac/contract';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { createRoutesStub } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider, resetAuthForTests } from '~/lib/auth';
+import { LoginPage } from './LoginPage';
+
+const API = 'http://api.test';
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn<Handler>>;
+
+const owner: User = {
+  _id: 'u2',
+  name: 'Omar Owner',
+  email: 'owner@isaac.demo',
+  username: 'owner',
+  mobile: null,
+  role: 2,
+  status: 'active',
+  created_at: '2026-01-01T00:00:00.000Z',
+  location: null,
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The API answers CSRF, then `loginAnswer` for POST /auth/login. */
+function api(loginAnswer: (body: unknown) => Response) {
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url.endsWith('/auth/csrf-token')) return json(200, { csrf_token: 'c1' });
+    if (url.endsWith('/auth/login')) return loginAnswer(JSON.parse(String(init.body)));
+    return json(404, { error: 'not_found', message: 'Not found' });
+  });
+}
+
+function renderLogin(url = '/login') {
+  const Stub = createRoutesStub([
+    {
+      path: '/login',
+      Component: () => (
+        <AuthProvider>
+          <LoginPage />
+        </AuthProvider>
+      ),
+    },
+    { path: '/owner/dashboard', Component: () => <h1>Owner dashboard page</h1> },
+    { path: '/admin/dashboard', Component: () => <h1>Admin dashboard page</h1> },
+  ]);
+  return render(
+    <>
+      <Stub initialEntries={[url]} />
+      <Toaster />
+    </>,
+  );
+}
+
+beforeEach(() => {
+  window.__ISAAC_CONFIG__ = { apiUrl: API };
+  localStorage.clear();
+  resetAuthForTests();
+  fetchMock = vi.fn<Handler>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__ISAAC_CONFIG__;
+  localStorage.clear();
+  resetAuthForTests();
+});
+
+describe('login form validation', () => {
+  it('requires e-mail and password', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the e-mail pattern and the 6-character minimum', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows and hides the password with a labelled toggle', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('signing in', () => {
+  it("toasts 'Login successful!' and goes to the role's dashboard", async () => {
+    const user = userEvent.setup();
+    api(() => json(200, { token: 'tok', user: owner, oauth_mode: false, redirect: null }));
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(screen.getByLabelText('Password'), 'isaac-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Owner dashboard page' })).toBeInTheDocument();
+    expect(screen.getByText('Login successful!')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
+  });
+
+  it('shows the server message when sign-in fails', async () => {
+    const user = userEvent.setup();
+    api(() => json(401, { error: 'invalid_credentials', message: 'Invalid email or password' }));
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alerts = await screen.findAllByText('Invalid email or password');
+    expect(alerts.length).toBeGreaterThan(0);
+  });
+
+  it("falls back to 'Login failed. Please check your credentials.'", async () => {
+    const user = userEvent.setup();
+    api(() => new Response('oops', { status: 500 }));
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(screen.getByLabelText('Password'), 'isaac-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login failed. Please check your credentials.',
+    );
+  });
+
+  it("says 'Failed to fetch CSRF token' and never posts the credentials when CSRF fails", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(json(503, {}));
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(screen.getByLabelText('Password'), 'isaac-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch CSRF token');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${API}/auth/csrf-token`]);
+  });
+
+  it('shows why the last session ended', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stale');
+    resetAuthForTests();
+    fetchMock.mockResolvedValue(
+      json(401, { error: 'authorization_required', message: 'Your session has expired' }),
+    );
+    renderLogin();
+    expect(await screen.findByText('Your session has expired')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('lists the demo accounts only when the server runs in demo mode', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderLogin();
+    expect(screen.queryByText('Demo accounts')).not.toBeInTheDocument();
+    unmount();
+
+    window.__ISAAC_CONFIG__ = { apiUrl: API, demo: true };
+    renderLogin();
+    expect(screen.getByText('admin@isaac.demo')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use the admin demo account' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@isaac.demo');
+    expect(screen.getByLabelText('Password')).toHaveValue('isaac-demo');
+  });
+});
+
+describe('OAuth mode', () => {
+  const query =
+    '?client_id=alexa-skill&redirect_uri=https%3A%2F%2Flayla.amazon.com%2Flink&response_type=code&scope=devices&state=xyz';
+
+  it('tells the user a voice assistant is being linked and sends oauth_params', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    api((body) => {
+      sent.push(body);
+      return json(200, {
+        token: 'tok',
+        user: owner,
+        oauth_mode: true,
+        redirect: `${window.location.origin}/oauth/authorize?code=1`,
+      });
+    });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderLogin(`/login${query}`);
+
+    expect(screen.getByRole('note')).toHaveTextContent('alexa-skill');
+    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(screen.getByLabelText('Password'), 'isaac-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in and link' }));
+
+    expect(await screen.findByText('Authorization successful! Redirecting...')).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({
+      oauth_params: {
+        client_id: 'alexa-skill',
+        redirect_uri: 'https://layla.amazon.com/link',
+        response_type: 'code',
+        scope: 'devices',
+        state: 'xyz',
+      },
+    });
+    await waitFor(
+      () => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/oauth/authorize?code=1`),
+      {
+        timeout: 2000,
+      },
+    );
+    vi.restoreAllMocks();
+  });
+
+  it("refuses a redirect outside the product's domain", async () => {
+    const user = userEvent.setup();
+    api(() =>
+      json(200, { token: 'tok', user: owner, oauth_mode: true, redirect: 'https://evil.test/steal' }),
+    );
+    renderLogin(`/login${query}`);
+    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(screen.getByLabelText('Password'), 'isaac-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in and link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid redirect URL. Please try again.');
+  });
+});

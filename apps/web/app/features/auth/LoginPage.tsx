@@ -1,0 +1,217 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, loginFormSchema } from '@isaac/contract';
+import { AlertCircle, ArrowLeft, Eye, EyeOff, Info, Link2, LogIn, Wind } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Button, TextField } from '~/components/ui';
+import { useAuth } from '~/lib/auth';
+import { runtimeConfig } from '~/lib/config';
+import { dashboardHome } from '~/lib/route-guard';
+import { useHydrated } from '~/lib/use-hydrated';
+import { DemoAccounts } from './DemoAccounts';
+import { loginErrorMessage } from './login-error';
+import { isTrustedRedirect, oauthParamsFrom } from './oauth';
+
+type LoginFormValues = z.input<typeof loginFormSchema>;
+
+/** How long the 'Authorization successful! Redirecting...' toast shows before leaving the page. */
+const OAUTH_REDIRECT_DELAY_MS = 1000;
+
+export function LoginPage() {
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const oauth = hydrated ? oauthParamsFrom(searchParams) : null;
+  const oauthMode = oauth !== null;
+  const demo = hydrated && runtimeConfig().demo;
+  const { user, notice, login } = useAuth();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Already signed in (a stored token's user was loaded): go straight to the dashboard.
+  const signedInRole = user?.role;
+  useEffect(() => {
+    if (signedInRole !== undefined && !oauthMode && !redirecting) {
+      void navigate(dashboardHome(signedInRole), { replace: true });
+    }
+  }, [signedInRole, oauthMode, redirecting, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await login(values.email.trim(), values.password, oauth);
+      if (result.oauth_mode && result.redirect) {
+        const target = result.redirect;
+        if (!isTrustedRedirect(target)) {
+          setFormError(MSG.invalidRedirect);
+          toast.error(MSG.invalidRedirect);
+          return;
+        }
+        setRedirecting(true);
+        toast.success(MSG.authorizationSuccess);
+        window.setTimeout(() => window.location.assign(target), OAUTH_REDIRECT_DELAY_MS);
+        return;
+      }
+      toast.success(MSG.loginSuccess);
+      await navigate(dashboardHome(result.user.role), { replace: true });
+    } catch (err) {
+      const message = loginErrorMessage(err);
+      setFormError(message);
+      toast.error(message);
+    }
+  });
+
+  const fillDemo = (email: string, password: string) => {
+    setValue('email', email, { shouldValidate: true });
+    setValue('password', password, { shouldValidate: true });
+  };
+
+  const busy = isSubmitting || redirecting;
+
+  return (
+    <main className="relative flex min-h-screen flex-col items-center justify-center overflow-hidden bg-slate-950 px-4 py-10 text-slate-100">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 left-1/2 h-[32rem] w-[32rem] -translate-x-1/2 rounded-full bg-sky-500/20 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-48 -left-24 h-96 w-96 rounded-full bg-emerald-500/10 blur-3xl"
+      />
+
+      <div className="relative w-full max-w-md">
+        <Link
+          to="/"
+          className="mb-6 inline-flex items-center gap-1.5 rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Home
+        </Link>
+
+        <div className="rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl backdrop-blur sm:p-8">
+          <div className="flex items-center gap-3">
+            <span className="rounded-xl bg-sky-500/15 p-2.5 text-sky-300">
+              <Wind aria-hidden="true" className="h-6 w-6" />
+            </span>
+            <div>
+              <p className="text-lg font-semibold tracking-tight text-white">Isaac</p>
+              <p className="text-xs text-slate-400">Clean air, smart home</p>
+            </div>
+          </div>
+
+          <h1 className="mt-6 text-2xl font-semibold tracking-tight text-white">
+            {oauthMode ? 'Link your Isaac account' : 'Sign in to your account'}
+          </h1>
+          <p className="mt-1 text-sm text-slate-400">
+            {oauthMode
+              ? 'Sign in to allow your voice assistant to control your Isaac devices.'
+              : 'Manage your devices, rooms and installations.'}
+          </p>
+
+          {oauth ? (
+            <div
+              role="note"
+              className="mt-5 flex gap-3 rounded-xl border border-violet-500/40 bg-violet-500/10 p-3 text-sm text-violet-100"
+            >
+              <Link2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-violet-300" />
+              <p>
+                You are linking a voice assistant (<span className="font-medium">{oauth.client_id}</span>) to
+                your account{oauth.scope ? ` with access to: ${oauth.scope}` : ''}. After you sign in it will
+                be able to act on your behalf.
+              </p>
+            </div>
+          ) : null}
+
+          {hydrated && notice ? (
+            <div
+              role="status"
+              className="mt-5 flex gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100"
+            >
+              <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <p>{notice}</p>
+            </div>
+          ) : null}
+
+          <form className="mt-6 space-y-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="you@example.com"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label="Password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              placeholder="••••••••"
+              error={errors.password?.message}
+              {...register('password')}
+              trailing={
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  aria-pressed={showPassword}
+                  className="rounded-md p-1.5 text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
+                >
+                  {showPassword ? (
+                    <EyeOff aria-hidden="true" className="h-4 w-4" />
+                  ) : (
+                    <Eye aria-hidden="true" className="h-4 w-4" />
+                  )}
+                </button>
+              }
+            />
+
+            {formError ? (
+              <div
+                role="alert"
+                className="flex gap-2 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+              >
+                <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <p>{formError}</p>
+              </div>
+            ) : null}
+
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              loading={busy}
+              // Until the page is interactive a click would submit the form natively (credentials in the URL).
+              disabled={!hydrated}
+              icon={<LogIn aria-hidden="true" className="h-4 w-4" />}
+            >
+              {redirecting
+                ? 'Redirecting...'
+                : isSubmitting
+                  ? 'Signing in...'
+                  : oauthMode
+                    ? 'Sign in and link'
+                    : 'Sign in'}
+            </Button>
+          </form>
+
+          {demo ? <DemoAccounts onUse={fillDemo} /> : null}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+import { ShieldAlert } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Button, ErrorState, FullPageSpinner } from '~/components/ui';
+import { useAuth } from '~/lib/auth';
+import { decideGuard } from '~/lib/route-guard';
+
+interface RouteGuardProps {
+  /** Roles allowed here; leave out for "any signed-in user". */
+  allowedRoles?: readonly number[];
+  children: ReactNode;
+}
+
+/**
+ * The route guard of spec section 2: a spinner while loading, /login when nobody is signed in, the user's
+ * own dashboard when the role is not allowed here.
+ */
+export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
+  const auth = useAuth();
+  const decision = decideGuard({
+    loading: auth.loading,
+    user: auth.user,
+    loadError: auth.loadError,
+    allowedRoles,
+  });
+  switch (decision.kind) {
+    case 'loading':
+      return <FullPageSpinner />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'error':
+      return <SessionLoadError message={decision.message} />;
+    case 'no-access':
+      return <NoDashboard />;
+    case 'allow':
+      return children;
+  }
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-900 px-4 text-slate-100">
+      <div className="w-full max-w-md">{children}</div>
+    </main>
+  );
+}
+
+/** Loading the signed-in user failed for a reason other than auth: the session is kept, Retry is offered. */
+function SessionLoadError({ message }: { message: string }) {
+  const { reload, logout } = useAuth();
+  const navigate = useNavigate();
+  const [retrying, setRetrying] = useState(false);
+  return (
+    <Centered>
+      <ErrorState
+        title="Could not load your account"
+        message={message}
+        retrying={retrying}
+        onRetry={() => {
+          setRetrying(true);
+          void reload().finally(() => setRetrying(false));
+        }}
+      />
+      <div className="mt-4 text-center">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+        >
+          Sign out
+        </Button>
+      </div>
+    </Centered>
+  );
+}
+
+function NoDashboard() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Centered>
+      <div role="alert" className="rounded-2xl border border-slate-700 bg-slate-800/60 p-8 text-center">
+        <ShieldAlert aria-hidden="true" className="mx-auto h-10 w-10 text-amber-300" />
+        <h1 className="mt-4 text-lg font-semibold text-white">No dashboard for this account</h1>
+        <p className="mt-2 text-sm text-slate-400">
+          {user?.email ?? 'This account'} is signed in, but its role has no dashboard. Ask an administrator to
+          change your role.
+        </p>
+        <Button
+          className="mt-6"
+          variant="outline"
+          onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+        >
+          Sign out
+        </Button>
+      </div>
+    </Centered>
+  );
+}

@@ -1,0 +1,3 @@
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './DemoAccounts';
+export { LoginPage } from './LoginPage';
+export { RouteGuard } from './RouteGuard';

@@ -1,0 +1,35 @@
+import { MSG, type Device } from '@isaac/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { apiRequest, errorMessage } from '~/lib/api-client';
+import { invalidate, storeServerDevice } from './cache';
+import { ownerKeys } from './keys';
+
+export interface RoomAssignment {
+  deviceId: string;
+  roomId: string;
+}
+
+/** POST /api/devices/:id/assign-room {room_id} → {device}. */
+export function assignDeviceToRoom({ deviceId, roomId }: RoomAssignment): Promise<{ device: Device }> {
+  return apiRequest<{ device: Device }>(`/api/devices/${encodeURIComponent(deviceId)}/assign-room`, {
+    method: 'POST',
+    body: { room_id: roomId },
+  });
+}
+
+/** Assign: the device's room changes in device lists and rooms' device lists. */
+export function useAssignRoom() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: assignDeviceToRoom,
+    onSuccess: ({ device }) => {
+      storeServerDevice(client, device);
+      toast.success(MSG.deviceAssigned);
+    },
+    onError: (err) => {
+      toast.error(errorMessage(err, MSG.deviceAssignFailed));
+    },
+    onSettled: () => invalidate(client, ownerKeys.devices(), ownerKeys.rooms()),
+  });
+}

@@ -1,0 +1,31 @@
+import { DASHBOARD_QUERY_RETRY, LIST_REFETCH_INTERVAL_MS } from '@isaac/contract';
+import type { DeviceFilters } from '../model/device-filters';
+
+/** Query keys of the owner screens; each mutation invalidates the prefixes it affects. */
+export const ownerKeys = {
+  all: ['owner'] as const,
+  dashboard: () => ['owner', 'dashboard'] as const,
+  devices: () => ['owner', 'devices'] as const,
+  deviceList: (filters: DeviceFilters, pageSize: number) =>
+    ['owner', 'devices', { ...filters, pageSize }] as const,
+  rooms: () => ['owner', 'rooms'] as const,
+  roomList: (page: number, pageSize: number) => ['owner', 'rooms', { page, pageSize }] as const,
+};
+
+export const accountKeys = {
+  sessions: () => ['account', 'sessions'] as const,
+};
+
+/** Spec section 9 for dashboard screens: refetch every 30 s, retry once, no refetch on focus. */
+export const DASHBOARD_QUERY_OPTIONS = {
+  refetchInterval: LIST_REFETCH_INTERVAL_MS,
+  retry: DASHBOARD_QUERY_RETRY,
+  refetchOnWindowFocus: false,
+} as const;
+
+/** Devices per page on the devices screen (a grid of 3 or 4 columns). */
+export const DEVICES_PAGE_SIZE = 12;
+/** Rooms per page on the rooms screen. */
+export const ROOMS_PAGE_SIZE = 12;
+/** The owner's rooms for the room pickers (filter, assign): one page of the largest size. */
+export const ROOM_PICKER_PAGE_SIZE = 100;

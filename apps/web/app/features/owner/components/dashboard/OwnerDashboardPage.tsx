@@ -1,0 +1,278 @@
+import { MSG, RECENT_ITEMS_OWNER, type Device, type Room } from '@isaac/contract';
+import {
+  ArrowRight,
+  Cpu,
+  DoorOpen,
+  type LucideIcon,
+  Plus,
+  Power,
+  Settings,
+  ToggleRight,
+  Wind,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge, ButtonLink, EmptyState, ErrorState, Spinner, StatCard } from '~/components/ui';
+import { useOwnerDashboard } from '../../api/get-dashboard';
+import { useDeviceList } from '../../api/list-devices';
+import { useRoomList } from '../../api/list-rooms';
+import { NO_FILTERS } from '../../model/device-filters';
+import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model/labels';
+import { ConnectionBadge } from '../devices/ConnectionBadge';
+import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
+
+/** /owner/dashboard: device and room counts, quick actions, up to 6 recent devices and 6 rooms. */
+export function OwnerDashboardPage() {
+  const stats = useOwnerDashboard();
+  const devices = useDeviceList(NO_FILTERS, RECENT_ITEMS_OWNER);
+  const rooms = useRoomList(1, RECENT_ITEMS_OWNER);
+  const counts = stats.data?.statistics;
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="owner-stats-heading">
+        <h2 id="owner-stats-heading" className="sr-only">
+          Overview
+        </h2>
+        {stats.isError ? (
+          <ErrorState
+            title={MSG.loadDashboard}
+            message={stats.error.message}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
+        ) : (
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy={stats.isPending}>
+            <StatCard
+              label="Total Devices"
+              value={counts?.devices.total ?? 0}
+              icon={Cpu}
+              loading={stats.isPending}
+            />
+            <StatCard
+              label="Lumos Devices"
+              value={counts?.devices.lumos_devices ?? 0}
+              icon={ToggleRight}
+              accent="amber"
+              loading={stats.isPending}
+            />
+            <StatCard
+              label="Isaac Devices"
+              value={counts?.devices.isaac ?? 0}
+              icon={Wind}
+              accent="emerald"
+              loading={stats.isPending}
+            />
+            <StatCard
+              label="Rooms"
+              value={counts?.rooms ?? 0}
+              icon={DoorOpen}
+              accent="violet"
+              loading={stats.isPending}
+            />
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="owner-actions-heading">
+        <h2 id="owner-actions-heading" className="mb-3 text-base font-semibold text-white">
+          Quick actions
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          <QuickAction
+            to="/owner/devices"
+            icon={Cpu}
+            title="Manage Devices"
+            text="Switch on and off, check for updates"
+          />
+          <QuickAction
+            to="/owner/rooms"
+            icon={DoorOpen}
+            title="Manage Rooms"
+            text="Create rooms and group devices"
+          />
+          <QuickAction
+            to="/owner/settings"
+            icon={Settings}
+            title="Settings"
+            text="Profile, password and sessions"
+          />
+        </ul>
+      </section>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Panel id="owner-recent-devices" title="Recent devices" viewAll="/owner/devices">
+          {devices.isPending ? (
+            <PanelLoading label="Loading devices…" />
+          ) : devices.isError ? (
+            <ErrorState
+              title={MSG.loadDevices}
+              onRetry={() => void devices.refetch()}
+              retrying={devices.isFetching}
+            />
+          ) : devices.data.devices.length === 0 ? (
+            <EmptyState
+              icon={Cpu}
+              title={MSG.noDevices}
+              action={
+                <ButtonLink to="/owner/devices?add=1" icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+                  {MSG.addFirstDevice}
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <ul className="divide-y divide-slate-700/70">
+              {devices.data.devices.slice(0, RECENT_ITEMS_OWNER).map((device) => (
+                <RecentDevice key={device._id} device={device} />
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel id="owner-rooms" title="Rooms" viewAll="/owner/rooms">
+          {rooms.isPending ? (
+            <PanelLoading label="Loading rooms…" />
+          ) : rooms.isError ? (
+            <ErrorState
+              title={MSG.loadRooms}
+              onRetry={() => void rooms.refetch()}
+              retrying={rooms.isFetching}
+            />
+          ) : rooms.data.rooms.length === 0 ? (
+            <EmptyState
+              icon={DoorOpen}
+              title={MSG.noRooms}
+              action={
+                <ButtonLink to="/owner/rooms?add=1" icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+                  {MSG.createFirstRoom}
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {rooms.data.rooms.slice(0, RECENT_ITEMS_OWNER).map((room) => (
+                <RoomTile key={room._id} room={room} />
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function QuickAction({
+  to,
+  icon: Icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="group flex h-full items-center gap-3 rounded-xl border border-slate-700/80 bg-slate-800/60 p-4 transition-colors hover:border-sky-500/50 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-400"
+      >
+        <span className="shrink-0 rounded-lg bg-sky-500/15 p-2.5 text-sky-300">
+          <Icon aria-hidden="true" className="h-5 w-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-sm font-semibold text-white">{title}</span>
+          <span className="block text-xs text-slate-400">{text}</span>
+        </span>
+        <ArrowRight
+          aria-hidden="true"
+          className="h-4 w-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5 group-hover:text-sky-300"
+        />
+      </Link>
+    </li>
+  );
+}
+
+function Panel({
+  id,
+  title,
+  viewAll,
+  children,
+}: {
+  id: string;
+  title: string;
+  viewAll: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-700/80 bg-slate-800/40 p-4 sm:p-5"
+    >
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={id} className="text-base font-semibold text-white">
+          {title}
+        </h2>
+        <Link
+          to={viewAll}
+          className="inline-flex items-center gap-1 rounded text-sm font-medium text-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-sky-400"
+        >
+          View All <span className="sr-only">{title.toLowerCase()}</span>
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function PanelLoading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-10 text-sky-400">
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}
+
+function RecentDevice({ device }: { device: Device }) {
+  return (
+    <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+      <DeviceTypeIcon type={device.type} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-white">{device.name}</p>
+        <p className="truncate text-xs text-slate-400">
+          {DEVICE_TYPE_LABELS[device.type]} · {device.room_name ?? 'Not in a room'}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
+        <Badge tone={device.power_on ? 'green' : 'slate'}>
+          <Power aria-hidden="true" className="h-3 w-3" />
+          {device.power_on ? 'On' : 'Off'}
+        </Badge>
+        <ConnectionBadge online={device.is_connected} />
+      </div>
+    </li>
+  );
+}
+
+function RoomTile({ room }: { room: Room }) {
+  return (
+    <li>
+      <Link
+        to={`/owner/devices?room_id=${encodeURIComponent(room._id)}`}
+        className="flex items-center gap-3 rounded-lg border border-slate-700/70 p-3 transition-colors hover:border-sky-500/50 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-400"
+      >
+        <span className="shrink-0 rounded-lg bg-violet-500/15 p-2 text-violet-300">
+          <DoorOpen aria-hidden="true" className="h-4 w-4" />
+        </span>
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-medium text-white">{room.name}</span>
+          <span className="block text-xs text-slate-400">
+            {roomTypeLabel(room.type)} · {deviceCountLabel(room.devices.length)}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

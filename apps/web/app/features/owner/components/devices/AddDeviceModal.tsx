@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEVICE_TYPES, createDeviceSchema } from '@isaac/contract';
+import { Plus } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button, Modal, SelectField, TextField } from '~/components/ui';
+import { useCreateDevice } from '../../api/create-device';
+import { serverFieldErrors } from '../../model/form-errors';
+import { DEVICE_TYPE_LABELS } from '../../model/labels';
+
+type AddDeviceValues = z.input<typeof createDeviceSchema>;
+const FIELDS = ['name', 'model', 'serial_number', 'type'] as const;
+const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
+const FORM_ID = 'add-device-form';
+
+/** Add Device (spec section 5): name, model and serial number required; type defaults to Isaac. */
+export function AddDeviceModal({ onClose }: { onClose: () => void }) {
+  const create = useCreateDevice();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<AddDeviceValues, unknown, z.output<typeof createDeviceSchema>>({
+    resolver: zodResolver(createDeviceSchema),
+    defaultValues: { name: '', model: '', serial_number: '', type: 'isaac' },
+  });
+  const type = useWatch({ control, name: 'type' });
+
+  const onSubmit = handleSubmit((values) => {
+    create.mutate(values, {
+      onSuccess: onClose,
+      onError: (err) => {
+        const fieldErrors = serverFieldErrors(err, FIELDS, 'serial_number');
+        fieldErrors.forEach(([field, message], i) => setError(field, { message }, { shouldFocus: i === 0 }));
+      },
+    });
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Add Device"
+      description="Register a device to your home. You can put it in a room afterwards."
+      busy={create.isPending}
+      closeOnBackdrop={false}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={FORM_ID}
+            loading={create.isPending}
+            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+          >
+            {create.isPending ? 'Adding…' : 'Add Device'}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+        <TextField
+          label="Name"
+          required
+          autoComplete="off"
+          placeholder="e.g. Living Room Purifier"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <SelectField
+          label="Type"
+          required
+          options={TYPE_OPTIONS}
+          error={errors.type?.message}
+          {...register('type')}
+        />
+        <TextField
+          label="Model"
+          required
+          autoComplete="off"
+          placeholder={
+            type === 'lumos'
+              ? 'e.g. Lumos 3-Gang'
+              : type === 'skywalker'
+                ? 'e.g. SKYWALKER Air Sensor'
+                : 'e.g. ISAAC Air Purifier'
+          }
+          hint={
+            type === 'lumos'
+              ? 'The model sets how many switches (gangs) it has, e.g. “Lumos 3-Gang”.'
+              : undefined
+          }
+          error={errors.model?.message}
+          {...register('model')}
+        />
+        <TextField
+          label="Serial number"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Printed on the device label"
+          error={errors.serial_number?.message}
+          {...register('serial_number')}
+        />
+      </form>
+    </Modal>
+  );
+}

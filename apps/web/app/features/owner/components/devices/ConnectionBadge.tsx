@@ -1,0 +1,17 @@
+import { Wifi, WifiOff } from 'lucide-react';
+import { Badge } from '~/components/ui';
+
+/** Online / Offline in words and colour (spec section 4, device connectivity). */
+export function ConnectionBadge({ online }: { online: boolean }) {
+  return online ? (
+    <Badge tone="green">
+      <Wifi aria-hidden="true" className="h-3.5 w-3.5" />
+      Online
+    </Badge>
+  ) : (
+    <Badge tone="slate">
+      <WifiOff aria-hidden="true" className="h-3.5 w-3.5" />
+      Offline
+    </Badge>
+  );
+}

@@ -1,0 +1,126 @@
+import { MSG, type Device } from '@isaac/contract';
+import { DoorOpen, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Modal, SelectField, Spinner } from '~/components/ui';
+import { useAssignRoom } from '../../api/assign-room';
+import { useRoomOptions } from '../../api/list-rooms';
+import { useUnassignRoom } from '../../api/unassign-room';
+import { DEVICE_TYPE_LABELS, formatDateTime } from '../../model/labels';
+
+/**
+ * The device Settings modal: its details, and its room — Assign (a select of the owner's rooms; the
+ * button stays disabled until a room is chosen) when it has none, Unassign when it has one.
+ */
+export function DeviceSettingsModal({ device, onClose }: { device: Device; onClose: () => void }) {
+  const assign = useAssignRoom();
+  const unassign = useUnassignRoom();
+  const busy = assign.isPending || unassign.isPending;
+
+  return (
+    <Modal open onClose={onClose} title={`${device.name} settings`} description={device.model} busy={busy}>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border border-slate-700 bg-slate-900/40 p-4 text-sm">
+        <Detail term="Type" value={DEVICE_TYPE_LABELS[device.type]} />
+        <Detail term="Serial number" value={device.serial_number} />
+        <Detail term="Firmware" value={device.firmware_version ?? 'Unknown'} />
+        <Detail term="Last updated" value={formatDateTime(device.last_updated)} />
+      </dl>
+
+      <section aria-labelledby="device-room-heading" className="mt-5">
+        <h3 id="device-room-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
+          <DoorOpen aria-hidden="true" className="h-4 w-4 text-sky-300" />
+          Room
+        </h3>
+        {device.room_id ? (
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-700 p-3">
+            <p className="text-sm text-slate-300">
+              In <strong className="font-semibold text-white">{device.room_name ?? 'a room'}</strong>
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              loading={unassign.isPending}
+              onClick={() => unassign.mutate(device._id, { onSuccess: onClose })}
+              icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
+            >
+              Unassign
+            </Button>
+          </div>
+        ) : (
+          <AssignRoom
+            busy={assign.isPending}
+            onAssign={(roomId) => assign.mutate({ deviceId: device._id, roomId }, { onSuccess: onClose })}
+          />
+        )}
+      </section>
+    </Modal>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-400">{term}</dt>
+      <dd className="truncate text-slate-200" title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function AssignRoom({ busy, onAssign }: { busy: boolean; onAssign: (roomId: string) => void }) {
+  const rooms = useRoomOptions();
+  const [roomId, setRoomId] = useState('');
+
+  if (rooms.isPending) {
+    return (
+      <p className="mt-3 flex items-center gap-2 text-sm text-slate-400">
+        <Spinner size="sm" label="Loading rooms…" /> Loading your rooms…
+      </p>
+    );
+  }
+  if (rooms.isError) {
+    return (
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-300" role="alert">
+        {MSG.loadRooms}
+        <Button variant="outline" size="sm" onClick={() => void rooms.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (rooms.data.length === 0) {
+    return (
+      <p className="mt-3 text-sm text-slate-400">
+        You have no rooms yet.{' '}
+        <Link to="/owner/rooms?add=1" className="font-medium text-sky-300 underline hover:text-sky-200">
+          Create a room
+        </Link>{' '}
+        first, then assign this device to it.
+      </p>
+    );
+  }
+  return (
+    <form
+      className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (roomId) onAssign(roomId);
+      }}
+    >
+      <SelectField
+        label="Assign to room"
+        className="flex-1"
+        placeholder="Select a room"
+        options={rooms.data}
+        value={roomId}
+        onChange={(event) => setRoomId(event.target.value)}
+        hint={roomId ? undefined : MSG.selectRoom}
+        disabled={busy}
+      />
+      <Button type="submit" className="sm:mt-7" disabled={!roomId} loading={busy}>
+        Assign
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,324 @@
+/**
+ * The one API client (DESIGN.md, web rules): the transport semantics of spec section 8.
+ *
+ * - JSON in and out, relative to the runtime API base URL, with credentials (the CSRF cookie).
+ * - `Authorization: Bearer <token>` whenever a token is stored.
+ * - `X-CSRF-Token` on every mutation; fetched from `GET /auth/csrf-token` when none is stored, and
+ *   fetched again (once) when the server answers 403 `csrf_required`.
+ * - 401 `authorization_required`, or a 401 while no token is stored: the token is cleared and the auth
+ *   layer is told (it sends the user to /login with the message).
+ * - 401 `token_expired` (or a message containing 'Token has expired'): one shared refresh, then the
+ *   original call is retried once; if the refresh fails the token is cleared and the auth layer is told.
+ * - Any other 401: the server message, else 'Unauthorized'. Any other failure: 'HTTP error! status: {code}',
+ *   with the server's code, message and details kept on the `ApiError` for screens that show them.
+ */
+import {
+  CSRF_HEADER,
+  CSRF_STORAGE_KEY,
+  ERROR_CODE,
+  MSG,
+  TOKEN_EXPIRED_MESSAGE,
+  TOKEN_STORAGE_KEY,
+} from '@isaac/contract';
+import { runtimeConfig } from './config';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON; a `FormData` body is sent as multipart unchanged. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 may end the session (clear the token and send the user to /login). Defaults to true;
+   * the sign-in call sets it to false so wrong credentials only produce an error message.
+   */
+  handleUnauthorized?: boolean;
+}
+
+export interface ApiErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A failed call. `message` follows the spec; the server's own words stay available beside it. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's error code (`error` in the body), e.g. `validation_error`. */
+  readonly code: string | undefined;
+  /** The server's human message (`message` in the body). */
+  readonly serverMessage: string | undefined;
+  readonly details: ApiErrorDetail[] | undefined;
+
+  constructor(
+    message: string,
+    init: { status: number; code?: string; serverMessage?: string; details?: ApiErrorDetail[] },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.details = init.details;
+  }
+}
+
+/** "Server message first, else fallback" (spec section 8, dashboard failures). */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
+  return fallback;
+}
+
+/** The message shown on /login when a call ends the session without the server saying why. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+// ---------------------------------------------------------------------------------------------------
+// Stored tokens (spec section 9: the session token under a product key, the CSRF token under csrf_token)
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function getToken(): string | null {
+  return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+}
+
+export function setToken(token: string): void {
+  storage()?.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+export function clearToken(): void {
+  storage()?.removeItem(TOKEN_STORAGE_KEY);
+}
+
+export function getCsrfToken(): string | null {
+  return storage()?.getItem(CSRF_STORAGE_KEY) ?? null;
+}
+
+export function setCsrfToken(token: string): void {
+  storage()?.setItem(CSRF_STORAGE_KEY, token);
+}
+
+export function clearCsrfToken(): void {
+  storage()?.removeItem(CSRF_STORAGE_KEY);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Session-ended notifications: the auth layer listens and sends the user to /login with the message.
+
+type SessionEndedListener = (message: string) => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/** Called whenever a call ends the session (token already cleared). Returns an unsubscribe function. */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
+function endSession(message: string): void {
+  clearToken();
+  for (const listener of [...sessionEndedListeners]) listener(message);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Transport
+
+const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function apiUrl(path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${runtimeConfig().apiUrl}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+interface ErrorBodyFields {
+  error?: string;
+  message?: string;
+  details?: ApiErrorDetail[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorFields(body: unknown): ErrorBodyFields {
+  if (!isRecord(body)) return {};
+  const fields: ErrorBodyFields = {};
+  if (typeof body.error === 'string') fields.error = body.error;
+  if (typeof body.message === 'string') fields.message = body.message;
+  if (Array.isArray(body.details)) {
+    fields.details = body.details.filter(
+      (d): d is ApiErrorDetail => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string',
+    );
+  }
+  return fields;
+}
+
+/** The body as JSON when there is one; undefined for an empty body; the raw text otherwise. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+let csrfInFlight: Promise<string> | null = null;
+
+/** `GET /auth/csrf-token` (with credentials): stores and returns the token. Concurrent callers share one call. */
+export function fetchCsrfToken(signal?: AbortSignal): Promise<string> {
+  csrfInFlight ??= (async () => {
+    try {
+      const response = await fetch(apiUrl('/auth/csrf-token'), {
+        method: 'GET',
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+        signal,
+      });
+      if (!response.ok) throw new Error(MSG.csrfFetchFailed);
+      const body = await readBody(response);
+      const token = isRecord(body) ? body.csrf_token : undefined;
+      if (typeof token !== 'string' || !token) throw new Error(MSG.csrfFetchFailed);
+      setCsrfToken(token);
+      return token;
+    } catch {
+      throw new Error(MSG.csrfFetchFailed);
+    } finally {
+      csrfInFlight = null;
+    }
+  })();
+  return csrfInFlight;
+}
+
+async function csrfTokenFor(signal?: AbortSignal): Promise<string> {
+  return getCsrfToken() ?? fetchCsrfToken(signal);
+}
+
+function send(path: string, method: HttpMethod, body: unknown, csrf: string | null, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  return fetch(apiUrl(path), { method, headers, body: payload, credentials: 'include', signal });
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * `POST /auth/refresh-token`: stores and returns the new token. Concurrent callers (several calls that
+ * all met `token_expired`, or the 25-minute timer) share one refresh.
+ */
+export function refreshToken(): Promise<string> {
+  refreshInFlight ??= (async () => {
+    try {
+      let response = await send('/auth/refresh-token', 'POST', undefined, await csrfTokenFor());
+      let body = await readBody(response);
+      if (response.status === 403 && errorFields(body).error === ERROR_CODE.csrfRequired) {
+        // The CSRF cookie expired: fetch a new pair once and try again.
+        clearCsrfToken();
+        response = await send('/auth/refresh-token', 'POST', undefined, await fetchCsrfToken());
+        body = await readBody(response);
+      }
+      const token = isRecord(body) ? body.token : undefined;
+      if (!response.ok || typeof token !== 'string' || !token) {
+        const fields = errorFields(body);
+        throw new ApiError(fields.message ?? MSG.unauthorized, {
+          status: response.status,
+          code: fields.error,
+          serverMessage: fields.message,
+          details: fields.details,
+        });
+      }
+      setToken(token);
+      return token;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+function isTokenExpired(fields: ErrorBodyFields): boolean {
+  return (
+    fields.error === ERROR_CODE.tokenExpired || (fields.message?.includes(TOKEN_EXPIRED_MESSAGE) ?? false)
+  );
+}
+
+/** One API call with the spec's transport semantics. Resolves with the parsed JSON body. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const handleUnauthorized = options.handleUnauthorized ?? true;
+  const { body, signal } = options;
+  const mutation = MUTATING.has(method);
+
+  let csrf = mutation ? await csrfTokenFor(signal) : null;
+  let csrfRetried = false;
+  let refreshed = false;
+
+  for (;;) {
+    const hadToken = getToken() !== null;
+    const response = await send(path, method, body, csrf, signal);
+    const data = await readBody(response);
+    if (response.ok) return data as T;
+
+    const fields = errorFields(data);
+
+    if (response.status === 403 && mutation && fields.error === ERROR_CODE.csrfRequired && !csrfRetried) {
+      csrfRetried = true;
+      clearCsrfToken();
+      csrf = await fetchCsrfToken(signal);
+      continue;
+    }
+
+    if (response.status === 401) {
+      if (handleUnauthorized && hadToken && isTokenExpired(fields) && !refreshed) {
+        refreshed = true;
+        try {
+          await refreshToken();
+        } catch {
+          endSession(fields.message ?? SESSION_ENDED_MESSAGE);
+          throw unauthorizedError(fields);
+        }
+        continue;
+      }
+      if (
+        handleUnauthorized &&
+        (fields.error === ERROR_CODE.authorizationRequired || !hadToken || isTokenExpired(fields))
+      ) {
+        endSession(fields.message ?? SESSION_ENDED_MESSAGE);
+      }
+      throw unauthorizedError(fields);
+    }
+
+    throw new ApiError(MSG.httpError(response.status), {
+      status: response.status,
+      code: fields.error,
+      serverMessage: fields.message,
+      details: fields.details,
+    });
+  }
+}
+
+function unauthorizedError(fields: ErrorBodyFields): ApiError {
+  return new ApiError(fields.message ?? MSG.unauthorized, {
+    status: 401,
+    code: fields.error,
+    serverMessage: fields.message,
+    details: fields.details,
+  });
+}

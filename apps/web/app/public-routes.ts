@@ -1,0 +1,23 @@
+/** Every public (storefront) path: prerendered, listed in sitemap.xml. */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/products/isaac-purifier',
+  '/products/skywalker-sensor',
+  '/products/accessories',
+  '/products/replacement-filters',
+  '/support/help-center',
+  '/support/installation-guide',
+  '/support/warranty',
+  '/support/contact-support',
+  '/company/about-us',
+  '/company/careers',
+  '/company/press',
+  '/company/investors',
+  '/legal/privacy-policy',
+  '/legal/terms-of-service',
+  '/legal/cookie-policy',
+  '/legal/gdpr',
+  '/contact',
+  '/payment-success',
+  '/login',
+] as const;

@@ -1,0 +1,102 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+} from 'react-router';
+import { TOAST_DURATION_MS } from '@isaac/contract';
+import type { Route } from './+types/root';
+import { PUBLIC_ROUTES } from './public-routes';
+import './app.css';
+
+/**
+ * TanStack Query serves the back office only: public pages (prerendered storefront, /login,
+ * /payment-success) never load it, which keeps it out of their first-load JavaScript. Other routes get
+ * the provider from a chunk loaded on demand.
+ */
+const QueryProvider = lazy(async () => {
+  const [{ QueryClientProvider }, { queryClient }] = await Promise.all([
+    import('@tanstack/react-query'),
+    import('./lib/query-client'),
+  ]);
+  return {
+    default: function QueryProvider({ children }: { children: ReactNode }) {
+      return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    },
+  };
+});
+
+const PUBLIC_PATHS = new Set<string>(PUBLIC_ROUTES);
+
+function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      {isPublicPath(pathname) ? (
+        <Outlet />
+      ) : (
+        <Suspense fallback={<HydrateFallback />}>
+          <QueryProvider>
+            <Outlet />
+          </QueryProvider>
+        </Suspense>
+      )}
+      <Toaster
+        position="top-right"
+        // Spec 9: toasts 4 s, success toasts the library default (2 s).
+        toastOptions={{ duration: TOAST_DURATION_MS, success: { duration: 2000 } }}
+      />
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-screen items-center justify-center">
+      <span className="sr-only">Loading…</span>
+      <div className="h-10 w-10 animate-spin rounded-full border-4 border-slate-300 border-t-sky-500" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="mt-2 text-slate-600">Please reload the page or go back to the home page.</p>
+      <a className="mt-4 inline-block text-sky-700 underline" href="/">
+        Back to Home
+      </a>
+    </main>
+  );
+}

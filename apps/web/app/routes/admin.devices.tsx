@@ -1,0 +1,18 @@
+import { ButtonLink, ComingSoon } from '~/components/ui';
+import type { Route } from './+types/admin.devices';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Devices | Isaac Admin' }];
+
+export default function AdminDevices() {
+  return (
+    <ComingSoon
+      title="Devices"
+      description="Every device with its status, and firmware uploads per device."
+      action={
+        <ButtonLink to="/admin/dashboard" variant="outline">
+          Back to Dashboard
+        </ButtonLink>
+      }
+    />
+  );
+}

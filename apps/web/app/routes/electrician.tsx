@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { RouteGuard } from '~/features/auth';
+import { DashboardShell } from '~/features/dashboard-shell';
+import { AREA_ROLES } from '~/lib/route-guard';
+
+/** /electrician/*: electrician and owner roles, inside the dashboard shell. */
+export default function ElectricianLayout() {
+  return (
+    <RouteGuard allowedRoles={AREA_ROLES.electrician}>
+      <DashboardShell>
+        <Outlet />
+      </DashboardShell>
+    </RouteGuard>
+  );
+}

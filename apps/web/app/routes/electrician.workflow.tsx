@@ -1,0 +1,18 @@
+import { ButtonLink, ComingSoon } from '~/components/ui';
+import type { Route } from './+types/electrician.workflow';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Workflow | Isaac Electrician' }];
+
+export default function ElectricianWorkflow() {
+  return (
+    <ComingSoon
+      title="Workflow"
+      description="Installation phases, progress and handover."
+      action={
+        <ButtonLink to="/electrician/dashboard" variant="outline">
+          Back to Dashboard
+        </ButtonLink>
+      }
+    />
+  );
+}

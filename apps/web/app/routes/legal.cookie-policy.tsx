@@ -1,0 +1,21 @@
+import { COOKIE_POLICY } from '~/features/storefront/content/legal';
+import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
+import { LegalDocument } from '~/features/storefront/legal/LegalDocument';
+import { pageMeta } from '~/features/storefront/seo';
+import type { Route } from './+types/legal.cookie-policy';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    path: '/legal/cookie-policy',
+    title: COOKIE_POLICY.title,
+    description: COOKIE_POLICY.summary,
+    ogType: 'article',
+  });
+
+export default function CookiePolicyPage() {
+  return (
+    <StorefrontLayout>
+      <LegalDocument doc={COOKIE_POLICY} />
+    </StorefrontLayout>
+  );
+}

@@ -1,0 +1,19 @@
+import { LoginPage } from '~/features/auth';
+import { pageMeta } from '~/features/storefront/seo';
+import { AuthProvider } from '~/lib/auth';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    path: '/login',
+    title: 'Sign in',
+    description: 'Sign in to Isaac to manage your devices, rooms, customers and installations.',
+  });
+
+export default function Login() {
+  return (
+    <AuthProvider>
+      <LoginPage />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,8 @@
+import { RoomsPage } from '~/features/owner';
+import type { Route } from './+types/owner.rooms';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Rooms | Isaac Owner' }];
+
+export default function OwnerRooms() {
+  return <RoomsPage />;
+}

@@ -1,0 +1,8 @@
+import { SettingsPage } from '~/features/owner';
+import type { Route } from './+types/owner.settings';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Settings | Isaac Owner' }];
+
+export default function OwnerSettings() {
+  return <SettingsPage />;
+}

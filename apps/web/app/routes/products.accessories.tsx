@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { ACCESSORIES } from '@isaac/contract';
+import { AddToCartButton } from '~/features/storefront/commerce';
+import { BackToHome, PageHero, Section } from '~/features/storefront/components/PageHero';
+import { buttonSecondary } from '~/features/storefront/components/ui';
+import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
+import { ItemCard } from '~/features/storefront/products/ItemCard';
+import { pageMeta } from '~/features/storefront/seo';
+import type { Route } from './+types/products.accessories';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    path: '/products/accessories',
+    title: 'Accessories for ISAAC and SKYWALKER',
+    description:
+      'HEPA and carbon filters, pre-filters, power adapters, wall mounts, remotes and filter bundles for your ISAAC air purifier and SKYWALKER sensors.',
+  });
+
+export default function AccessoriesPage() {
+  return (
+    <StorefrontLayout>
+      <PageHero
+        eyebrow="Products"
+        title="Accessories"
+        intro={
+          <p>
+            Genuine filters and accessories for ISAAC and SKYWALKER. Add them to your cart and check out in
+            one payment, or ask us which ones fit your setup.
+          </p>
+        }
+      />
+      <Section id="catalog" title="All accessories" tone="muted">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {ACCESSORIES.map((accessory) => (
+            <ItemCard
+              key={accessory.id}
+              item={accessory}
+              actions={
+                <>
+                  <AddToCartButton itemId={accessory.id} aria-label={`Add to Cart: ${accessory.name}`} />
+                  <Link to="/contact" className={buttonSecondary}>
+                    Learn More<span className="sr-only"> about {accessory.name}</span>
+                  </Link>
+                </>
+              }
+            />
+          ))}
+        </div>
+        <div className="mt-12">
+          <BackToHome />
+        </div>
+      </Section>
+    </StorefrontLayout>
+  );
+}

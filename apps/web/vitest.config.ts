@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  test: {
+    name: 'web',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['app/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./app/test-setup.ts'],
+  },
+});

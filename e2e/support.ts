@@ -1,0 +1,27 @@
+import { type Page, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'isaac-demo';
+
+export const DEMO_USERS = {
+  admin: { email: 'admin@isaac.demo', dashboard: '/admin/dashboard' },
+  electrician: { email: 'electrician@isaac.demo', dashboard: '/electrician/dashboard' },
+  owner: { email: 'owner@isaac.demo', dashboard: '/owner/dashboard' },
+} as const;
+
+export type DemoRole = keyof typeof DEMO_USERS;
+
+/** Fills the /login form the way a person would and submits it. */
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in as a demo role through /login and waits for its dashboard. */
+export async function signIn(page: Page, role: DemoRole): Promise<void> {
+  const { email, dashboard } = DEMO_USERS[role];
+  await page.goto('/login');
+  await fillLogin(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(dashboard);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+
+export const idSchema = z.string().min(1);
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Every list takes page (default 1) and a bounded page_size. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Non-blank trimmed text. */
+export const requiredText = (message: string, max = 200) => z.string().trim().min(1, message).max(max);

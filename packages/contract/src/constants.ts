@@ -1,0 +1,64 @@
+/** Business constants of spec section 9. Money is always integer paise. */
+export const CURRENCY = 'INR';
+export const PAISE_PER_RUPEE = 100;
+export const HEADER_OPAQUE_AFTER_PX = 20;
+export const PAYMENT_SUCCESS_COUNTDOWN_S = 10;
+export const TOAST_DURATION_MS = 4000;
+export const MIN_PASSWORD_LENGTH = 6;
+export const TOKEN_REFRESH_INTERVAL_MS = 25 * 60 * 1000;
+export const ACCESS_TOKEN_TTL_S = 30 * 60;
+export const TOKEN_STORAGE_KEY = 'isaac_auth_token';
+export const CSRF_STORAGE_KEY = 'csrf_token';
+export const LIST_REFETCH_INTERVAL_MS = 30_000;
+export const DASHBOARD_QUERY_RETRY = 1;
+export const RECENT_ITEMS_ELECTRICIAN = 5;
+export const RECENT_ITEMS_OWNER = 6;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const FIRMWARE_MAX_BYTES = 16 * 1024 * 1024;
+export const FIRMWARE_EXTENSIONS = ['.bin', '.hex', '.elf'] as const;
+export const FIRMWARE_DEFAULT_VERSION = 'v1.1.0';
+export const SUBSCRIPTION_DISCOUNT_PERCENT = 15;
+export const BUSINESS_HOURS = 'Mon-Fri 9-6 IST, Sat 10-4 IST, Sun closed';
+
+export const DEVICE_TYPES = ['isaac', 'lumos', 'skywalker'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+export const DEFAULT_DEVICE_TYPE: DeviceType = 'isaac';
+
+export const OWNER_ROOM_TYPES = [
+  'bedroom',
+  'living_room',
+  'kitchen',
+  'bathroom',
+  'office',
+  'dining_room',
+  'garage',
+  'other',
+] as const;
+export type OwnerRoomType = (typeof OWNER_ROOM_TYPES)[number];
+export const DEFAULT_OWNER_ROOM_TYPE: OwnerRoomType = 'bedroom';
+export const CUSTOMER_ROOM_TYPES = ['general', 'bedroom', 'living_room', 'kitchen', 'bathroom'] as const;
+/** Every room type any screen can create (the union of the owner and electrician lists). */
+export const ROOM_TYPES = [...OWNER_ROOM_TYPES, 'general'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+
+export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export const INSTALLATION_PHASES = ['pre_installation', 'in_progress', 'post_installation', 'completed'] as const;
+
+export const CONTACT_SUBJECTS = [
+  { value: 'product-inquiry', label: 'Product Inquiry' },
+  { value: 'technical-support', label: 'Technical Support' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
+
+/** Indian digit grouping: 12400000 paise → "₹1,24,000". */
+export function formatInr(paise: number): string {
+  const rupees = paise / PAISE_PER_RUPEE;
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: CURRENCY,
+    maximumFractionDigits: Number.isInteger(rupees) ? 0 : 2,
+  }).format(rupees);
+}

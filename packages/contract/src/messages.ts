@@ -1,0 +1,74 @@
+/** User-facing text the spec fixes word for word (sections 5 and 8). */
+export const MSG = {
+  // login
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  loginSuccess: 'Login successful!',
+  loginFailed: 'Login failed. Please check your credentials.',
+  csrfFetchFailed: 'Failed to fetch CSRF token',
+  unauthorized: 'Unauthorized',
+  invalidRedirect: 'Invalid redirect URL. Please try again.',
+  authorizationSuccess: 'Authorization successful! Redirecting...',
+  httpError: (status: number) => `HTTP error! status: ${status}`,
+  // storefront
+  purchaseRequired: 'Please fill in all required fields',
+  paymentDefault: 'Payment initialization failed. Please try again.',
+  paymentOrderFailed: 'Unable to create payment order. Please try again later.',
+  paymentScriptFailed: 'Payment service temporarily unavailable. Please try again.',
+  paymentInvalid: 'Invalid payment details. Please check your information.',
+  contactSuccess: "Message sent successfully! We'll get back to you soon.",
+  contactFailed: 'Failed to send message. Please try again.',
+  // owner
+  deviceAdded: 'Device added successfully',
+  deviceAddFailed: 'Failed to add device',
+  deviceToggled: 'Device toggled successfully',
+  deviceToggleFailed: 'Failed to toggle device',
+  deviceUpToDate: 'Device is up to date',
+  updateAvailable: (current: string, latest: string) => `Update available: ${current} → ${latest}`,
+  updateCheckFailed: 'Failed to check for updates',
+  deviceAssigned: 'Device assigned to room successfully',
+  deviceAssignFailed: 'Failed to assign device to room',
+  deviceUnassigned: 'Device unassigned from room successfully',
+  deviceUnassignFailed: 'Failed to unassign device from room',
+  roomCreated: 'Room created successfully',
+  roomCreateFailed: 'Failed to create room',
+  selectRoom: 'Please select a room',
+  // owner (beyond the spec: room edit/delete and account settings, issue 4)
+  roomUpdated: 'Room updated successfully',
+  roomUpdateFailed: 'Failed to update room',
+  roomDeleted: 'Room deleted successfully',
+  roomDeleteFailed: 'Failed to delete room',
+  profileSaved: 'Profile updated successfully',
+  profileSaveFailed: 'Failed to update profile',
+  passwordChanged: 'Password changed successfully',
+  passwordChangeFailed: 'Failed to change password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  otherSessionsEnded: 'Your other sessions have been signed out.',
+  sessionEnded: 'Session ended',
+  sessionEndFailed: 'Failed to end session',
+  loadSessions: 'Error loading sessions',
+  // load errors
+  loadDashboard: 'Error loading dashboard data',
+  loadDevices: 'Error loading devices',
+  loadRooms: 'Error loading rooms',
+  loadUsers: 'Error loading users',
+  // empty states
+  noDevices: 'No devices found',
+  addFirstDevice: 'Add Your First Device',
+  noRooms: 'No rooms found',
+  createFirstRoom: 'Create Your First Room',
+  comingSoon: 'Coming soon',
+} as const;
+
+/** Storefront texts beyond the spec's (issue 3): payments, newsletter. The server and the web both use them. */
+export const STOREFRONT_MSG = {
+  contactStored: MSG.contactSuccess,
+  newsletterSubscribed: 'Thanks for subscribing! Look out for our next update in your inbox.',
+  newsletterAlreadySubscribed: 'You are already subscribed to our newsletter.',
+  newsletterFailed: 'Subscription failed. Please try again.',
+  paymentFailed: 'Payment failed. No money was taken — please try again.',
+  paymentNotConfirmed: (orderId: string) =>
+    `We could not confirm your payment. Please contact support with order reference ${orderId}.`,
+} as const;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { pageMetaSchema, pageQuerySchema, requiredText } from './common.ts';
+import { DEFAULT_DEVICE_TYPE, DEFAULT_OWNER_ROOM_TYPE, DEVICE_TYPES, OWNER_ROOM_TYPES, ROOM_TYPES } from './constants.ts';
+
+/** One gang (a single switch) of a Lumos touch switch. */
+export const gangSchema = z.object({ index: z.number().int(), on: z.boolean() });
+
+/** A device as the API presents it (spec section 3 "Device"). */
+export const deviceSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  model: z.string(),
+  serial_number: z.string(),
+  type: z.enum(DEVICE_TYPES),
+  is_connected: z.boolean(),
+  /** Power state: true = on. `status` mirrors it for views that read status.* */
+  power_on: z.boolean(),
+  status: z.object({ is_connected: z.boolean(), power_on: z.boolean() }),
+  battery_level: z.number().int().nullable(),
+  firmware_version: z.string().nullable(),
+  gangs: z.array(gangSchema),
+  room_id: z.string().nullable(),
+  room_name: z.string().nullable(),
+  user_id: z.string().nullable(),
+  wifi_configured: z.boolean(),
+  bluetooth_paired: z.boolean(),
+  last_updated: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const roomSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(ROOM_TYPES),
+  devices: z.array(deviceSchema),
+  created_at: z.string(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const ownerDashboardSchema = z.object({
+  statistics: z.object({
+    devices: z.object({
+      total: z.number().int(),
+      lumos_devices: z.number().int(),
+      isaac: z.number().int(),
+      skywalker: z.number().int(),
+    }),
+    rooms: z.number().int(),
+  }),
+});
+export type OwnerDashboard = z.infer<typeof ownerDashboardSchema>;
+
+/** GET /api/devices: optional filters by room ('none' = not in a room) and type. */
+export const deviceListQuerySchema = pageQuerySchema.extend({
+  room_id: z.string().min(1).optional(),
+  type: z.enum(DEVICE_TYPES).optional(),
+});
+export const deviceListSchema = pageMetaSchema.extend({ devices: z.array(deviceSchema) });
+export const roomListSchema = pageMetaSchema.extend({ rooms: z.array(roomSchema) });
+export const deviceResponseSchema = z.object({ device: deviceSchema });
+export const roomResponseSchema = z.object({ room: roomSchema });
+
+/** Add Device (spec section 5): name, model, serial_number required; type defaults to isaac. */
+export const createDeviceSchema = z.object({
+  name: requiredText('Name is required', 100),
+  model: requiredText('Model is required', 100),
+  serial_number: requiredText('Serial number is required', 64),
+  type: z.enum(DEVICE_TYPES).default(DEFAULT_DEVICE_TYPE),
+});
+export type CreateDeviceInput = z.input<typeof createDeviceSchema>;
+
+/** Create Room (owner): name required; type defaults to bedroom. Also used to rename/retype. */
+export const roomInputSchema = z.object({
+  name: requiredText('Room name is required', 80),
+  type: z.enum(OWNER_ROOM_TYPES).default(DEFAULT_OWNER_ROOM_TYPE),
+});
+export type RoomInput = z.input<typeof roomInputSchema>;
+
+export const assignRoomSchema = z.object({ room_id: z.string().min(1, 'Please select a room') });
+export const gangParamsSchema = z.object({ id: z.string().min(1), gangIndex: z.coerce.number().int() });
+
+export const updateCheckSchema = z.object({
+  update_available: z.boolean(),
+  current_version: z.string().nullable(),
+  latest_version: z.string().nullable(),
+});
+export type UpdateCheck = z.infer<typeof updateCheckSchema>;
+
+export const MAX_GANGS = 4;
+/** Lumos gang count from the model name ("Lumos 3-Gang" → 3); 1 when the model names none; 0 for other types. */
+export function gangCountForModel(type: string, model: string): number {
+  if (type !== 'lumos') return 0;
+  const match = /([1-4])\s*-?\s*gang/i.exec(model);
+  return match ? Number(match[1]) : 1;
+}
+
+/** Semantic-version comparison ("v1.2.10" > "1.2.9"); non-numeric parts compare as 0. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) =>
+    v
+      .replace(/^v/i, '')
+      .split(/[.+-]/)
+      .slice(0, 3)
+      .map((p) => Number.parseInt(p, 10) || 0);
+  const pa = parts(a);
+  const pb = parts(b);
+  for (let i = 0; i < 3; i += 1) {
+    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+}
+
+export const ROOM_TYPE_LABELS: Record<(typeof ROOM_TYPES)[number], string> = {
+  bedroom: 'Bedroom',
+  living_room: 'Living Room',
+  kitchen: 'Kitchen',
+  bathroom: 'Bathroom',
+  office: 'Office',
+  dining_room: 'Dining Room',
+  garage: 'Garage',
+  other: 'Other',
+  general: 'General',
+};

@@ -1,0 +1,90 @@
+import { ROLE, type RoleCode } from './roles.ts';
+
+/**
+ * The one permission table (DESIGN.md, API rules). Every route the API registers has a rule here,
+ * keyed `METHOD /path` in Fastify's path syntax. The server's RBAC hook reads it for every request,
+ * and a test walks the registered routes so that a route without a rule fails CI.
+ *
+ * - `access: 'public'`: no token needed.
+ * - `access: 'signed-in'`: a valid bearer token of a live session, whatever the user's role (the spec's
+ *   "anything else" roles too, so they can read who they are and sign out).
+ * - `access: RoleCode[]`: a valid bearer token whose user has one of these roles.
+ * - `csrf`: mutating routes default to true; only a route that authenticates another way
+ *   (a provider's signed webhook) may say false, and must say why.
+ */
+export type RouteRule =
+  | { access: 'public'; csrf?: boolean; csrfExemptBecause?: string }
+  | { access: 'signed-in'; csrf?: boolean; csrfExemptBecause?: string }
+  | { access: readonly RoleCode[]; csrf?: boolean; csrfExemptBecause?: string };
+
+const owner = [ROLE.owner] as const;
+const admin = [ROLE.admin] as const;
+
+export const PERMISSIONS = {
+  // infrastructure
+  'GET /healthz': { access: 'public' },
+  'GET /readyz': { access: 'public' },
+
+  // auth (spec section 7 "Auth")
+  'GET /auth/csrf-token': { access: 'public' },
+  'POST /auth/login': { access: 'public' },
+  'GET /auth/current-user': { access: 'signed-in' },
+  /** Refresh accepts an expired (but well-signed) token of a live session, so it cannot require a valid one. */
+  'POST /auth/refresh-token': { access: 'public' },
+  'POST /auth/logout': { access: 'signed-in' },
+
+  // account settings (every signed-in role)
+  'PUT /api/account/profile': { access: 'signed-in' },
+  'POST /api/account/password': { access: 'signed-in' },
+  'GET /api/account/sessions': { access: 'signed-in' },
+  'DELETE /api/account/sessions/:id': { access: 'signed-in' },
+
+  // storefront
+  'POST /api/create-order': { access: 'public' },
+  'POST /api/verify-payment': { access: 'public' },
+  'POST /api/payments/webhook': {
+    access: 'public',
+    csrf: false,
+    csrfExemptBecause: 'server-to-server call authenticated by the X-Razorpay-Signature HMAC',
+  },
+  'GET /api/sandbox/orders/:order_id': { access: 'public' },
+  'POST /api/sandbox/orders/:order_id/pay': { access: 'public' },
+  'POST /api/contact': { access: 'public' },
+  'POST /api/newsletter': { access: 'public' },
+  'GET /api/admin/orders': { access: admin },
+  'GET /api/admin/contact-messages': { access: admin },
+
+  // owner
+  'GET /api/dashboard': { access: owner },
+  'GET /api/devices': { access: owner },
+  'POST /api/devices': { access: owner },
+  'POST /api/devices/:id/toggle': { access: owner },
+  'POST /api/devices/:id/gang/:gangIndex/toggle': { access: owner },
+  'POST /api/devices/:id/check-updates': { access: owner },
+  'POST /api/devices/:id/assign-room': { access: owner },
+  'POST /api/devices/:id/unassign-room': { access: owner },
+  'GET /api/rooms': { access: owner },
+  'POST /api/rooms': { access: owner },
+  'PUT /api/rooms/:id': { access: owner },
+  'DELETE /api/rooms/:id': { access: owner },
+} as const satisfies Record<string, RouteRule>;
+
+export type RouteKey = keyof typeof PERMISSIONS;
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function ruleFor(method: string, path: string): RouteRule | undefined {
+  return (PERMISSIONS as Record<string, RouteRule>)[`${method.toUpperCase()} ${path}`];
+}
+
+/** Whether a call must carry the X-CSRF-Token header. */
+export function requiresCsrf(method: string, rule: RouteRule): boolean {
+  return MUTATING.has(method.toUpperCase()) && rule.csrf !== false;
+}
+
+export function isAllowed(rule: RouteRule, role: number | undefined): boolean {
+  if (rule.access === 'public') return true;
+  if (role === undefined) return false;
+  if (rule.access === 'signed-in') return true;
+  return (rule.access as readonly number[]).includes(role);
+}

@@ -1,0 +1,65 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the built app (`npm test` runs `npm run build` first): one process serves the
+ * web on 3100 and the API on 4100, on a fresh embedded database with the demo data. Debian's Chromium is
+ * used; Playwright never downloads a browser.
+ */
+// Overridable so that two runs (or a run and a dev server) can share a machine.
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+const CI = Boolean(process.env.CI);
+// A fresh data directory per run (the config file is also loaded by workers; only the runner starts the server).
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `isaac-e2e-data-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  use: {
+    baseURL: `http://localhost:${WEB_PORT}`,
+    browserName: 'chromium',
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/server/dist/server.js',
+    url: `http://localhost:${API_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(WEB_PORT),
+      API_PORT: String(API_PORT),
+      PUBLIC_API_URL: `http://localhost:${API_PORT}`,
+      WEB_ORIGIN: `http://localhost:${WEB_PORT}`,
+      DEMO: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
