@@ -91,6 +91,33 @@ test('the landing page lists six products, sells fixed prices and quotes the res
   await expect(page.getByRole('heading', { level: 2, name: 'Technology' })).toBeInViewport();
 });
 
+test('static sections arrive as HTML and load no code, and render after a client-side navigation', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const staticChunk = /\/assets\/(Hero|TechnologySection|AboutSection|FooterNav|ContactDetails)-/;
+
+  await visit(page, '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clean Air. Delivered.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Technology' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
+  expect(scripts.filter((path) => staticChunk.test(path))).toEqual([]);
+  // Scripts come after the HTML: the page is interactive (hydrated) once they have run.
+  expect(scripts.some((path) => path.includes('/entry.client-'))).toBe(true);
+
+  // From a product page, the header's home link navigates in the browser: the sections load on demand.
+  await visit(page, '/products/isaac-purifier');
+  await page.getByRole('link', { name: 'Isaac home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Clean Air. Delivered.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'About Isaac' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
+  expect(scripts.some((path) => /\/assets\/TechnologySection-/.test(path))).toBe(true);
+});
+
 test('a launch-offer package leads to a preselected quote request', async ({ page }) => {
   await visit(page, '/');
   await page.getByRole('link', { name: /Get a quote for 3 BHK Advanced/ }).click();

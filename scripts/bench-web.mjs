@@ -147,7 +147,8 @@ function renderSection(rows, sizes, meta) {
   }
   lines.push(
     '',
-    'First load of each page (what its prerendered HTML references; gzip level 9):',
+    'First load of each page (what its prerendered HTML references; gzip level 9). The web server requests',
+    'this JavaScript only after the first paint (ADR 011); the sizes are what a first visit downloads:',
     '',
     '| Page | JS (gzip) | JS files | CSS (gzip) | CSS files | HTML (gzip) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',

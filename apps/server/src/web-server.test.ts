@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { buildWebServer, inlineStylesheets, runtimeConfigScript, SPA_FALLBACK } from './web-server.ts';
+import { JSDOM } from 'jsdom';
+import {
+  buildWebServer,
+  deferScripts,
+  DEFERRED_MODULE_TYPE,
+  inlineStylesheets,
+  runtimeConfigScript,
+  SPA_FALLBACK,
+} from './web-server.ts';
 
 let dist: string;
 let web: FastifyInstance;
@@ -79,6 +87,42 @@ describe('web server', () => {
     );
     const missing = '<link rel="stylesheet" href="/assets/gone.css"/>';
     expect(inlineStylesheets(missing, dist)).toBe(missing);
+  });
+
+  it('requests the scripts only after the first paint', async () => {
+    const routerPage =
+      '<!DOCTYPE html><html><head><title>Landing</title>' +
+      '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>' +
+      '</head><body><main>Clean Air. Delivered.</main>' +
+      '<script>window.__reactRouterContext = {};</script>' +
+      '<script type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>' +
+      '</body></html>';
+    const html = deferScripts(routerPage);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}">import "/assets/manifest-1.js";`);
+    expect(html).toMatch(
+      /\["\/assets\/manifest-1\.js","\/assets\/entry\.client-2\.js"\],"text\/isaac-deferred-module"\)<\/script><\/body><\/html>$/,
+    );
+
+    // In a browser: nothing loads while parsing; after a frame the preloads and the module script are back.
+    const dom = new JSDOM(html, { runScripts: 'dangerously', pretendToBeVisual: true });
+    const { document } = dom.window;
+    await new Promise<void>((resolve) => dom.window.addEventListener('load', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const preloads = [...document.querySelectorAll('head link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(preloads).toEqual(['/assets/manifest-1.js', '/assets/entry.client-2.js']);
+    expect(document.querySelector(`script[type="${DEFERRED_MODULE_TYPE}"]`)).toBeNull();
+    const module = document.querySelector('script[type="module"]');
+    expect(module?.textContent).toBe('import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");');
+    // Still in place: after the context script, where React Router rendered it.
+    expect(module?.previousElementSibling?.textContent).toBe('window.__reactRouterContext = {};');
+    dom.window.close();
+
+    // A page without React Router's module script is left alone.
+    expect(deferScripts('<html><body>plain</body></html>')).toBe('<html><body>plain</body></html>');
   });
 
   it('sends other page paths to the SPA fallback', async () => {

@@ -28,7 +28,7 @@ export function loadHtmlPages(root: string, config: Config): Map<string, string>
       const full = join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== 'assets') walk(full);
       else if (entry.isFile() && entry.name.endsWith('.html')) {
-        const html = inlineStylesheets(readFileSync(full, 'utf8'), root);
+        const html = deferScripts(inlineStylesheets(readFileSync(full, 'utf8'), root));
         pages.set(relativePath(root, full).split(sep).join('/'), html.replace('<head>', `<head>${inline}`));
       }
     }
@@ -53,6 +53,62 @@ export function inlineStylesheets(html: string, root: string): string {
     const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
     return `<style>${css}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`;
   });
+}
+
+const MODULEPRELOAD_LINK = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"\/>/g;
+const ROUTER_MODULE_SCRIPT = '<script type="module" async="">';
+/** The type that keeps React Router's module script inert until the loader re-inserts it. */
+export const DEFERRED_MODULE_TYPE = 'text/isaac-deferred-module';
+
+/**
+ * The loader inlined at the end of <body>, called with the preload URLs and the inert type: once the
+ * document is parsed and the browser has painted it, it adds the module preloads and runs React Router's
+ * module script (a script inserted by script runs; one with an inert type never does). A tab opened in
+ * the background gets no frames, so it loads at once. Plain browser JavaScript, kept as text.
+ */
+const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type) {
+  function run() {
+    hrefs.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var deferred = document.querySelector('script[type="' + type + '"]');
+    if (!deferred) return;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.textContent = deferred.textContent;
+    deferred.parentNode.replaceChild(script, deferred);
+  }
+  function afterPaint() {
+    if (document.visibilityState === 'visible') requestAnimationFrame(function () { setTimeout(run, 0); });
+    else run();
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint);
+  else afterPaint();
+}`.replace(/\s*\n\s*/g, ' ');
+
+/**
+ * HTML first, then JavaScript (ADR 011). A prerendered page is complete and styled without any script,
+ * so its scripts are requested only after the first paint: React Router's `<link rel="modulepreload">`
+ * tags are taken out of <head> and its module script is made inert, and a small inline loader at the end
+ * of <body> brings both back after the first frame. On a slow network the HTML no longer shares the
+ * connection with ~130 KB of JavaScript it does not need to paint. React 19's hydration skips the extra
+ * <body> script and the re-added <head> links. A page without React Router's module script is returned
+ * unchanged.
+ */
+export function deferScripts(html: string): string {
+  if (!html.includes(ROUTER_MODULE_SCRIPT)) return html;
+  const hrefs: string[] = [];
+  const withoutPreloads = html.replace(MODULEPRELOAD_LINK, (_link, href: string) => {
+    hrefs.push(href);
+    return '';
+  });
+  const loader = `<script>(${LOAD_SCRIPTS_AFTER_PAINT})(${JSON.stringify(hrefs)},${JSON.stringify(DEFERRED_MODULE_TYPE)})</script>`;
+  return withoutPreloads
+    .replace(ROUTER_MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}">`)
+    .replace(/<\/body>(?![\s\S]*<\/body>)/, `${loader}</body>`);
 }
 
 function cacheControlFor(path: string): string {

@@ -1,9 +1,11 @@
 /**
  * Server entry used only at build time: `ssr: false` + `prerender` renders the public pages and the SPA
- * fallback to static HTML. It waits for all content (static generation), using React's web-stream renderer,
- * so no Node-specific adapter package is needed.
+ * fallback to static HTML. It uses React's static renderer (`prerender`), which waits for all content,
+ * including lazy components (storefront static content, ADR 011), and writes every Suspense boundary in
+ * place: the HTML arrives complete, in reading order, with no streaming placeholders to swap in.
+ * Web streams, so no Node-specific adapter package is needed.
  */
-import { renderToReadableStream } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 
@@ -22,16 +24,18 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1000);
   try {
-    const stream = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { prelude } = await prerender(<ServerRouter context={routerContext} url={request.url} />, {
       signal: controller.signal,
+      // Never outline a large Suspense boundary into a later chunk revealed by script (React's progressive
+      // streaming): a static page is written whole, in order, so it paints complete and never shifts.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         status = 500;
         console.error(error);
       },
     });
-    await stream.allReady;
     responseHeaders.set('Content-Type', 'text/html');
-    return new Response(stream, { headers: responseHeaders, status });
+    return new Response(prelude, { headers: responseHeaders, status });
   } finally {
     clearTimeout(timeout);
   }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import {
   Links,
   Meta,
@@ -9,8 +8,8 @@ import {
   isRouteErrorResponse,
   useLocation,
 } from 'react-router';
-import { TOAST_DURATION_MS } from '@isaac/contract';
 import type { Route } from './+types/root';
+import { ToastViewport } from './components/ToastViewport';
 import { PUBLIC_ROUTES } from './public-routes';
 import './app.css';
 
@@ -70,11 +69,7 @@ export default function App() {
           </QueryProvider>
         </Suspense>
       )}
-      <Toaster
-        position="top-right"
-        // Spec 9: toasts 4 s, success toasts the library default (2 s).
-        toastOptions={{ duration: TOAST_DURATION_MS, success: { duration: 2000 } }}
-      />
+      <ToastViewport />
     </>
   );
 }

@@ -1,8 +1,6 @@
-import { AboutSection } from '~/features/storefront/landing/AboutSection';
 import { ContactSection } from '~/features/storefront/landing/ContactSection';
-import { Hero } from '~/features/storefront/landing/Hero';
 import { ProductsSection } from '~/features/storefront/landing/ProductsSection';
-import { TechnologySection } from '~/features/storefront/landing/TechnologySection';
+import { staticContent } from '~/features/storefront/components/StaticContent';
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
 import { absoluteUrl, pageMeta } from '~/features/storefront/seo';
 import { COMPANY } from '~/features/storefront/site';
@@ -26,13 +24,25 @@ export const meta: Route.MetaFunction = () =>
     },
   });
 
+// Sections without behaviour stay prerendered HTML in the browser (ADR 011); the products (buy
+// buttons) and the contact form hydrate.
+const StaticHero = staticContent('landing-hero', () =>
+  import('~/features/storefront/landing/Hero').then((m) => m.Hero),
+);
+const StaticTechnology = staticContent('landing-technology', () =>
+  import('~/features/storefront/landing/TechnologySection').then((m) => m.TechnologySection),
+);
+const StaticAbout = staticContent('landing-about', () =>
+  import('~/features/storefront/landing/AboutSection').then((m) => m.AboutSection),
+);
+
 export default function Home() {
   return (
     <StorefrontLayout>
-      <Hero />
+      <StaticHero />
       <ProductsSection />
-      <TechnologySection />
-      <AboutSection />
+      <StaticTechnology />
+      <StaticAbout />
       <ContactSection />
     </StorefrontLayout>
   );

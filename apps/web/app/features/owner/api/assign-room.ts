@@ -1,6 +1,6 @@
 import { MSG, type Device } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '~/lib/toast';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import { invalidate, storeServerDevice } from './cache';
 import { ownerKeys } from './keys';

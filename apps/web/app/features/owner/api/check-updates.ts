@@ -1,6 +1,6 @@
 import { MSG, type UpdateCheck } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '~/lib/toast';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 
 /** POST /api/devices/:id/check-updates → {update_available, current_version, latest_version}. */
@@ -19,7 +19,7 @@ export function useCheckForUpdates() {
   return useMutation({
     mutationFn: checkForUpdates,
     onSuccess: (result) => {
-      if (result.update_available) toast(updateCheckMessage(result), { icon: '⬆️' });
+      if (result.update_available) toast.info(updateCheckMessage(result), { icon: '⬆️' });
       else toast.success(updateCheckMessage(result));
     },
     onError: (err) => {

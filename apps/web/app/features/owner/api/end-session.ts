@@ -1,6 +1,6 @@
 import { MSG } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '~/lib/toast';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import type { SessionsResponse } from './list-sessions';
 import { accountKeys } from './keys';

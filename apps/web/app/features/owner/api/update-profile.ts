@@ -1,6 +1,6 @@
 import { MSG, type User, type profileUpdateSchema } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import { setCurrentUser } from '~/lib/auth';

@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '~/lib/toast';
 import { MAX_CART_QUANTITY, findCatalogItem, isCardPurchasable, quoteRequestHref } from '@isaac/contract';
 import { cx } from '../../../components/ui/cx';
 import { useHydrated } from '../../../lib/use-hydrated';

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from '~/lib/toast';
 import {
   CONTACT_SUBJECTS,
   MSG,
@@ -7,7 +7,7 @@ import {
   type ContactBody,
   type ContactSubject,
 } from '@isaac/contract';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useAdoptTypedValues, useHydrated } from '../../../lib/use-hydrated';
 import { buttonPrimary, focusRing } from '../components/ui';
 import { loadOnce } from './load-once';
 
@@ -83,6 +83,17 @@ function ContactFormFields({ defaultSubject, defaultProductId, className }: Cont
   const [sending, setSending] = useState(false);
   // Until hydrated, a submit would be a plain GET with the message in the URL: keep it disabled.
   const hydrated = useHydrated();
+  // What the visitor typed while the page was still loading is kept.
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTypedValues(formRef, (typed) =>
+    setValues((current) => ({
+      name: typed.name ?? current.name,
+      email: typed.email ?? current.email,
+      subject: isSubject(typed.subject) ? typed.subject : current.subject,
+      message: typed.message ?? current.message,
+      website: typed.website ?? current.website,
+    })),
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,6 +120,7 @@ function ContactFormFields({ defaultSubject, defaultProductId, className }: Cont
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
       onFocus={() => void loadContactApi()}
       className={className}

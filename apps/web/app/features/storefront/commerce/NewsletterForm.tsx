@@ -1,9 +1,9 @@
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from '~/lib/toast';
 import { STOREFRONT_MSG } from '@isaac/contract';
 import { cx } from '../../../components/ui/cx';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useAdoptTypedValues, useHydrated } from '../../../lib/use-hydrated';
 import { focusRing } from '../components/ui';
 import { loadOnce } from './load-once';
 
@@ -27,6 +27,11 @@ export function NewsletterForm({
 
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
+  // An address typed while the page was still loading is kept.
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTypedValues(formRef, (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,6 +61,7 @@ export function NewsletterForm({
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
       onFocus={() => void loadNewsletterApi()}
       className={className}

@@ -1,7 +1,7 @@
 import { Lock, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import toast from 'react-hot-toast';
+import { toast } from '~/lib/toast';
 import { MSG, findCatalogItem, formatInr, priceLabel, type VerifyPaymentResponse } from '@isaac/contract';
 import { buttonPrimary, focusRing } from '../components/ui';
 import { cartDetails, cartSubtotalPaise } from './cart';

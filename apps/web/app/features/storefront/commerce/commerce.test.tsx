@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@isaac/contract';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('react-hot-toast', () => ({ default: toast }));
+vi.mock('~/lib/toast', () => ({ toast }));
 const createOrder = vi.fn();
 vi.mock('./api/create-order', () => ({ createOrder: (...args: unknown[]) => createOrder(...args) }));
 const sendContactMessage = vi.fn();

@@ -9,8 +9,8 @@ const toastError = vi.fn();
 vi.mock('./api/create-order', () => ({ createOrder: (...args: unknown[]) => createOrder(...args) }));
 vi.mock('./api/verify-payment', () => ({ verifyPayment: (...args: unknown[]) => verifyPayment(...args) }));
 vi.mock('./checkout', () => ({ loadCheckout: (...args: unknown[]) => loadCheckout(...args) }));
-vi.mock('react-hot-toast', () => ({
-  default: {
+vi.mock('~/lib/toast', () => ({
+  toast: {
     loading: vi.fn(() => 'pending'),
     dismiss: vi.fn(),
     error: (...args: unknown[]) => toastError(...args),

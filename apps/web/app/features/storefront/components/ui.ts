@@ -11,3 +11,5 @@ export const buttonOnDark = `inline-flex items-center justify-center gap-2 round
 export const textLink = `font-semibold text-sky-700 underline-offset-4 hover:underline ${focusRing} rounded-sm`;
 
 export const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
+
+export const footerLink = `rounded-sm text-sm text-slate-300 transition-colors hover:text-white ${focusRing}`;

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { runtimeConfig } from '~/lib/config';
 import { NewsletterForm } from '../commerce';
 import { LogoMark } from '../components/Logo';
-import { container, focusRing } from '../components/ui';
-import { COMPANY, configuredSocialLinks, FOOTER_GROUPS, SOCIAL_LABELS } from '../site';
+import { container, focusRing, footerLink } from '../components/ui';
+import { staticContent } from '../components/StaticContent';
+import { COMPANY, configuredSocialLinks, SOCIAL_LABELS } from '../site';
 
 type SocialLink = ReturnType<typeof configuredSocialLinks>[number];
 
@@ -16,9 +17,10 @@ function readSocialLinks(): readonly SocialLink[] {
   return socialCache;
 }
 
-const noSubscription = () => () => undefined;
+// The link groups stay prerendered HTML in the browser (ADR 011).
+const StaticFooterNav = staticContent('footer-nav', () => import('./FooterNav').then((m) => m.FooterNav));
 
-const footerLink = `rounded-sm text-sm text-slate-300 transition-colors hover:text-white ${focusRing}`;
+const noSubscription = () => () => undefined;
 
 export function SiteFooter() {
   // Runtime config exists only in the browser: the prerendered HTML has no social links, hydration adds them.
@@ -56,22 +58,7 @@ export function SiteFooter() {
           )}
         </div>
 
-        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
-          {FOOTER_GROUPS.map((group) => (
-            <div key={group.title}>
-              <h2 className="text-sm font-semibold text-white">{group.title}</h2>
-              <ul className="mt-4 space-y-3">
-                {group.links.map((link) => (
-                  <li key={link.href}>
-                    <Link to={link.href} className={footerLink}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </nav>
+        <StaticFooterNav />
       </div>
       <div className="border-t border-white/10">
         <div

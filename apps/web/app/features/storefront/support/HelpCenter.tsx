@@ -1,6 +1,7 @@
 import { ChevronDown, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useAdoptTypedValues } from '~/lib/use-hydrated';
 import { focusRing } from '../components/ui';
 import { searchHelp } from '../content/help';
 
@@ -11,10 +12,16 @@ export function HelpCenterSearch() {
   const inputId = useId();
   const statusId = useId();
   const searching = query.trim() !== '';
+  // A query typed while the page was still loading filters as soon as the page is interactive.
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTypedValues(formRef, (typed) => {
+    if (typed.q !== undefined) setQuery(typed.q);
+  });
 
   return (
     <div>
       <form
+        ref={formRef}
         role="search"
         aria-label="Help articles"
         onSubmit={(event) => event.preventDefault()}
@@ -32,6 +39,7 @@ export function HelpCenterSearch() {
           <input
             id={inputId}
             type="search"
+            name="q"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder="e.g. Wi-Fi, filter, warranty"
