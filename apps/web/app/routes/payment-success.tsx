@@ -52,7 +52,8 @@ function useCountdown(seconds: number, onDone: () => void): [number | null, () =
 export default function PaymentSuccessPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // The prerendered HTML has no query string: show the order reference only once hydrated.
+  // The prerendered HTML has no query string: show the order reference only once hydrated. The
+  // 'Stay on this page' button is disabled until then (a click before hydration would do nothing).
   const hydrated = useHydrated();
   const order = hydrated ? params.get('order') : null;
   const goHome = useCallback(() => void navigate('/'), [navigate]);
@@ -135,7 +136,12 @@ export default function PaymentSuccessPage() {
             Return to Home
           </Link>
           {remaining !== null && (
-            <button type="button" onClick={stay} className={buttonSecondary}>
+            <button
+              type="button"
+              onClick={stay}
+              disabled={!hydrated}
+              className={`${buttonSecondary} disabled:opacity-60`}
+            >
               Stay on this page
             </button>
           )}

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HEADER_OPAQUE_AFTER_PX } from '@isaac/contract';
+import { useHydrated } from '~/lib/use-hydrated';
 import { CartButton } from '../commerce';
 import { LogoMark } from '../components/Logo';
 import { container, focusRing } from '../components/ui';
@@ -20,6 +21,8 @@ export function SiteHeader() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const opaque = scrolled || menuOpen;
+  // The menu button works once the page is hydrated (scripts load after the first paint).
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -79,6 +82,7 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            disabled={!hydrated}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
