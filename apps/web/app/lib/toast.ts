@@ -14,7 +14,6 @@ type HotToastModule = typeof HotToastModuleType;
 type HotToast = HotToastModule['default'];
 
 let loadedModule: HotToastModule | undefined;
-let loaded: HotToast | undefined;
 let loading: Promise<HotToast> | undefined;
 const listeners = new Set<() => void>();
 
@@ -23,7 +22,6 @@ export function loadToast(): Promise<HotToast> {
   loading ??= import('react-hot-toast').then(
     (module) => {
       loadedModule = module;
-      loaded = module.default;
       for (const listener of listeners) listener();
       return module.default;
     },
@@ -46,8 +44,8 @@ export const toastModule = {
 };
 
 function run(action: (hot: HotToast) => void): void {
-  if (loaded) {
-    action(loaded);
+  if (loadedModule) {
+    action(loadedModule.default);
     return;
   }
   loadToast().then(action, (error: unknown) => {
