@@ -9,6 +9,7 @@ import {
   buildWebServer,
   deferScripts,
   DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOAD_REL,
   inlineStylesheets,
   runtimeConfigScript,
   SPA_FALLBACK,
@@ -23,7 +24,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, 'products', 'isaac-purifier'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Landing</title>${big}`);
-  writeFileSync(join(dist, SPA_FALLBACK), '<!doctype html><html><head><title>SPA</title></head></html>');
+  writeFileSync(
+    join(dist, SPA_FALLBACK),
+    '<!doctype html><html><head><title>SPA</title></head><body><div>app</div></body></html>',
+  );
   writeFileSync(
     join(dist, 'products', 'isaac-purifier', 'index.html'),
     '<!doctype html><title>ISAAC</title>',
@@ -76,7 +80,11 @@ describe('web server', () => {
 
   it('inlines the runtime configuration into the HTML pages', async () => {
     const res = await web.inject({ method: 'GET', url: '/owner/devices' });
-    expect(res.body).toContain('<head><script>window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com"');
+    // At the end of <body>, after every element the app renders (hydration claims elements in order).
+    expect(res.body).toContain(
+      '<div>app</div><script>window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com"',
+    );
+    expect(res.body).toMatch(/;<\/script><\/body><\/html>$/);
   });
 
   it('inlines the stylesheet and loads the link without blocking render', () => {
@@ -99,6 +107,12 @@ describe('web server', () => {
       '</body></html>';
     const html = deferScripts(routerPage);
     expect(html).not.toContain('<link rel="modulepreload"');
+    // Inert, and where <Scripts> renders them in the browser (before the context script), so that
+    // hydration finds them; React's server renderer had hoisted them into <head>.
+    expect(html).toContain(
+      `<main>Clean Air. Delivered.</main><link rel="${DEFERRED_PRELOAD_REL}" href="/assets/manifest-1.js"/>` +
+        `<link rel="${DEFERRED_PRELOAD_REL}" href="/assets/entry.client-2.js"/><script>window.__reactRouterContext`,
+    );
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}">import "/assets/manifest-1.js";`);
     expect(html).toMatch(

@@ -16,8 +16,8 @@ export function runtimeConfigScript(config: Config): string {
 
 /**
  * Every HTML page of the build (prerendered pages and the SPA fallback), keyed by its file path
- * relative to `root`, with the runtime configuration inlined as the first element of <head>: no extra
- * round trip before the first paint, and React 19's hydration skips the unexpected <head> script.
+ * relative to `root`, with the runtime configuration inlined at the end of <body>: no extra round trip
+ * before the app starts.
  * Read once at start; the build does not change under a running server.
  */
 export function loadHtmlPages(root: string, config: Config): Map<string, string> {
@@ -28,13 +28,27 @@ export function loadHtmlPages(root: string, config: Config): Map<string, string>
       const full = join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== 'assets') walk(full);
       else if (entry.isFile() && entry.name.endsWith('.html')) {
-        const html = deferScripts(inlineStylesheets(readFileSync(full, 'utf8'), root));
-        pages.set(relativePath(root, full).split(sep).join('/'), html.replace('<head>', `<head>${inline}`));
+        const html = deferScripts(
+          withRuntimeConfig(inlineStylesheets(readFileSync(full, 'utf8'), root), inline),
+        );
+        pages.set(relativePath(root, full).split(sep).join('/'), html);
       }
     }
   };
   walk(root);
   return pages;
+}
+
+const LAST_BODY_END = /<\/body>(?![\s\S]*<\/body>)/;
+
+/**
+ * The configuration script goes at the end of <body>, after every element the app renders: hydration
+ * claims a page's elements tag by tag, in order, so an extra <script> before the app's own would be taken
+ * for one of them (React Router's JSON-LD <script> in <head>, for example). The app's scripts run after
+ * the document is parsed, so the configuration is set before them.
+ */
+function withRuntimeConfig(html: string, inline: string): string {
+  return LAST_BODY_END.test(html) ? html.replace(LAST_BODY_END, `${inline}</body>`) : `${inline}${html}`;
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
@@ -57,8 +71,11 @@ export function inlineStylesheets(html: string, root: string): string {
 
 const MODULEPRELOAD_LINK = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"\/>/g;
 const ROUTER_MODULE_SCRIPT = '<script type="module" async="">';
+const ROUTER_CONTEXT_SCRIPT = '<script>window.__reactRouterContext';
 /** The type that keeps React Router's module script inert until the loader re-inserts it. */
 export const DEFERRED_MODULE_TYPE = 'text/isaac-deferred-module';
+/** The rel that keeps React Router's module preloads inert (browsers ignore an unknown rel). */
+export const DEFERRED_PRELOAD_REL = 'x-isaac-deferred-modulepreload';
 
 /**
  * The loader inlined at the end of <body>, called with the preload URLs and the inert type: once the
@@ -92,11 +109,11 @@ const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type) {
 /**
  * HTML first, then JavaScript (ADR 011). A prerendered page is complete and styled without any script,
  * so its scripts are requested only after the first paint: React Router's `<link rel="modulepreload">`
- * tags are taken out of <head> and its module script is made inert, and a small inline loader at the end
- * of <body> brings both back after the first frame. On a slow network the HTML no longer shares the
- * connection with ~130 KB of JavaScript it does not need to paint. React 19's hydration skips the extra
- * <body> script and the re-added <head> links. A page without React Router's module script is returned
- * unchanged.
+ * tags and its module script are made inert in place (so the document still has the elements the app
+ * hydrates, ADR 012), and a small inline loader at the end of <body> adds the preloads to <head> and runs
+ * the module script after the first frame. On a slow network the HTML no longer shares the connection
+ * with JavaScript it does not need to paint. Hydration drops the loader and the added links, which the
+ * app does not render. A page without React Router's module script is returned unchanged.
  */
 export function deferScripts(html: string): string {
   if (!html.includes(ROUTER_MODULE_SCRIPT)) return html;
@@ -105,10 +122,17 @@ export function deferScripts(html: string): string {
     hrefs.push(href);
     return '';
   });
+  // React's server renderer hoists the preloads into <head>; in the browser, <Scripts> renders them in
+  // <body>, just before the context script: that is where they stay (inert), so hydration finds them.
+  const inertPreloads = hrefs.map((href) => `<link rel="${DEFERRED_PRELOAD_REL}" href="${href}"/>`).join('');
+  const anchor = withoutPreloads.includes(ROUTER_CONTEXT_SCRIPT)
+    ? ROUTER_CONTEXT_SCRIPT
+    : ROUTER_MODULE_SCRIPT;
   const loader = `<script>(${LOAD_SCRIPTS_AFTER_PAINT})(${JSON.stringify(hrefs)},${JSON.stringify(DEFERRED_MODULE_TYPE)})</script>`;
   return withoutPreloads
+    .replace(anchor, `${inertPreloads}${anchor}`)
     .replace(ROUTER_MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}">`)
-    .replace(/<\/body>(?![\s\S]*<\/body>)/, `${loader}</body>`);
+    .replace(LAST_BODY_END, `${loader}</body>`);
 }
 
 function cacheControlFor(path: string): string {

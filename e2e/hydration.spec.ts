@@ -1,0 +1,133 @@
+import { type Page, expect, test } from '@playwright/test';
+import { MSG } from '@isaac/contract';
+
+/**
+ * The browser runs Preact's React-compatible runtime over HTML that React prerendered (ADR 012).
+ * Hydration must adopt that document as it is: the same elements (nothing re-created or duplicated), the
+ * same head tags, the styles, and whatever the visitor typed before the scripts arrived.
+ */
+
+/** Before any script runs: tag every prerendered element of <main>, and count elements removed from it. */
+async function watchPrerenderedMain(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = { tagged: 0, removedFromMain: 0 };
+    (window as unknown as { __hydrationWatch: typeof state }).__hydrationWatch = state;
+    document.addEventListener('DOMContentLoaded', () => {
+      const main = document.querySelector('main');
+      if (!main) return;
+      for (const element of main.querySelectorAll('*')) {
+        (element as unknown as { __prerendered: boolean }).__prerendered = true;
+        state.tagged++;
+      }
+      new MutationObserver((records) => {
+        for (const record of records) {
+          state.removedFromMain += [...record.removedNodes].filter((node) => node.nodeType === 1).length;
+        }
+      }).observe(main, { childList: true, subtree: true });
+    });
+  });
+}
+
+/** Waits until the page has hydrated: the newsletter's Subscribe button is disabled until then. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+}
+
+for (const path of ['/', '/products/isaac-purifier', '/support/help-center', '/contact']) {
+  test(`${path} hydrates the prerendered document without re-creating it`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await watchPrerenderedMain(page);
+    await page.goto(path);
+    const headBefore = await page.evaluate(() =>
+      [
+        ...document.head.querySelectorAll(
+          'title, meta, link[rel="canonical"], script[type="application/ld+json"]',
+        ),
+      ]
+        .map((element) => element.outerHTML)
+        .join('\n'),
+    );
+    await hydrated(page);
+
+    const after = await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const elements = main ? [...main.querySelectorAll('*')] : [];
+      return {
+        counts: ['html', 'head', 'body', 'main', 'h1'].map(
+          (tag) => document.getElementsByTagName(tag).length,
+        ),
+        doctype: document.doctype?.name,
+        compatMode: document.compatMode,
+        lang: document.documentElement.lang,
+        stylesheets: document.styleSheets.length,
+        bodyFont: getComputedStyle(document.body).webkitFontSmoothing,
+        adopted: elements.filter(
+          (element) => (element as unknown as { __prerendered?: boolean }).__prerendered,
+        ).length,
+        elements: elements.length,
+        watch: (window as unknown as { __hydrationWatch: { tagged: number; removedFromMain: number } })
+          .__hydrationWatch,
+        head: [
+          ...document.head.querySelectorAll(
+            'title, meta, link[rel="canonical"], script[type="application/ld+json"]',
+          ),
+        ]
+          .map((element) => element.outerHTML)
+          .join('\n'),
+      };
+    });
+    expect(after.counts).toEqual([1, 1, 1, 1, 1]);
+    expect(after.doctype).toBe('html');
+    expect(after.compatMode).toBe('CSS1Compat');
+    expect(after.lang).toBe('en-IN');
+    // Styled: the stylesheet is there (the inline copy is dropped only once it has loaded).
+    expect(after.stylesheets).toBeGreaterThan(0);
+    expect(after.bodyFont).toBe('antialiased');
+    // Every prerendered element of <main> is still the same node, and none was removed.
+    expect(after.watch.tagged).toBeGreaterThan(10);
+    expect(after.adopted).toBe(after.watch.tagged);
+    expect(after.watch.removedFromMain).toBe(0);
+    // Title, description, canonical, Open Graph and JSON-LD are untouched.
+    expect(after.head).toBe(headBefore);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('text typed before the scripts arrive is kept by hydration and sent', async ({ page }) => {
+  // Hold the browser entry back so that the visitor types into the prerendered form.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/entry.client-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  let sent: Record<string, string> | undefined;
+  await page.route('**/api/contact', async (route) => {
+    sent = route.request().postDataJSON() as Record<string, string>;
+    await route.continue();
+  });
+
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  await form.getByLabel('Name').fill('Asha Rao');
+  await form.getByLabel('Email').fill('asha.rao@example.com');
+  await form.getByLabel('Message').fill('Typed while the page was still loading');
+  release();
+
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await expect(form.getByLabel('Name')).toHaveValue('Asha Rao');
+  await expect(form.getByLabel('Message')).toHaveValue('Typed while the page was still loading');
+  await form.getByLabel('Subject').selectOption('technical-support');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(MSG.contactSuccess)).toBeVisible();
+  expect(sent).toMatchObject({
+    name: 'Asha Rao',
+    email: 'asha.rao@example.com',
+    message: 'Typed while the page was still loading',
+  });
+});
