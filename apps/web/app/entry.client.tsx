@@ -11,6 +11,9 @@
  *    allows at the root and Preact does not; the data is decoded before hydrating instead.
  * 3. Hydration removes elements the app does not render. The inline <style> the web server adds before
  *    the stylesheet link is one: hydration waits for the stylesheet, so the page never loses its styles.
+ *
+ * And Preact writes a <textarea>'s value while hydrating: every field's value is remembered just before
+ * (`rememberTypedValues`), so text typed before the scripts arrived is adopted, not lost.
  */
 import { Fragment, options, type ComponentChildren } from 'preact';
 import { StrictMode } from 'react';
@@ -40,12 +43,16 @@ async function routerDataDecoded(): Promise<void> {
   }
 }
 
-/** Resolves when every stylesheet link has loaded (or failed). */
+/** How long hydration waits for the stylesheet at most (a link that already failed fires no event). */
+const STYLESHEET_WAIT_MS = 3_000;
+
+/** Resolves when every stylesheet link has loaded or failed, or after STYLESHEET_WAIT_MS. */
 function stylesheetsLoaded(): Promise<unknown> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
     (link) => !link.sheet,
   );
-  return Promise.all(
+  if (pending.length === 0) return Promise.resolve();
+  const loaded = Promise.all(
     pending.map(
       (link) =>
         new Promise((resolve) => {
@@ -54,6 +61,7 @@ function stylesheetsLoaded(): Promise<unknown> {
         }),
     ),
   );
+  return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, STYLESHEET_WAIT_MS))]);
 }
 
 await Promise.all([routerDataDecoded(), stylesheetsLoaded()]);
