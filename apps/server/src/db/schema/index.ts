@@ -4,3 +4,4 @@ export * from './devices.ts';
 export * from './electricians.ts';
 export * from './firmware.ts';
 export * from './storefront.ts';
+export * from './auth-throttle.ts';
