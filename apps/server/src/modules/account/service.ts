@@ -6,7 +6,7 @@ import { badRequest, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import type { AuthContext } from '../../types.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
-import { FailureThrottle, LOGIN_LIMITS } from '../auth/throttle.ts';
+import { PasswordThrottle } from '../auth/throttle.ts';
 import { presentUser } from '../users/presenter.ts';
 import { presentSession, type AccountSession } from './presenter.ts';
 
@@ -33,8 +33,8 @@ export interface PasswordChange {
 
 /** The signed-in user's own settings: profile, password, sessions (every role). */
 export class AccountService {
-  /** Wrong current passwords are throttled per user like sign-in failures (guessing through this route). */
-  private readonly throttle: FailureThrottle;
+  /** Wrong current passwords are throttled per user (guessing through this route; ADR 015). */
+  private readonly throttle: PasswordThrottle;
 
   constructor(
     private readonly db: Db,
@@ -42,7 +42,7 @@ export class AccountService {
     private readonly now: () => Date,
     private readonly idleMinutes: number,
   ) {
-    this.throttle = new FailureThrottle(LOGIN_LIMITS.perAccount, now);
+    this.throttle = new PasswordThrottle(db, now);
   }
 
   async updateProfile(userId: string, input: ProfileInput): Promise<User> {
@@ -57,8 +57,7 @@ export class AccountService {
 
   /** Checks the current password, stores the new one, and ends every OTHER session of the user. */
   async changePassword(auth: AuthContext, input: PasswordChange): Promise<string> {
-    const key = `password:${auth.userId}`;
-    const wait = this.throttle.retryAfterSeconds(key);
+    const wait = await this.throttle.admit(auth.userId);
     if (wait > 0) throw tooManyRequests(ACCOUNT_MESSAGES.throttled(wait), wait);
 
     const [user] = await this.db
@@ -68,12 +67,11 @@ export class AccountService {
       .limit(1);
     if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-      this.throttle.fail(key);
       throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [
         { path: 'current_password', message: ACCOUNT_MESSAGES.wrongPassword },
       ]);
     }
-    this.throttle.reset(key);
+    await this.throttle.succeeded(auth.userId);
     if (input.new_password === input.current_password) {
       throw badRequest(ACCOUNT_MESSAGES.samePassword, [
         { path: 'new_password', message: ACCOUNT_MESSAGES.samePassword },

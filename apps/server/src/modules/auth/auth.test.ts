@@ -1,5 +1,6 @@
 import { CSRF_COOKIE, ERROR_CODE, ROLE } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { authed, createTestApp, csrf, login, type TestApp } from '../../test/helpers.ts';
 import { LOGIN_LIMITS } from './throttle.ts';
 
@@ -132,21 +133,111 @@ describe('POST /auth/login', () => {
   });
 });
 
-describe('sign-in throttling', () => {
-  it(`blocks an account after ${LOGIN_LIMITS.perAccount.max} failures (429 + Retry-After), even with the right password`, async () => {
+describe('sign-in throttling (ADR 015)', () => {
+  const pairMax = LOGIN_LIMITS.perAccountAndIp.max;
+  const accountMax = LOGIN_LIMITS.perAccount.max;
+  const wrong = (email: string, ip?: string) => postLogin({ email, password: 'wrong-password' }, ip);
+
+  /** Fails `count` times on the account, each from a new address (a distributed guesser). */
+  async function distributedFailures(email: string, count: number) {
+    for (let i = 0; i < count; i += 1) expect((await wrong(email)).statusCode).toBe(401);
+  }
+
+  it(`blocks an (account, address) pair after ${pairMax} failures (429 + Retry-After), even with the right password`, async () => {
     const { user, password } = await t.createUser();
-    for (let i = 0; i < LOGIN_LIMITS.perAccount.max; i += 1) {
-      expect((await postLogin({ email: user.email, password: 'wrong-password' })).statusCode).toBe(401);
-    }
-    const blocked = await postLogin({ email: user.email, password });
+    const ip = freshIp();
+    for (let i = 0; i < pairMax; i += 1) expect((await wrong(user.email, ip)).statusCode).toBe(401);
+    const blocked = await postLogin({ email: user.email, password }, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toBe(ERROR_CODE.tooManyRequests);
+    expect(blocked.json()).toEqual({
+      error: ERROR_CODE.tooManyRequests,
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount.windowMs / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.perAccountAndIp.windowMs / 1000);
 
-    t.clock.advance(LOGIN_LIMITS.perAccount.windowMs + 1000);
+    t.clock.advance(LOGIN_LIMITS.perAccountAndIp.windowMs + 1000);
+    expect((await postLogin({ email: user.email, password }, ip)).statusCode).toBe(200);
+  });
+
+  it('an attacker failing from one address does not lock the owner out: the owner signs in from another', async () => {
+    const { user, password } = await t.createUser();
+    const attacker = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await wrong(user.email, attacker)).statusCode);
+    expect(statuses).toEqual([...Array<number>(pairMax).fill(401), ...Array<number>(10 - pairMax).fill(429)]);
+
     expect((await postLogin({ email: user.email, password })).statusCode).toBe(200);
+    // The attacker stays blocked, even with the right password.
+    const still = await postLogin({ email: user.email, password }, attacker);
+    expect(still.statusCode).toBe(429);
+    expect(Number(still.headers['retry-after'])).toBeGreaterThan(LOGIN_LIMITS.perAccount.maxDelayMs / 1000);
+  });
+
+  it('a distributed attacker gets growing delays capped at a few seconds; the owner waits at most the cap', async () => {
+    const { user, password } = await t.createUser();
+    await distributedFailures(user.email, accountMax);
+
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await wrong(user.email);
+      expect(res.statusCode).toBe(429);
+      const wait = Number(res.headers['retry-after']);
+      waits.push(wait);
+      // Attempts refused during the delay are not counted: a second refusal names the same wait.
+      expect(Number((await wrong(user.email)).headers['retry-after'])).toBe(wait);
+      t.clock.advance(wait * 1000);
+      expect((await wrong(user.email)).statusCode).toBe(401);
+    }
+    const cap = LOGIN_LIMITS.perAccount.maxDelayMs / 1000;
+    expect(waits).toEqual([1, 2, 4, 8, 16, cap, cap, cap]);
+
+    // The owner, from an address with no failures, is delayed by at most the cap, then signs in.
+    const owner = freshIp();
+    const delayed = await postLogin({ email: user.email, password }, owner);
+    expect(delayed.statusCode).toBe(429);
+    const wait = Number(delayed.headers['retry-after']);
+    expect(wait).toBeLessThanOrEqual(cap);
+    t.clock.advance(wait * 1000);
+    expect((await postLogin({ email: user.email, password }, owner)).statusCode).toBe(200);
+  });
+
+  it('an address the owner signed in from is not held up by the per-account delay', async () => {
+    const { user, password } = await t.createUser();
+    const home = freshIp();
+    expect((await postLogin({ email: user.email, password }, home)).statusCode).toBe(200);
+    await distributedFailures(user.email, accountMax);
+    expect((await wrong(user.email)).statusCode).toBe(429);
+    expect((await postLogin({ email: user.email, password }, home)).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in resets the (account, address) count', async () => {
+    const { user, password } = await t.createUser();
+    const ip = freshIp();
+    for (let i = 0; i < pairMax - 1; i += 1) expect((await wrong(user.email, ip)).statusCode).toBe(401);
+    expect((await postLogin({ email: user.email, password }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < pairMax - 1; i += 1) expect((await wrong(user.email, ip)).statusCode).toBe(401);
+    expect((await postLogin({ email: user.email, password }, ip)).statusCode).toBe(200);
+  });
+
+  it('concurrent wrong attempts cannot slip past the limit', async () => {
+    const { user } = await t.createUser();
+    const ip = freshIp();
+    const { headers } = await csrf(t.app);
+    const responses = await Promise.all(
+      Array.from({ length: pairMax * 2 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          headers,
+          payload: { email: user.email, password: 'wrong-password' },
+          remoteAddress: ip,
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(pairMax).fill(401), ...Array<number>(pairMax).fill(429)]);
   });
 
   it(`blocks an IP address after ${LOGIN_LIMITS.perIp.max} failures across accounts`, async () => {
@@ -163,6 +254,44 @@ describe('sign-in throttling', () => {
     // Another address is not affected.
     expect((await postLogin({ email: user.email, password })).statusCode).toBe(200);
     t.clock.advance(LOGIN_LIMITS.perIp.windowMs + 1000);
+    expect((await postLogin({ email: user.email, password }, ip)).statusCode).toBe(200);
+  });
+
+  it('counts the addresses of one IPv6 /64 network as one source', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perIp.max; i += 1) {
+      const ip = `2001:db8:77:1::${(i + 1).toString(16)}`;
+      expect(
+        (await postLogin({ email: `v6-${i}@test.isaac`, password: 'wrong-password' }, ip)).statusCode,
+      ).toBe(401);
+    }
+    const { user, password } = await t.createUser();
+    expect((await postLogin({ email: user.email, password }, '2001:db8:77:1:ffff::9')).statusCode).toBe(429);
+    expect((await postLogin({ email: user.email, password }, '2001:db8:77:2::1')).statusCode).toBe(200);
+    t.clock.advance(LOGIN_LIMITS.perIp.windowMs + 1000);
+  });
+
+  it('two API processes on one database share the counters', async () => {
+    const second = await buildApp({ config: t.config, db: t.db, now: t.clock.now });
+    try {
+      const { user, password } = await t.createUser();
+      const ip = freshIp();
+      const { headers } = await csrf(second);
+      const onSecond = (pw: string) =>
+        second.inject({
+          method: 'POST',
+          url: '/auth/login',
+          headers,
+          payload: { email: user.email, password: pw },
+          remoteAddress: ip,
+        });
+      for (let i = 0; i < pairMax - 2; i += 1) expect((await wrong(user.email, ip)).statusCode).toBe(401);
+      expect((await onSecond('wrong-password')).statusCode).toBe(401);
+      expect((await onSecond('wrong-password')).statusCode).toBe(401);
+      expect((await onSecond(password)).statusCode).toBe(429);
+      expect((await postLogin({ email: user.email, password }, ip)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 

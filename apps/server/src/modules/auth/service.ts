@@ -6,7 +6,7 @@ import { HttpError, notFound, tooManyRequests, unauthorized } from '../../plugin
 import { presentUser } from '../users/presenter.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { FailureThrottle, LOGIN_LIMITS } from './throttle.ts';
+import { LoginThrottle } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
 
 export const AUTH_MESSAGES = {
@@ -22,8 +22,7 @@ export interface RequestMeta {
 }
 
 export class AuthService {
-  private readonly accountThrottle: FailureThrottle;
-  private readonly ipThrottle: FailureThrottle;
+  private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly db: Db,
@@ -31,32 +30,26 @@ export class AuthService {
     private readonly tokens: TokenService,
     now: () => Date,
   ) {
-    this.accountThrottle = new FailureThrottle(LOGIN_LIMITS.perAccount, now);
-    this.ipThrottle = new FailureThrottle(LOGIN_LIMITS.perIp, now);
+    this.throttle = new LoginThrottle(db, now);
   }
 
   /**
    * Signs in: same 401 `invalid_credentials` whether or not the e-mail exists (an unknown e-mail
-   * still verifies a dummy hash); failures are throttled per account and per IP (429 + Retry-After).
+   * still verifies a dummy hash); failures are throttled per (account, source), per source and, with
+   * short growing delays, per account (ADR 015: 429 + Retry-After). The attempt is counted as a
+   * failure before the password is checked and forgiven when it was right.
    */
   async login(body: LoginBody, meta: RequestMeta): Promise<LoginResponse> {
     const email = body.email.trim().toLowerCase();
-    const accountKey = `account:${email}`;
-    const ipKey = `ip:${meta.ip}`;
-    const wait = Math.max(
-      this.accountThrottle.retryAfterSeconds(accountKey),
-      this.ipThrottle.retryAfterSeconds(ipKey),
-    );
+    const wait = await this.throttle.admit(email, meta.ip);
     if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.throttled(wait), wait);
 
     const [user] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
     const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
     if (!user || !matches || user.status !== 'active') {
-      this.accountThrottle.fail(accountKey);
-      this.ipThrottle.fail(ipKey);
       throw unauthorized(ERROR_CODE.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
     }
-    this.accountThrottle.reset(accountKey);
+    await this.throttle.succeeded(email, meta.ip);
 
     const session = await this.sessions.create(user.id, meta);
     const token = await this.tokens.sign({ sub: user.id, sid: session.id, role: user.role });
