@@ -60,6 +60,38 @@ describe('demo seed', () => {
     expect(await t.db.$count(installationDevices)).toBeGreaterThan(0);
   });
 
+  it('names devices distinctly per owner, after their room when they have one', async () => {
+    const allRooms = await t.db.select().from(rooms);
+    const allDevices = await t.db.select().from(devices);
+    const byOwner = new Map<string | null, (typeof allDevices)[number][]>();
+    for (const device of allDevices)
+      byOwner.set(device.userId, [...(byOwner.get(device.userId) ?? []), device]);
+    expect(byOwner.size).toBeGreaterThan(1);
+    for (const [ownerId, owned] of byOwner) {
+      const names = owned.map((d) => d.name);
+      expect(new Set(names).size, `duplicate device names of ${ownerId}: ${names.join(', ')}`).toBe(
+        names.length,
+      );
+      const roomNames = allRooms.filter((r) => r.userId === ownerId).map((r) => r.name);
+      expect(new Set(roomNames).size).toBe(roomNames.length);
+      for (const device of owned) {
+        const room = allRooms.find((r) => r.id === device.roomId);
+        if (room) {
+          expect(room.userId).toBe(ownerId);
+          expect(device.name.startsWith(`${room.name} `), `${device.name} in ${room.name}`).toBe(true);
+        } else {
+          // A device not in a room names none of its owner's rooms.
+          for (const roomName of roomNames) expect(device.name).not.toContain(roomName);
+        }
+      }
+    }
+    // The demo owner has devices in rooms and devices not placed yet.
+    const owner = (await t.db.select().from(users)).find((u) => u.email === DEMO_SIGN_INS[2].email);
+    const mine = allDevices.filter((d) => d.userId === owner?.id);
+    expect(mine.some((d) => d.roomId === null)).toBe(true);
+    expect(mine.some((d) => d.roomId !== null)).toBe(true);
+  });
+
   it('the demo sign-ins work with the demo password', async () => {
     for (const { email } of DEMO_SIGN_INS) {
       expect(await login(t.app, email, DEMO_PASSWORD)).toEqual(expect.any(String));

@@ -166,7 +166,34 @@ const DEVICE_LABEL: Record<DeviceType, string> = {
   lumos: 'Switch',
   skywalker: 'Air Sensor',
 };
-const SWITCH_PLACES = ['Living Room', 'Bedroom', 'Kitchen', 'Study'];
+/**
+ * Device names as owners give them: a placed device is named after its room ("Kitchen Light
+ * Switch"), a second one of the same kind in that room by what it does ("Kitchen Fan Switch"); a
+ * device not placed yet gets a name that names no room. Unowned stock is named by its serial number.
+ */
+const DEVICE_NAMES: Record<DeviceType, { placed: string[]; unplaced: string[] }> = {
+  isaac: {
+    placed: ['Purifier', 'Corner Purifier'],
+    unplaced: ['Portable Purifier', 'Spare Purifier', 'New Purifier'],
+  },
+  lumos: {
+    placed: ['Light Switch', 'Fan Switch', 'Lamp Switch'],
+    unplaced: ['Spare Switch', 'Boxed Switch', 'New Switch'],
+  },
+  skywalker: {
+    placed: ['Air Sensor', 'Window Air Sensor'],
+    unplaced: ['Portable Air Sensor', 'Spare Air Sensor', 'New Air Sensor'],
+  },
+};
+
+/** The first of `candidates` not in `taken` (else the first with a number), added to `taken`. */
+function distinctName(candidates: string[], taken: Set<string>): string {
+  const first = candidates[0] ?? 'Device';
+  let name = candidates.find((c) => !taken.has(c));
+  for (let k = 2; name === undefined; k += 1) if (!taken.has(`${first} ${k}`)) name = `${first} ${k}`;
+  taken.add(name);
+  return name;
+}
 const FIRMWARE_ON_DEVICES = ['1.0.0', '1.1.0', '1.2.3'];
 const FIRMWARE_RELEASES: Record<DeviceType, string[]> = {
   isaac: ['1.0.0', '1.1.0', '1.2.3', '1.3.0'],
@@ -241,8 +268,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     const insertedRooms = await tx
       .insert(rooms)
       .values(roomValues)
-      .returning({ id: rooms.id, userId: rooms.userId });
-    const roomsOf = (ownerId: string) => insertedRooms.filter((r) => r.userId === ownerId).map((r) => r.id);
+      .returning({ id: rooms.id, userId: rooms.userId, name: rooms.name });
+    const roomsOf = (ownerId: string) => insertedRooms.filter((r) => r.userId === ownerId);
 
     // Devices
     const deviceValues: NewDeviceRow[] = [];
@@ -251,6 +278,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     for (const [owner, count] of DEVICE_PLAN) {
       const ownerId = owner ? userId(owner) : null;
       const ownerRooms = ownerId ? roomsOf(ownerId) : [];
+      const taken = new Set<string>();
       for (let i = 0; i < count; i += 1, n += 1) {
         const type = TYPE_CYCLE[n % TYPE_CYCLE.length] ?? 'isaac';
         perType[type] += 1;
@@ -260,17 +288,24 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         const connected = n % 5 !== 3; // every fifth device is offline
         const powerOn = connected && n % 3 !== 0;
         const configured = ownerId !== null && n % 6 !== 5;
+        const serialNumber = `${SERIAL_PREFIX[type]}-2025-${String(1000 + n)}`;
+        // Most owned devices sit in a room; every fourth is not placed yet.
+        const room = ownerRooms.length > 0 && i % 4 !== 3 ? ownerRooms[i % ownerRooms.length] : undefined;
+        const names = DEVICE_NAMES[type];
         deviceValues.push({
-          name:
-            type === 'lumos'
-              ? `${SWITCH_PLACES[n % SWITCH_PLACES.length] ?? 'Hall'} ${DEVICE_LABEL.lumos}`
-              : `${DEVICE_LABEL[type]} ${perType[type]}`,
+          name: !ownerId
+            ? `${DEVICE_LABEL[type]} ${serialNumber}`
+            : room
+              ? distinctName(
+                  names.placed.map((name) => `${room.name} ${name}`),
+                  taken,
+                )
+              : distinctName(names.unplaced, taken),
           model,
-          serialNumber: `${SERIAL_PREFIX[type]}-2025-${String(1000 + n)}`,
+          serialNumber,
           type,
           userId: ownerId,
-          // Most owned devices sit in a room; every fourth is not placed yet.
-          roomId: ownerRooms.length > 0 && i % 4 !== 3 ? (ownerRooms[i % ownerRooms.length] ?? null) : null,
+          roomId: room?.id ?? null,
           isConnected: connected,
           powerOn,
           batteryLevel: type === 'lumos' ? null : (BATTERY[n % BATTERY.length] ?? 50),
