@@ -1,5 +1,6 @@
 import { ERROR_CODE, requiresCsrf, TOKEN_EXPIRED_MESSAGE } from '@isaac/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema/index.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 import type { CsrfGuard } from './csrf.ts';
@@ -24,6 +25,16 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The caller's user row as the hook read it with the session (same request, same query): routes
+     * that present the caller use it instead of reading the row again. Null where `auth` is null.
+     */
+    authUser: UserRow | null;
+  }
+}
+
 interface AuthDeps {
   tokens: TokenService;
   sessions: SessionService;
@@ -35,10 +46,14 @@ interface AuthDeps {
  * 1. find the matched route's rule (a route without one fails closed with 500);
  * 2. CSRF: when `requiresCsrf(method, rule)`, the X-CSRF-Token header must match the signed cookie (403 csrf_required);
  * 3. for role rules: a valid bearer JWT of a live session (401 authorization_required / invalid_token / token_expired),
- *    then the caller's role (403 forbidden). Sets `request.auth`. Route modules never check auth themselves.
+ *    then the caller's role (403 forbidden). Sets `request.auth` (and `request.authUser`). Route modules never
+ *    check auth themselves.
+ * The session is read on every request (one prepared primary-key read, never cached), so a revoked
+ * session is refused by the very next request in every process (ADR 017).
  */
 export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authUser', null);
   app.decorateRequest('routeRule', undefined);
 
   app.addHook('onRequest', async (request) => {
@@ -72,6 +87,7 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
     if (!roleMayCall(rule, role)) throw forbidden();
     await deps.sessions.touch(live.session);
     request.auth = { userId: live.user.id, role, sessionId: live.session.id };
+    request.authUser = live.user;
   });
 }
 
@@ -79,4 +95,10 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
 export function requireAuth(request: FastifyRequest) {
   if (!request.auth) throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.authorizationRequired);
   return request.auth;
+}
+
+/** The caller's user row, read by the hook in this request (set wherever `request.auth` is). */
+export function requireAuthUser(request: FastifyRequest): UserRow {
+  if (!request.authUser) throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.authorizationRequired);
+  return request.authUser;
 }

@@ -7,8 +7,9 @@ import {
   refreshResponseSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken, requireAuth } from '../../plugins/auth.ts';
+import { bearerToken, requireAuth, requireAuthUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { presentUser } from '../users/presenter.ts';
 import { AUTH_MESSAGES, AuthService } from './service.ts';
 
 /** Spec section 7 "Auth": CSRF token, login, current user, refresh; plus logout (revokes the session). */
@@ -51,7 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ user: await service.currentUser(requireAuth(request).userId) }),
+    // The row the auth hook read with the session, in this request: no second read of it.
+    async (request) => ({ user: presentUser(requireAuthUser(request)) }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
@@ -9,7 +9,7 @@ export interface SessionPolicy {
 }
 
 /** last_seen_at is written at most this often by ordinary requests (refresh always writes it). */
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export interface LiveSession {
   session: SessionRow;
@@ -18,14 +18,35 @@ export interface LiveSession {
 
 /**
  * Sessions are database rows: a sign-in creates one, the JWT names it, and every authenticated
- * request checks it is live (not revoked, not idle too long, not past its absolute end).
+ * request checks it is live (not revoked, not idle too long, not past its absolute end). That check
+ * is read from the database on every request, never cached, so a revocation (logout, password
+ * change, disabled account) applies to the very next request in every API process (ADR 017).
+ * It is one primary-key read of the session joined with its user, a prepared statement (the SQL is
+ * built once, and PostgreSQL parses and plans it once per connection); last_seen_at is written at
+ * most once a minute per session.
  */
 export class SessionService {
+  private readonly liveStatement;
+  private readonly touchStatement;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly policy: SessionPolicy,
-  ) {}
+  ) {
+    this.liveStatement = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('sessionId')))
+      .prepare('session_live');
+    this.touchStatement = db
+      .update(sessions)
+      // An ISO string cast by the database: the same value whichever driver sends it.
+      .set({ lastSeenAt: sql`${sql.placeholder('at')}::timestamptz` })
+      .where(eq(sessions.id, sql.placeholder('sessionId')))
+      .prepare('session_touch');
+  }
 
   async create(userId: string, meta: { userAgent: string | null; ip: string | null }): Promise<SessionRow> {
     const now = this.now();
@@ -55,12 +76,7 @@ export class SessionService {
 
   /** The session with its user when it is live; null when unknown, revoked, idle, expired or the user is disabled. */
   async findLive(sessionId: string): Promise<LiveSession | null> {
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId))
-      .limit(1);
+    const [row] = await this.liveStatement.execute({ sessionId });
     if (!row || !this.isLive(row.session, row.user)) return null;
     return row;
   }
@@ -69,7 +85,7 @@ export class SessionService {
   async touch(session: SessionRow, force = false): Promise<void> {
     const now = this.now();
     if (!force && now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return;
-    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    await this.touchStatement.execute({ sessionId: session.id, at: now.toISOString() });
   }
 
   async revoke(sessionId: string, userId?: string): Promise<boolean> {

@@ -1,0 +1,126 @@
+import { ERROR_CODE, ROLE } from '@isaac/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { TOUCH_INTERVAL_MS } from './sessions.ts';
+
+// The session check is a prepared statement read on every request, never cached (ADR 017): these
+// tests change the rows behind the API's back (as another API process, or an operator, would) and
+// expect the very next request to see it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (app: FastifyInstance, url: string, token: string) =>
+  app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+function sessionIdOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as {
+    sid: string;
+  };
+  return payload.sid;
+}
+
+async function lastSeenAt(sessionId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  if (!row) throw new Error('no session');
+  return row.lastSeenAt.getTime();
+}
+
+describe('the auth hook reads the session on every request', () => {
+  it('a session revoked in the database is refused by the very next request', async () => {
+    const { token } = await t.signIn(ROLE.owner);
+    // Warm: the prepared statements exist and have run for this session.
+    for (let i = 0; i < 3; i += 1) expect((await get(t.app, '/api/devices', token)).statusCode).toBe(200);
+    await t.db
+      .update(sessions)
+      .set({ revokedAt: t.clock.now() })
+      .where(eq(sessions.id, sessionIdOf(token)));
+    const res = await get(t.app, '/api/devices', token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(ERROR_CODE.authorizationRequired);
+    expect((await get(t.app, '/auth/current-user', token)).statusCode).toBe(401);
+  });
+
+  it('a logout on one API process ends the session on another at once', async () => {
+    const second = await buildApp({ config: t.config, db: t.db, now: t.clock.now });
+    try {
+      const { token } = await t.signIn(ROLE.owner);
+      expect((await get(second, '/api/devices', token)).statusCode).toBe(200);
+      expect((await get(t.app, '/api/devices', token)).statusCode).toBe(200);
+      const out = await second.inject({
+        method: 'POST',
+        url: '/auth/logout',
+        headers: await authed(second, token),
+      });
+      expect(out.statusCode).toBe(200);
+      expect((await get(t.app, '/api/devices', token)).statusCode).toBe(401);
+      expect((await get(second, '/api/devices', token)).statusCode).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a disabled account and a role change apply to the next request', async () => {
+    const { user, token } = await t.signIn(ROLE.owner);
+    expect((await get(t.app, '/api/dashboard', token)).statusCode).toBe(200);
+    await t.db.update(users).set({ role: ROLE.electrician }).where(eq(users.id, user.id));
+    expect((await get(t.app, '/api/dashboard', token)).statusCode).toBe(403);
+    await t.db.update(users).set({ role: ROLE.owner, status: 'disabled' }).where(eq(users.id, user.id));
+    expect((await get(t.app, '/api/dashboard', token)).statusCode).toBe(401);
+  });
+
+  it('GET /auth/current-user presents the row read with the session, as it is now', async () => {
+    const { user, token } = await t.signIn(ROLE.owner, { city: 'Pune' });
+    const first = await get(t.app, '/auth/current-user', token);
+    expect(first.json().user).toMatchObject({ _id: user.id, name: user.name, location: { city: 'Pune' } });
+    expect(first.json().user).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(first.json())).not.toContain(user.passwordHash);
+    await t.db.update(users).set({ name: 'Renamed Owner', city: null }).where(eq(users.id, user.id));
+    const second = await get(t.app, '/auth/current-user', token);
+    expect(second.json().user).toMatchObject({ _id: user.id, name: 'Renamed Owner', location: null });
+  });
+
+  it(`writes last_seen_at at most once per ${TOUCH_INTERVAL_MS / 1000} s`, async () => {
+    const { token } = await t.signIn(ROLE.owner);
+    const sid = sessionIdOf(token);
+    const signedInAt = await lastSeenAt(sid);
+    t.clock.advance(TOUCH_INTERVAL_MS / 2);
+    expect((await get(t.app, '/api/devices', token)).statusCode).toBe(200);
+    expect(await lastSeenAt(sid)).toBe(signedInAt);
+    t.clock.advance(TOUCH_INTERVAL_MS / 2 + 1000);
+    expect((await get(t.app, '/api/devices', token)).statusCode).toBe(200);
+    const touched = await lastSeenAt(sid);
+    expect(touched).toBeGreaterThan(signedInAt);
+    expect(Math.abs(touched - t.clock.now().getTime())).toBeLessThan(1000);
+  });
+});
+
+describe('idle sessions (SESSION_IDLE_MINUTES=5, shorter than the token)', () => {
+  let idle: TestApp;
+  beforeAll(async () => {
+    idle = await createTestApp({ env: { SESSION_IDLE_MINUTES: '5' } });
+  });
+  afterAll(() => idle.close());
+
+  it('activity keeps the session going; 5 minutes without a request end it, with a valid token', async () => {
+    const { token } = await idle.signIn(ROLE.owner);
+    for (let i = 0; i < 3; i += 1) {
+      idle.clock.advance(4 * 60_000);
+      expect((await get(idle.app, '/api/devices', token)).statusCode).toBe(200);
+    }
+    idle.clock.advance(5 * 60_000 + 1000);
+    const res = await get(idle.app, '/api/devices', token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(ERROR_CODE.authorizationRequired);
+  });
+});
