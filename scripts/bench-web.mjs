@@ -204,6 +204,9 @@ async function main() {
       JWT_SECRET: `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`,
       RAZORPAY_KEY_SECRET: 'bench-key-secret',
       RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
+      // Production requires an explicit provider; the benchmark shop uses the sandbox (ADR 016).
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
       DEMO: 'false',
       HOST: '127.0.0.1',
       PORT: String(webPort),

@@ -16,10 +16,17 @@ import { paymentsRoutes } from './modules/payments/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { RequestLineLogController } from './logger.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  MAX_PARAM_LENGTH,
+  registerErrorHandling,
+} from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { computeHelmetHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
+import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import './types.ts';
 
 /**
@@ -66,10 +73,20 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
+  const securityHeaders = await computeHelmetHeaders(helmetOptions(config));
+  // One log line per request (method, url, status, time), not Fastify's multi-line pair.
+  const logController = new RequestLineLogController();
   const app = Fastify({
     loggerInstance: options.logger,
+    logController,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Errors raised before any route runs leave in the one error shape too (ADR 004, ADR 016).
+    frameworkErrors: frameworkErrorHandler(securityHeaders, (request, reply) =>
+      logController.requestCompleted(null, request, reply),
+    ),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -109,14 +126,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         hasSchema: route.schema !== undefined,
         tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
         hasResponseSchema: route.schema?.response !== undefined,
+        schema: route.schema,
       });
     }
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, securityHeaders);
   await registerRateLimit(app, config.rateLimitPerMinute);
   registerAuthHook(app, { tokens, sessions, csrf });
+  registerStorableTextGuard(app);
   await registerOpenApi(app, config.publicApiUrl);
 
   for (const module of MODULES) await app.register(module);

@@ -16,8 +16,13 @@ describe('loadConfig', () => {
       demo: false,
       serveWeb: true,
       webDist: '/repo/apps/web/build/client',
-      payment: { provider: 'sandbox', apiBase: 'https://api.razorpay.com' },
+      payment: { provider: 'sandbox', sandboxAllowed: true, apiBase: 'https://api.razorpay.com' },
     });
+    expect(config.webOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 
@@ -36,13 +41,80 @@ describe('loadConfig', () => {
     );
     const secrets = {
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
       JWT_SECRET: 'x'.repeat(40),
       RAZORPAY_KEY_SECRET: 'k',
       RAZORPAY_WEBHOOK_SECRET: 'w',
     };
     expect(loadConfig(secrets).isProduction).toBe(true);
-    expect(() => loadConfig({ ...secrets, PAYMENT_PROVIDER: 'razorpay' })).toThrow(/RAZORPAY_KEY_ID/);
+    const { RAZORPAY_KEY_ID: _keyId, ...withoutKeyId } = secrets;
+    expect(() => loadConfig(withoutKeyId)).toThrow(/RAZORPAY_KEY_ID/);
     expect(() => loadConfig({ ...secrets, JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
+  it('production names its payment provider: no silent sandbox (free orders)', () => {
+    const secrets = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      RAZORPAY_KEY_SECRET: 'k',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+    };
+    expect(() => loadConfig(secrets)).toThrow(ConfigError);
+    expect(() => loadConfig(secrets)).toThrow(/PAYMENT_PROVIDER must be set/);
+    expect(() => loadConfig({ ...secrets, PAYMENT_PROVIDER: '' })).toThrow(/PAYMENT_PROVIDER must be set/);
+    // Every problem at once: the missing secrets and the provider.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*PAYMENT_PROVIDER/);
+    // The sandbox in production only when explicitly allowed.
+    expect(() => loadConfig({ ...secrets, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+    expect(() =>
+      loadConfig({ ...secrets, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'false' }),
+    ).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(
+      loadConfig({ ...secrets, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' }).payment,
+    ).toMatchObject({ provider: 'sandbox', sandboxAllowed: true });
+    expect(
+      loadConfig({ ...secrets, PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x' }).payment,
+    ).toMatchObject({ provider: 'razorpay', sandboxAllowed: false });
+  });
+
+  it('outside production the sandbox is the default, and can be switched off', () => {
+    expect(loadConfig({}).payment).toMatchObject({ provider: 'sandbox', sandboxAllowed: true });
+    expect(() => loadConfig({ ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(
+      loadConfig({ ALLOW_SANDBOX_PAYMENTS: 'false', PAYMENT_PROVIDER: 'razorpay' }).payment,
+    ).toMatchObject({
+      provider: 'razorpay',
+      sandboxAllowed: false,
+    });
+  });
+
+  it('every loopback name of the web port is a web origin outside production, none in production', () => {
+    expect(loadConfig({ PORT: '3200', API_PORT: '4200' }, '/r')).toMatchObject({
+      webOrigin: 'http://localhost:3200',
+      publicApiUrl: 'http://localhost:4200',
+      webOrigins: ['http://localhost:3200', 'http://127.0.0.1:3200', 'http://[::1]:3200'],
+    });
+    expect(loadConfig({ WEB_ORIGIN: 'http://127.0.0.1:3000/' }).webOrigins).toEqual([
+      'http://127.0.0.1:3000',
+      'http://localhost:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(loadConfig({ WEB_ORIGIN: 'https://shop.example.com' }).webOrigins).toEqual([
+      'https://shop.example.com',
+    ]);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      JWT_SECRET: 'x'.repeat(40),
+      RAZORPAY_KEY_SECRET: 'k',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+      WEB_ORIGIN: 'http://localhost:3000',
+    });
+    expect(production.webOrigins).toEqual(['http://localhost:3000']);
   });
 
   it('names invalid settings', () => {

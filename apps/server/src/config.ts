@@ -3,15 +3,16 @@ import { z } from 'zod';
 
 /**
  * Every setting of the server, read from the environment and validated once at start.
- * Secrets have development defaults only outside production; in production a missing secret stops
- * the server with a message naming it (see `loadConfig`).
+ * Secrets have development defaults only outside production; in production a missing secret, or an
+ * unset PAYMENT_PROVIDER, stops the server with a message naming it (see `loadConfig`).
  */
 
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+/** A yes/no setting; unset (or empty) is undefined. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1' || v === 'yes'));
+const bool = (fallback: boolean) => optionalBool.transform((v) => v ?? fallback);
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalUrl = z
@@ -30,8 +31,8 @@ const envSchema = z.object({
   PORT: port(3000),
   API_PORT: port(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_API_URL: z.url().default('http://localhost:4000'),
-  WEB_ORIGIN: z.url().default('http://localhost:3000'),
+  PUBLIC_API_URL: optionalText.pipe(z.url().optional()),
+  WEB_ORIGIN: optionalText.pipe(z.url().optional()),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: optionalText,
@@ -47,7 +48,8 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(7),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  PAYMENT_PROVIDER: optionalText.pipe(z.enum(['sandbox', 'razorpay']).optional()),
+  ALLOW_SANDBOX_PAYMENTS: optionalBool,
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -68,10 +70,16 @@ export interface Config {
   /** Port of the JSON API. */
   apiPort: number;
   host: string;
-  /** The API base URL browsers use (written into /config.js). */
+  /** The API base URL browsers use (written into /config.js). Default `http://localhost:<API_PORT>`. */
   publicApiUrl: string;
-  /** The only origin CORS allows (with credentials). */
+  /** The web's origin (WEB_ORIGIN, default `http://localhost:<PORT>`): the address the start banner prints. */
   webOrigin: string;
+  /**
+   * Every origin the API accepts calls from (CORS with credentials, and the Origin check of mutations):
+   * `webOrigin`, and outside production, when it is a loopback address, its other loopback names on the
+   * same port (`localhost`, `127.0.0.1`, `[::1]`), so a page opened at any of them can sign in.
+   */
+  webOrigins: readonly string[];
   /** PostgreSQL connection string; undefined = embedded PGlite in `dataDir`. `memory://` = in-memory PGlite. */
   databaseUrl: string | undefined;
   /** Absolute path of the PGlite data directory. */
@@ -89,7 +97,14 @@ export interface Config {
   /** Global per-IP request budget of the API (per minute). */
   rateLimitPerMinute: number;
   payment: {
+    /** Required in production (no default there); `sandbox` outside production when unset. */
     provider: 'sandbox' | 'razorpay';
+    /**
+     * ALLOW_SANDBOX_PAYMENTS: whether the sandbox checkout (/api/sandbox/*, which marks any order paid
+     * for free) may exist. Default true outside production, false in production; `provider: 'sandbox'`
+     * requires it.
+     */
+    sandboxAllowed: boolean;
     keyId: string;
     keySecret: string;
     webhookSecret: string;
@@ -138,21 +153,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     return DEV_SECRETS[name];
   };
 
-  const razorpay = e.PAYMENT_PROVIDER === 'razorpay';
+  const problems: string[] = [];
+  // Production names its payment provider: a silent sandbox default would let anyone "pay" any order.
+  if (isProduction && e.PAYMENT_PROVIDER === undefined) {
+    problems.push(
+      'PAYMENT_PROVIDER must be set when NODE_ENV=production: `razorpay` for real payments, or `sandbox` ' +
+        'together with ALLOW_SANDBOX_PAYMENTS=true (a test shop: anyone can mark an order paid for free).',
+    );
+  }
+  const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
+  const sandboxAllowed = e.ALLOW_SANDBOX_PAYMENTS ?? !isProduction;
+  if (provider === 'sandbox' && !sandboxAllowed && !(isProduction && e.PAYMENT_PROVIDER === undefined)) {
+    problems.push(
+      'PAYMENT_PROVIDER=sandbox needs ALLOW_SANDBOX_PAYMENTS=true' +
+        (isProduction ? ' when NODE_ENV=production (the sandbox marks any order paid for free).' : '.'),
+    );
+  }
+  const razorpay = provider === 'razorpay';
   const jwtSecret = secret('JWT_SECRET', e.JWT_SECRET, true);
   const keyId = secret('RAZORPAY_KEY_ID', e.RAZORPAY_KEY_ID, razorpay);
   // The sandbox signs its orders and webhooks with these too, so production needs them either way.
   const keySecret = secret('RAZORPAY_KEY_SECRET', e.RAZORPAY_KEY_SECRET, true);
   const webhookSecret = secret('RAZORPAY_WEBHOOK_SECRET', e.RAZORPAY_WEBHOOK_SECRET, true);
   if (missing.length > 0) {
-    throw new ConfigError(
+    problems.unshift(
       `Missing required setting${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: ` +
         'secrets have no default when NODE_ENV=production.',
     );
   }
   if (isProduction && jwtSecret.length < 32) {
-    throw new ConfigError('JWT_SECRET must be at least 32 characters when NODE_ENV=production.');
+    problems.push('JWT_SECRET must be at least 32 characters when NODE_ENV=production.');
   }
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+
+  const webOrigin = new URL(e.WEB_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -160,8 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     port: e.PORT,
     apiPort: e.API_PORT,
     host: e.HOST,
-    publicApiUrl: e.PUBLIC_API_URL.replace(/\/+$/, ''),
-    webOrigin: new URL(e.WEB_ORIGIN).origin,
+    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/+$/, ''),
+    webOrigin,
+    webOrigins: isProduction ? [webOrigin] : withLoopbackAliases(webOrigin),
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(cwd, e.DATA_DIR),
     jwtSecret,
@@ -174,7 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     payment: {
-      provider: e.PAYMENT_PROVIDER,
+      provider,
+      sandboxAllowed,
       keyId,
       keySecret,
       webhookSecret,
@@ -189,4 +225,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       youtube: e.SOCIAL_YOUTUBE_URL,
     },
   };
+}
+
+/** The names of this machine's loopback interface, as URL hostnames. */
+export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+export function isLoopbackHostname(hostname: string): boolean {
+  return (LOOPBACK_HOSTNAMES as readonly string[]).includes(hostname);
+}
+
+/** `origin`, then (when it is a loopback origin) the same scheme and port under the other loopback names. */
+export function withLoopbackAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (!isLoopbackHostname(url.hostname)) return [origin];
+  const aliases = LOOPBACK_HOSTNAMES.filter((name) => name !== url.hostname).map((name) => {
+    const alias = new URL(origin);
+    alias.hostname = name;
+    return alias.origin;
+  });
+  return [origin, ...aliases];
 }

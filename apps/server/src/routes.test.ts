@@ -15,9 +15,12 @@ import {
   ROLE,
   type RouteRule,
 } from '@isaac/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { isDocsRoute } from './plugins/rbac.ts';
+import { SECURITY_MESSAGES } from './plugins/security.ts';
+import { STORABLE_TEXT_MESSAGES } from './plugins/storable-text.ts';
 import { authed, createTestApp, csrf, type TestApp } from './test/helpers.ts';
 
 const NOT_YET_BUILT = new Set<string>([]);
@@ -30,6 +33,7 @@ interface WalkedRoute {
   method: string;
   url: string;
   rule: RouteRule | undefined;
+  schema: FastifySchema | undefined;
 }
 
 let t: TestApp;
@@ -45,17 +49,53 @@ beforeAll(async () => {
     const key = `${r.method} ${r.url}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    routes.push({ key, method: r.method, url: r.url, rule: (PERMISSIONS as Record<string, RouteRule>)[key] });
+    routes.push({
+      key,
+      method: r.method,
+      url: r.url,
+      rule: (PERMISSIONS as Record<string, RouteRule>)[key],
+      schema: r.schema,
+    });
   }
-  for (const role of ROLES_TO_TRY) tokens.set(role, (await t.signIn(role)).token);
+  await signInEveryRole();
 });
 afterAll(() => t.close());
 
-/** A concrete URL for a route pattern: every path parameter becomes an id nobody owns. */
-function concrete(url: string): string {
-  return url.replace(/:(\w+)/g, (_m, name: string) =>
-    name.toLowerCase().includes('index') ? '0' : '00000000-0000-4000-8000-000000000000',
+/** Fresh tokens for every role (the route walk ends its users' sessions by calling logout). */
+async function signInEveryRole(): Promise<void> {
+  for (const role of ROLES_TO_TRY) tokens.set(role, (await t.signIn(role)).token);
+}
+
+/** A concrete URL for a route pattern: every path parameter becomes an id nobody owns (or `values[name]`). */
+function concrete(url: string, values: Record<string, string> = {}): string {
+  return url.replace(
+    /:(\w+)/g,
+    (_m, name: string) =>
+      values[name] ?? (name.toLowerCase().includes('index') ? '0' : '00000000-0000-4000-8000-000000000000'),
   );
+}
+
+/** The top-level field names of a route's zod schema part (objects, through pipes, wrappers and unions). */
+function fieldNames(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return fieldNames(schema.in);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
+    return fieldNames(schema.unwrap());
+  }
+  if (schema instanceof z.ZodUnion)
+    return [...new Set(schema.options.flatMap((option) => fieldNames(option)))];
+  if (schema instanceof z.ZodIntersection)
+    return [...fieldNames(schema.def.left), ...fieldNames(schema.def.right)];
+  return [];
+}
+
+const PATH_PARAM = /:(\w+)/g;
+
+/** Headers that pass a route's auth and CSRF: a token of a role the rule allows. */
+async function allowedHeaders(app: FastifyInstance, route: WalkedRoute): Promise<Record<string, string>> {
+  const access = route.rule?.access;
+  const role = access === undefined || access === 'public' || access === 'signed-in' ? ROLE.owner : access[0];
+  return authed(app, tokens.get(role ?? ROLE.owner) ?? '');
 }
 
 async function call(app: FastifyInstance, route: WalkedRoute, headers: Record<string, string>) {
@@ -151,6 +191,131 @@ describe('route walk', () => {
       const res = await call(t.app, logout, await authed(t.app, tokens.get(role) ?? ''));
       const expected = isAllowed(logout.rule, role) ? 200 : 403;
       if (res.statusCode !== expected) failures.push(`POST /auth/logout as role ${role}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('text PostgreSQL cannot store is a 400, never a 500 (ADR 016)', () => {
+  beforeAll(signInEveryRole);
+  const NUL = 'a\u0000b';
+  // A new client address per call: per-IP budgets (the contact form's 5 per 10 minutes) stay out of the way.
+  let calls = 0;
+  const freshIp = () => {
+    calls += 1;
+    return `10.77.${Math.floor(calls / 250)}.${(calls % 250) + 1}`;
+  };
+  const refusal = (field: string) => ({
+    error: ERROR_CODE.validation,
+    details: expect.arrayContaining([{ path: field, message: STORABLE_TEXT_MESSAGES.nul }]),
+  });
+
+  it('a NUL in any path parameter, query field or top-level body field of any route', async () => {
+    const failures: string[] = [];
+    const tried = { params: 0, query: 0, body: 0 };
+    for (const route of routes) {
+      if (route.key === 'POST /auth/logout') continue; // would end the shared sessions if it ever got through
+      const headers = await allowedHeaders(t.app, route);
+      const check = async (what: string, field: string, url: string, payload?: Record<string, string>) => {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          remoteAddress: freshIp(),
+          ...(payload ? { payload } : {}),
+        });
+        const body = res.statusCode === 400 ? res.json() : undefined;
+        if (res.statusCode !== 400 || !expect.objectContaining(refusal(field)).asymmetricMatch(body)) {
+          failures.push(`${route.key} ${what} ${field} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      };
+      for (const [, name] of route.url.matchAll(PATH_PARAM)) {
+        if (!name) continue;
+        tried.params += 1;
+        await check('param', name, concrete(route.url, { [name]: '%00' }));
+      }
+      for (const name of fieldNames(route.schema?.querystring)) {
+        tried.query += 1;
+        await check('query', name, `${concrete(route.url)}?${encodeURIComponent(name)}=%00`);
+      }
+      for (const name of fieldNames(route.schema?.body)) {
+        tried.body += 1;
+        await check('body', name, concrete(route.url), { [name]: NUL });
+      }
+    }
+    expect(failures).toEqual([]);
+    // The walk found the inputs it is meant to try.
+    expect(tried.params).toBeGreaterThanOrEqual(8);
+    expect(tried.query).toBeGreaterThanOrEqual(4);
+    expect(tried.body).toBeGreaterThanOrEqual(20);
+  });
+
+  it('the cases first reported: room, device, contact message, ?room_id, a device id', async () => {
+    const owner = await authed(t.app, tokens.get(ROLE.owner) ?? '');
+    const cases = [
+      { method: 'POST', url: '/api/rooms', payload: { name: NUL, type: 'bedroom' }, field: 'name' },
+      {
+        method: 'POST',
+        url: '/api/devices',
+        payload: { name: NUL, model: 'Lumos', serial_number: 'SN-NUL-1' },
+        field: 'name',
+      },
+      {
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Asha', email: 'asha@example.com', message: `Hello ${NUL}` },
+        field: 'message',
+      },
+      { method: 'GET', url: '/api/devices?room_id=%00', field: 'room_id' },
+      { method: 'POST', url: '/api/devices/%00/toggle', field: 'id' },
+    ] as const;
+    for (const c of cases) {
+      const res = await t.app.inject({
+        method: c.method,
+        url: c.url,
+        headers: owner,
+        remoteAddress: freshIp(),
+        ...('payload' in c ? { payload: c.payload } : {}),
+      });
+      expect(res.statusCode, c.url).toBe(400);
+      expect(res.json(), c.url).toMatchObject(refusal(c.field));
+    }
+  });
+});
+
+describe('every mutation refuses a foreign Origin (ADR 016)', () => {
+  beforeAll(signInEveryRole);
+  it('403 for every CSRF-protected mutation, whatever the role', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (!route.rule || !requiresCsrf(route.method, route.rule)) continue;
+      const headers = { ...(await allowedHeaders(t.app, route)), origin: 'https://evil.example' };
+      const res = await call(t.app, route, headers);
+      if (res.statusCode !== 403 || res.json().message !== SECURITY_MESSAGES.originNotAllowed) {
+        failures.push(`${route.key} → ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('over-long URLs', () => {
+  it('a path parameter over the limit answers 414 in the one error shape, without echoing the URL', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const names = [...route.url.matchAll(PATH_PARAM)].map((m) => m[1] ?? '');
+      for (const name of names) {
+        const huge = 'x'.repeat(5000);
+        const res = await call(t.app, { ...route, url: concrete(route.url, { [name]: huge }) }, {});
+        const body = res.json();
+        if (
+          res.statusCode !== 414 ||
+          body.error !== 'uri_too_long' ||
+          res.body.includes(huge.slice(0, 200))
+        ) {
+          failures.push(`${route.key} ${name} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
     }
     expect(failures).toEqual([]);
   });

@@ -82,10 +82,13 @@ async function main(): Promise<void> {
       await web.listen({ port: config.port, host: config.host });
     }
 
+    // The addresses browsers use (WEB_ORIGIN, PUBLIC_API_URL): the ones that work, whatever HOST is.
     const lines = [
       '',
-      config.serveWeb ? `  Web: http://localhost:${config.port}` : '  Web: not served here (SERVE_WEB=false)',
-      `  API: http://localhost:${config.apiPort}   (docs: http://localhost:${config.apiPort}/docs)`,
+      config.serveWeb
+        ? `  Web: ${config.webOrigin}`
+        : `  Web: not served here (SERVE_WEB=false); the API accepts ${config.webOrigin}`,
+      `  API: ${config.publicApiUrl}   (docs: ${config.publicApiUrl}/docs)`,
     ];
     if (config.demo) {
       lines.push(`  Demo sign-ins (password "${DEMO_PASSWORD}"):`);

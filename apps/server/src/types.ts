@@ -1,4 +1,5 @@
 import type { RouteRule } from '@isaac/contract';
+import type { FastifySchema } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { CsrfGuard } from './plugins/csrf.ts';
@@ -20,6 +21,8 @@ export interface RegisteredRoute {
   hasSchema: boolean;
   tags: readonly string[];
   hasResponseSchema: boolean;
+  /** The route's schema (zod: params, querystring, body), for tests that walk every input. */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,7 @@
 import { ERROR_CODE, type ErrorBody } from '@isaac/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 export type ErrorDetail = { path: string; message: string };
@@ -42,10 +44,78 @@ const CODE_BY_STATUS: Record<number, string> = {
   405: 'method_not_allowed',
   406: 'not_acceptable',
   409: ERROR_CODE.conflict,
+  408: 'request_timeout',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: ERROR_CODE.tooManyRequests,
+  431: 'request_header_fields_too_large',
 };
+
+/** The longest path segment (route parameter) the router accepts; longer ones answer 414. */
+export const MAX_PARAM_LENGTH = 100;
+/** How much of a client-supplied text (a path, a framework message) a 4xx message may echo. */
+export const MAX_ECHO_LENGTH = 120;
+
+/** `text` cut to `max` characters (with an ellipsis), so an error message never echoes a huge input. */
+export function capText(text: string, max = MAX_ECHO_LENGTH): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+export const ERROR_MESSAGES = {
+  uriTooLong: `The URL is too long: a path segment may have at most ${MAX_PARAM_LENGTH} characters.`,
+  badUrl: 'The URL is not valid (malformed percent-encoding).',
+  clientError: 'The request could not be read (malformed HTTP).',
+  headersTooLarge: 'The request headers are too large.',
+  timeout: 'The request took too long to arrive.',
+} as const;
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any route or hook runs (a malformed URL,
+ * a path segment over MAX_PARAM_LENGTH) leave in the one error shape too, with the API's security headers,
+ * and without echoing the URL. Such replies skip the request lifecycle: `onSent` runs when one has been
+ * sent (the request log).
+ */
+export function frameworkErrorHandler(
+  headers: Readonly<Record<string, string>>,
+  onSent?: (request: FastifyRequest, reply: FastifyReply) => void,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    if (onSent) reply.raw.once('finish', () => onSent(request, reply));
+    reply.headers(headers);
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      reply.code(414).send({ error: 'uri_too_long', message: ERROR_MESSAGES.uriTooLong } satisfies ErrorBody);
+    } else if (error.code === 'FST_ERR_BAD_URL') {
+      reply.code(400).send({ error: 'bad_request', message: ERROR_MESSAGES.badUrl } satisfies ErrorBody);
+    } else {
+      reply
+        .code(500)
+        .send({ error: ERROR_CODE.internal, message: 'Internal server error' } satisfies ErrorBody);
+    }
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses (malformed, headers over the limit,
+ * too slow) never reach Fastify; they get the one error shape as well, then the connection closes.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ErrorBody] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { error: 'request_timeout', message: ERROR_MESSAGES.timeout }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { error: 'request_header_fields_too_large', message: ERROR_MESSAGES.headersTooLarge }]
+        : [400, { error: 'bad_request', message: ERROR_MESSAGES.clientError }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** `/body/items/0/name` → `items.0.name` (the field path of a zod issue). */
 function fieldPath(instancePath: string): string {
@@ -82,7 +152,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({
         error: CODE_BY_STATUS[status] ?? 'bad_request',
-        message: error.message,
+        message: capText(error.message),
       } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -92,7 +162,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({
       error: ERROR_CODE.notFound,
-      message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`,
+      message: `Route ${request.method} ${capText(request.url.split('?')[0] ?? '')} not found`,
     } satisfies ErrorBody);
   });
 }

@@ -15,9 +15,10 @@ import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { createDeviceCommandService, type CommandChannel } from '../device-commands/service.ts';
 import { DeviceService } from './service.ts';
 
-/** 'web' when the call comes from the configured web origin (a browser of the web app), else 'api'. */
+/** 'web' when the call comes from a web origin (a browser of the web app, ADR 016), else 'api'. */
 export function channelOf(request: FastifyRequest): CommandChannel {
-  return request.headers.origin === request.server.config.webOrigin ? 'web' : 'api';
+  const origin = request.headers.origin;
+  return origin !== undefined && request.server.config.webOrigins.includes(origin) ? 'web' : 'api';
 }
 
 /** Spec section 7 "Owner and general": an owner's devices, their control, update checks and rooms. */

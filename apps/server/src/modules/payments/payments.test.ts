@@ -1,9 +1,15 @@
 import { ROLE, SANDBOX_PAYMENT_FAILED, type VerifyPaymentBody } from '@isaac/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase, MEMORY_URL } from '../../db/client.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
 import { paymentEvents } from '../../db/schema/index.ts';
 import { csrf, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { createOrder, orderRow } from '../orders/test-orders.ts';
+import { SANDBOX_PRODUCTION_WARNING } from './routes.ts';
 import { PAYMENT_ERROR } from './service.ts';
 import { hmacSha256Hex, paymentSignature, providerStyleId } from './signatures.ts';
 
@@ -511,7 +517,7 @@ describe('with PAYMENT_PROVIDER=razorpay', () => {
   });
   afterAll(() => live.close());
 
-  it('the sandbox checkout answers 404', async () => {
+  it('the sandbox checkout does not exist (404, not registered)', async () => {
     const get = await live.app.inject({
       method: 'GET',
       url: `/api/sandbox/orders/${providerStyleId('order')}`,
@@ -519,7 +525,71 @@ describe('with PAYMENT_PROVIDER=razorpay', () => {
     expect(get.statusCode).toBe(404);
     const res = await pay(providerStyleId('order'), 'success', live.app);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toContain('PAYMENT_PROVIDER=sandbox');
+    expect(res.json().error).toBe('not_found');
+    expect(live.app.routeTable.filter((r) => r.url.startsWith('/api/sandbox/'))).toEqual([]);
+  });
+});
+
+/** A production-mode API on its own in-memory database, logging into `lines`. */
+async function productionApp(env: Record<string, string>, lines: string[]) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    RAZORPAY_KEY_SECRET: 'production-key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'production-webhook-secret',
+    ...env,
+  });
+  const database = await createDatabase({ databaseUrl: MEMORY_URL, dataDir: '' });
+  await migrateDatabase(database);
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  const app = await buildApp({ config, db: database.db, logger });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+describe('sandbox payments in production (ADR 016)', () => {
+  it('the server refuses to start without an explicit PAYMENT_PROVIDER', async () => {
+    await expect(productionApp({}, [])).rejects.toThrow(/PAYMENT_PROVIDER must be set/);
+  });
+
+  it('PAYMENT_PROVIDER=sandbox alone is refused: free orders need ALLOW_SANDBOX_PAYMENTS=true', async () => {
+    await expect(productionApp({ PAYMENT_PROVIDER: 'sandbox' }, [])).rejects.toThrow(
+      /ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+  });
+
+  it('with razorpay, nobody can pay an order through the sandbox', async () => {
+    const lines: string[] = [];
+    const prod = await productionApp({ PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x' }, lines);
+    try {
+      const res = await pay(providerStyleId('order'), 'success', prod.app);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('not_found');
+      expect(lines.join('')).not.toContain(SANDBOX_PRODUCTION_WARNING);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('an explicitly allowed sandbox works and warns at every start', async () => {
+    const lines: string[] = [];
+    const prod = await productionApp({ PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' }, lines);
+    try {
+      const order = await createOrder(prod.app);
+      const res = await pay(order.order_id, 'success', prod.app);
+      expect(res.statusCode).toBe(200);
+      const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(warnings).toContainEqual(
+        expect.objectContaining({ level: 40, msg: SANDBOX_PRODUCTION_WARNING }),
+      );
+    } finally {
+      await prod.close();
+    }
   });
 });
 

@@ -22,9 +22,15 @@ const webhookResponseSchema = z.object({ status: z.enum(['processed', 'duplicate
 const firstHeader = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
+export const SANDBOX_PRODUCTION_WARNING =
+  'PAYMENT_PROVIDER=sandbox with ALLOW_SANDBOX_PAYMENTS=true in production: /api/sandbox/* lets anyone mark ' +
+  'any order paid without paying. Use PAYMENT_PROVIDER=razorpay for a real shop.';
+
 /**
  * Issue 3 "Payments": server-side verification of the checkout's signed response, the provider's
- * signed webhooks (raw body), and the embedded sandbox checkout (404 unless PAYMENT_PROVIDER=sandbox).
+ * signed webhooks (raw body), and the embedded sandbox checkout. The sandbox routes (/api/sandbox/*)
+ * exist only when PAYMENT_PROVIDER=sandbox and ALLOW_SANDBOX_PAYMENTS allows them (ADR 016); otherwise
+ * they are not registered at all (404, absent from the OpenAPI document).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPaymentProvider(app.config.payment);
@@ -95,12 +101,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  if (!(provider instanceof SandboxProvider) || !app.config.payment.sandboxAllowed) return;
+  if (app.config.isProduction) app.log.warn(SANDBOX_PRODUCTION_WARNING);
+
   app.get(
     '/api/sandbox/orders/:order_id',
     {
       schema: {
         tags: ['payments'],
-        summary: 'Sandbox checkout: the order to pay (only when PAYMENT_PROVIDER=sandbox)',
+        summary:
+          'Sandbox checkout: the order to pay (only with PAYMENT_PROVIDER=sandbox, ALLOW_SANDBOX_PAYMENTS)',
         params: sandboxOrderParamsSchema,
         response: { 200: sandboxOrderSchema, ...errorResponses(404) },
       },
