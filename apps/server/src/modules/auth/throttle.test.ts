@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authThrottle } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -6,6 +7,7 @@ import {
   LOGIN_LIMITS,
   LoginThrottle,
   PRUNE_INTERVAL_MS,
+  retryAfterSeconds,
   sourceOf,
   THROTTLE_SCOPE,
   ThrottleStore,
@@ -44,6 +46,21 @@ describe('ThrottleStore', () => {
       [THROTTLE_SCOPE.account, THROTTLE_SCOPE.pair, THROTTLE_SCOPE.source].sort(),
     );
     expect(JSON.stringify(rows)).not.toMatch(/digest-check|198\.51\.100\.20/);
+  });
+
+  it('keeps the per-account delay at its cap however many failures pile up', async () => {
+    const store = new ThrottleStore(t.db, t.clock.now);
+    const key = {
+      scope: THROTTLE_SCOPE.account,
+      key: digest('many-failures'),
+      policy: LOGIN_LIMITS.perAccount,
+    };
+    await store.claim([key]);
+    await t.db.update(authThrottle).set({ failures: 5000 }).where(eq(authThrottle.key, key.key));
+    expect(await store.claim([key])).toEqual(new Set([key.scope]));
+    const [row] = await t.db.select().from(authThrottle).where(eq(authThrottle.key, key.key));
+    expect(row?.failures).toBe(5001);
+    expect(retryAfterSeconds(row, t.clock.now())).toBe(LOGIN_LIMITS.perAccount.maxDelayMs / 1000);
   });
 
   it('prunes rows once they expire (a trusted pair lives as long as its trust)', async () => {

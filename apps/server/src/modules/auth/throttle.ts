@@ -173,7 +173,7 @@ export class ThrottleStore {
     const notBlocked = sql`(t.blocked_until is null or t.blocked_until <= ${nowSql})`;
     const restart = sql`(${anchor} <= ${nowSql} - ${ms(p.windowMs)} * interval '1 millisecond' and ${notBlocked})`;
     const count = sql`(case when ${restart} then 1 else t.failures + 1 end)`;
-    const block = sql`${nowSql} + least(${ms(p.maxDelayMs)}, ${ms(p.delayMs)} * power(2, ${count} - ${ms(p.max)})) * interval '1 millisecond'`;
+    const block = sql`${nowSql} + least(${ms(p.maxDelayMs)}, ${ms(p.delayMs)} * power(2, least(${count} - ${ms(p.max)}, 40))) * interval '1 millisecond'`;
     const firstBlock = 1 >= p.max ? new Date(now.getTime() + Math.min(p.delayMs, p.maxDelayMs)) : null;
     const expires = new Date(now.getTime() + Math.max(p.windowMs, p.maxDelayMs));
     return sql`insert into ${authThrottle} as t (scope, key, failures, window_start, last_failure_at, blocked_until, expires_at)
