@@ -96,7 +96,11 @@ describe('loadConfig', () => {
       webOrigin: 'http://localhost:3200',
       publicApiUrl: 'http://localhost:4200',
       webOrigins: ['http://localhost:3200', 'http://127.0.0.1:3200', 'http://[::1]:3200'],
+      apiOrigins: ['http://localhost:4200', 'http://127.0.0.1:4200', 'http://[::1]:4200'],
     });
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.example.com/' }).apiOrigins).toEqual([
+      'https://api.example.com',
+    ]);
     expect(loadConfig({ WEB_ORIGIN: 'http://127.0.0.1:3000/' }).webOrigins).toEqual([
       'http://127.0.0.1:3000',
       'http://localhost:3000',
@@ -115,6 +119,7 @@ describe('loadConfig', () => {
       WEB_ORIGIN: 'http://localhost:3000',
     });
     expect(production.webOrigins).toEqual(['http://localhost:3000']);
+    expect(production.apiOrigins).toEqual(['http://localhost:4000']);
   });
 
   it('names invalid settings', () => {

@@ -80,6 +80,12 @@ export interface Config {
    * same port (`localhost`, `127.0.0.1`, `[::1]`), so a page opened at any of them can sign in.
    */
   webOrigins: readonly string[];
+  /**
+   * The origins browsers may reach the API at: `publicApiUrl`'s, and outside production, when it is a
+   * loopback origin, its other loopback names (a page on 127.0.0.1 calls the API on 127.0.0.1: the CSRF
+   * cookie is SameSite, and localhost vs 127.0.0.1 are different sites). For the web's CSP `connect-src`.
+   */
+  apiOrigins: readonly string[];
   /** PostgreSQL connection string; undefined = embedded PGlite in `dataDir`. `memory://` = in-memory PGlite. */
   databaseUrl: string | undefined;
   /** Absolute path of the PGlite data directory. */
@@ -187,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
 
   const webOrigin = new URL(e.WEB_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+  const publicApiUrl = (e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/+$/, '');
+  const apiOrigin = new URL(publicApiUrl).origin;
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -194,9 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     port: e.PORT,
     apiPort: e.API_PORT,
     host: e.HOST,
-    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/+$/, ''),
+    publicApiUrl,
     webOrigin,
     webOrigins: isProduction ? [webOrigin] : withLoopbackAliases(webOrigin),
+    apiOrigins: isProduction ? [apiOrigin] : withLoopbackAliases(apiOrigin),
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(cwd, e.DATA_DIR),
     jwtSecret,
