@@ -93,6 +93,14 @@ describe('data directory lock', () => {
     });
     await until(() => output.includes('\n'));
     const holder = Number(output.trim());
+    // Before its parent goes (while the pid cannot have been reused): if the test failed early.
+    cleanups.unshift(() => {
+      try {
+        process.kill(holder, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    });
     expect(readFileSync(lockFile(dir), 'utf8')).toBe(`${holder} ${startTimeOf(holder)}`);
     expect(() => acquireDataDirLock(dir)).toThrow(/in use by process/);
 
