@@ -104,7 +104,9 @@ test.describe('route guard', () => {
   });
 
   test('an unknown path goes to /login', async ({ page }) => {
-    await page.goto('/no/such/page');
+    // Answered with 404 (the page that redirects), so crawlers and monitors see that it does not exist.
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   });

@@ -1,10 +1,12 @@
 import { type Page, expect, test } from '@playwright/test';
 import { MSG } from '@isaac/contract';
+import { DEMO_PASSWORD, DEMO_USERS } from './support';
 
 /**
- * The browser runs Preact's React-compatible runtime over HTML that React prerendered (ADR 012).
- * Hydration must adopt that document as it is: the same elements (nothing re-created or duplicated), the
- * same head tags, the styles, and whatever the visitor typed before the scripts arrived.
+ * React hydrates the HTML that React prerendered, after the first paint (ADR 011, ADR 014). Hydration must
+ * adopt that document as it is: the same elements (nothing re-created or duplicated), the same head tags,
+ * the styles, and whatever the visitor typed before the scripts arrived; and a control that needs the
+ * scripts must look unavailable until they have run.
  */
 
 /** Before any script runs: tag every prerendered element of <main>, and count elements removed from it. */
@@ -130,4 +132,34 @@ test('text typed before the scripts arrive is kept by hydration and sent', async
     email: 'asha.rao@example.com',
     message: 'Typed while the page was still loading',
   });
+});
+
+test('/login: controls that need the scripts are disabled until then, and typed credentials are kept', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/entry.client-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/login');
+  const show = page.getByRole('button', { name: 'Show password' });
+  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+  // Painted, but not interactive yet: the buttons say so instead of swallowing a click.
+  await expect(show).toBeDisabled();
+  await expect(signInButton).toBeDisabled();
+  expect(await show.evaluate((button) => Number(getComputedStyle(button).opacity))).toBeLessThan(1);
+  await page.getByLabel('Email').fill(DEMO_USERS.owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  release();
+
+  await expect(show).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_USERS.owner.email);
+  await show.click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO_PASSWORD);
+  await signInButton.click();
+  await expect(page).toHaveURL(DEMO_USERS.owner.dashboard);
 });

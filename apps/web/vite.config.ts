@@ -1,49 +1,49 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
- * The browser build runs on Preact's React-compatible runtime (ADR 012); prerendering stays on React.
- * Builds only: `npm run dev` keeps React in the browser (Fast Refresh, React DevTools, and Vite's
- * dependency pre-bundling, which this hook does not reach); the e2e suite runs the Preact build.
+ * React Router's build starts a child Vite compiler with our plugins and `envFile: false`, which Vite 8
+ * deprecates in favour of `envDir: false` (same meaning: no .env files) and warns about on every build.
  */
-const PREACT_ALIASES: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-};
-
-function preactInTheBrowser(): Plugin {
+function noEnvFiles(): Plugin {
   return {
-    name: 'isaac:preact-in-the-browser',
-    enforce: 'pre',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    async resolveId(source, importer, options) {
-      const target = PREACT_ALIASES[source];
-      if (!target) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
+    name: 'isaac:no-env-files',
+    config(config) {
+      // Vite's types no longer declare the option; it is still read (and warned about) at run time.
+      const legacy = config as UserConfig & { envFile?: false };
+      if (legacy.envFile === false) {
+        delete legacy.envFile;
+        config.envDir = false;
+      }
     },
   };
 }
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [noEnvFiles(), tailwindcss(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   server: { port: 3000 },
+  environments: {
+    // Prerendering bundles every route into one server build, where a module imported both statically
+    // and lazily is expected (static sections, ADR 011). The client build keeps the warning: there it
+    // means a static section's code landed in a page chunk.
+    ssr: { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } },
+  },
   build: {
     // React, React DOM, the scheduler and React Router in one chunk: every page needs all of them, one file
     // compresses better than five (−1.7 KB gzip on the landing) and changes only when they are upgraded.
     rolldownOptions: {
+      // Rolldown reports plugins that take most of a build's time: React Router's own, and on a shared
+      // machine the figure says more about the machine than the build. Not actionable here.
+      checks: { pluginTimings: false },
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 10,
             },
           ],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,42 +8,104 @@ import { loadConfig } from './config.ts';
 import { JSDOM } from 'jsdom';
 import {
   buildWebServer,
+  contentSecurityPolicy,
   deferScripts,
   DEFERRED_MODULE_TYPE,
-  DEFERRED_PRELOAD_REL,
+  INLINED_STYLESHEET_ATTRIBUTE,
   inlineStylesheets,
   runtimeConfigScript,
   SPA_FALLBACK,
+  STRICT_TRANSPORT_SECURITY,
 } from './web-server.ts';
 
 let dist: string;
 let web: FastifyInstance;
 const big = `<!doctype html><html><body>${'storefront '.repeat(500)}</body></html>`;
 
+/** React Router's route manifest, as the build writes it (the routes' ids, parents and paths). */
+const MANIFEST = {
+  entry: { module: '/assets/entry.client-2.js', imports: [], css: [] },
+  routes: {
+    root: { id: 'root', path: '' },
+    'routes/home': { id: 'routes/home', parentId: 'root', index: true },
+    'routes/login': { id: 'routes/login', parentId: 'root', path: 'login' },
+    'routes/debug': { id: 'routes/debug', parentId: 'root', path: 'debug' },
+    'routes/signed-in': { id: 'routes/signed-in', parentId: 'root' },
+    'routes/dashboard.splat': {
+      id: 'routes/dashboard.splat',
+      parentId: 'routes/signed-in',
+      path: 'dashboard/*',
+    },
+    'routes/owner': { id: 'routes/owner', parentId: 'routes/signed-in', path: 'owner' },
+    'owner-index': { id: 'owner-index', parentId: 'routes/owner', index: true },
+    'routes/owner.devices': { id: 'routes/owner.devices', parentId: 'routes/owner', path: 'devices' },
+    'routes/owner.device': { id: 'routes/owner.device', parentId: 'routes/owner', path: 'devices/:id' },
+    'routes/not-found': { id: 'routes/not-found', parentId: 'root', path: '*' },
+  },
+};
+
+/** A page as React Router prerenders it: every kind of inline script it writes, and the module script. */
+const routerPage = (title: string, main: string) =>
+  `<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/><title>${title}</title>` +
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>' +
+  '<script type="application/ld+json">{"@type":"Organization"}</script>' +
+  '<link rel="stylesheet" href="/assets/root-abc.css"/></head>' +
+  `<body><main>${main}</main>` +
+  '<script>((storageKey, restoreKey) => { window.history.scrollRestoration = "manual"; })("k", "r")</script>' +
+  '<script>window.__reactRouterContext = {"basename":"/","ssr":false};</script>' +
+  '<script type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>' +
+  '<script>window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2}]\\n");</script>' +
+  '<script>window.__reactRouterContext.streamController.close();</script></body></html>';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+  expect(typeof header).toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
+}
+
+/** Every inline script of an HTML document, read by an HTML parser (not by the server's own pattern). */
+function inlineScripts(html: string): string[] {
+  const dom = new JSDOM(html);
+  const texts = [...dom.window.document.querySelectorAll('script:not([src])')].map(
+    (script) => script.textContent ?? '',
+  );
+  dom.window.close();
+  return texts;
+}
+
+const baseEnv = {
+  PUBLIC_API_URL: 'https://api.example.com/',
+  DEMO: 'true',
+  SOCIAL_TWITTER_URL: 'https://x.com/isaac',
+};
+
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'isaac-web-'));
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, 'products', 'isaac-purifier'), { recursive: true });
+  mkdirSync(join(dist, 'login'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Landing</title>${big}`);
-  writeFileSync(
-    join(dist, SPA_FALLBACK),
-    '<!doctype html><html><head><title>SPA</title></head><body><div>app</div></body></html>',
-  );
+  writeFileSync(join(dist, SPA_FALLBACK), routerPage('SPA', '<div>app</div>'));
+  writeFileSync(join(dist, 'login', 'index.html'), routerPage('Sign in', '<form>sign in</form>'));
   writeFileSync(
     join(dist, 'products', 'isaac-purifier', 'index.html'),
-    '<!doctype html><title>ISAAC</title>',
+    '<!doctype html><html><head><title>ISAAC</title></head><body></body></html>',
   );
+  writeFileSync(
+    join(dist, 'assets', 'manifest-1.js'),
+    `window.__reactRouterManifest=${JSON.stringify(MANIFEST)};`,
+  );
+  writeFileSync(join(dist, 'assets', 'root-abc.css'), 'body{color:red}</style>');
   writeFileSync(join(dist, 'assets', 'entry-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
-  const config = loadConfig(
-    {
-      WEB_DIST: dist,
-      PUBLIC_API_URL: 'https://api.example.com/',
-      DEMO: 'true',
-      SOCIAL_TWITTER_URL: 'https://x.com/isaac',
-    },
-    '/',
-  );
+  const config = loadConfig({ ...baseEnv, WEB_DIST: dist }, '/');
   web = await buildWebServer({ config });
 });
 afterAll(async () => {
@@ -80,49 +143,39 @@ describe('web server', () => {
 
   it('inlines the runtime configuration into the HTML pages', async () => {
     const res = await web.inject({ method: 'GET', url: '/owner/devices' });
-    // At the end of <body>, after every element the app renders (hydration claims elements in order).
-    expect(res.body).toContain(
-      '<div>app</div><script>window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com"',
-    );
-    expect(res.body).toMatch(/;<\/script><\/body><\/html>$/);
+    // First in <head>: set before any script of the app runs (React's hydration skips it).
+    expect(res.body).toContain('<head><script>window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com"');
   });
 
-  it('inlines the stylesheet and loads the link without blocking render', () => {
-    writeFileSync(join(dist, 'assets', 'root-abc.css'), 'body{color:red}</style>');
+  it('inlines the stylesheet and loads the link without blocking render or an inline handler', () => {
     const html = inlineStylesheets('<head><link rel="stylesheet" href="/assets/root-abc.css"/></head>', dist);
     expect(html).toBe(
-      '<head><style>body{color:red}<\\/style></style><link rel="stylesheet" href="/assets/root-abc.css" media="print" onload="this.media=\'all\'"/></head>',
+      '<head><style>body{color:red}<\\/style></style>' +
+        `<link rel="stylesheet" href="/assets/root-abc.css" media="print" ${INLINED_STYLESHEET_ATTRIBUTE}=""/></head>`,
     );
+    expect(html).not.toContain('onload');
     const missing = '<link rel="stylesheet" href="/assets/gone.css"/>';
     expect(inlineStylesheets(missing, dist)).toBe(missing);
   });
 
   it('requests the scripts only after the first paint', async () => {
-    const routerPage =
-      '<!DOCTYPE html><html><head><title>Landing</title>' +
-      '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>' +
-      '</head><body><main>Clean Air. Delivered.</main>' +
-      '<script>window.__reactRouterContext = {};</script>' +
-      '<script type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>' +
-      '</body></html>';
-    const html = deferScripts(routerPage);
+    const html = deferScripts(inlineStylesheets(routerPage('Landing', 'Clean Air. Delivered.'), dist));
     expect(html).not.toContain('<link rel="modulepreload"');
-    // Inert, and where <Scripts> renders them in the browser (before the context script), so that
-    // hydration finds them; React's server renderer had hoisted them into <head>.
-    expect(html).toContain(
-      `<main>Clean Air. Delivered.</main><link rel="${DEFERRED_PRELOAD_REL}" href="/assets/manifest-1.js"/>` +
-        `<link rel="${DEFERRED_PRELOAD_REL}" href="/assets/entry.client-2.js"/><script>window.__reactRouterContext`,
-    );
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}">import "/assets/manifest-1.js";`);
     expect(html).toMatch(
-      /\["\/assets\/manifest-1\.js","\/assets\/entry\.client-2\.js"\],"text\/isaac-deferred-module"\)<\/script><\/body><\/html>$/,
+      /\["\/assets\/manifest-1\.js","\/assets\/entry\.client-2\.js"\],"text\/isaac-deferred-module","data-isaac-inlined"\)<\/script><\/body><\/html>$/,
     );
 
-    // In a browser: nothing loads while parsing; after a frame the preloads and the module script are back.
+    // In a browser: nothing loads while parsing; after a frame the preloads and the module script are back,
+    // and the stylesheet link applies to the screen once it has loaded.
     const dom = new JSDOM(html, { runScripts: 'dangerously', pretendToBeVisual: true });
     const { document } = dom.window;
     await new Promise<void>((resolve) => dom.window.addEventListener('load', () => resolve()));
+    const sheet = document.querySelector<HTMLLinkElement>(`link[${INLINED_STYLESHEET_ATTRIBUTE}]`);
+    expect(sheet?.media).toBe('print');
+    sheet?.dispatchEvent(new dom.window.Event('load'));
+    expect(sheet?.media).toBe('all');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const preloads = [...document.querySelectorAll('head link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
@@ -132,19 +185,114 @@ describe('web server', () => {
     const module = document.querySelector('script[type="module"]');
     expect(module?.textContent).toBe('import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");');
     // Still in place: after the context script, where React Router rendered it.
-    expect(module?.previousElementSibling?.textContent).toBe('window.__reactRouterContext = {};');
+    expect(module?.previousElementSibling?.textContent).toContain('window.__reactRouterContext = {');
     dom.window.close();
 
     // A page without React Router's module script is left alone.
     expect(deferScripts('<html><body>plain</body></html>')).toBe('<html><body>plain</body></html>');
   });
 
-  it('sends other page paths to the SPA fallback', async () => {
-    for (const url of ['/dashboard', '/owner/devices', '/no/such/page?x=1']) {
+  it("sends the app's other routes to the SPA fallback, and unknown paths with 404", async () => {
+    for (const url of [
+      '/debug',
+      '/dashboard/anything/deeper',
+      '/owner',
+      '/owner/devices',
+      '/owner/devices/d-1/',
+    ]) {
       const res = await web.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>SPA</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of [
+      '/no/such/page?x=1',
+      '/owner/nope',
+      '/owner/devices/d-1/extra',
+      '/admin',
+      '/dashboardx',
+    ]) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      // Still the app (which sends the visitor to /login), with its policy.
+      expect(res.body).toContain('<title>SPA</title>');
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    // A prerendered page that is also a route of the app is that page.
+    const login = await web.inject({ method: 'GET', url: '/login' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<title>Sign in</title>');
+  });
+
+  it('answers .html paths of the build from memory, never the raw file', async () => {
+    const login = await web.inject({ method: 'GET', url: '/login/index.html' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain(`<script type="${DEFERRED_MODULE_TYPE}">`);
+    expect(login.headers['content-security-policy']).toBeDefined();
+    const missing = await web.inject({ method: 'GET', url: '/nothing.html' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends a strict Content-Security-Policy with the hash of every inline script of each page', async () => {
+    for (const url of ['/', '/login', '/products/isaac-purifier', '/owner/devices', '/no/such/page']) {
+      const res = await web.inject({ method: 'GET', url });
+      const csp = directives(res.headers['content-security-policy']);
+      const scriptSrc = csp.get('script-src') ?? [];
+      expect(scriptSrc[0]).toBe("'self'");
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+      const scripts = inlineScripts(res.body);
+      for (const text of scripts) expect(scriptSrc, `${url}: ${text.slice(0, 40)}`).toContain(sha256(text));
+      // Nothing else is allowed: one hash per distinct inline script.
+      expect(scriptSrc.slice(1).sort()).toEqual([...new Set(scripts.map(sha256))].sort());
+      expect(res.body).not.toMatch(/\son[a-z]+=/i);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.example.com']);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(csp.get('frame-src')).toEqual(["'none'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    // The login page's scripts: the config, scroll restoration, router context, the module script (re-inserted
+    // by the loader with the same text), the route data and the loader.
+    const login = await web.inject({ method: 'GET', url: '/login' });
+    expect(inlineScripts(login.body)).toHaveLength(8);
+  });
+
+  it("allows Razorpay's checkout only when it is the payment provider", () => {
+    const sandbox = directives(contentSecurityPolicy(loadConfig(baseEnv, '/'), ["'sha256-x'"]));
+    expect(sandbox.get('script-src')).toEqual(["'self'", "'sha256-x'"]);
+    expect([...sandbox.values()].flat().join(' ')).not.toContain('razorpay');
+
+    const razorpay = directives(
+      contentSecurityPolicy(loadConfig({ ...baseEnv, PAYMENT_PROVIDER: 'razorpay' }, '/'), ["'sha256-x'"]),
+    );
+    expect(razorpay.get('script-src')).toEqual(["'self'", "'sha256-x'", 'https://checkout.razorpay.com']);
+    expect(razorpay.get('frame-src')).toEqual(['https://api.razorpay.com', 'https://checkout.razorpay.com']);
+    expect(razorpay.get('connect-src')).toEqual([
+      "'self'",
+      'https://api.example.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+    ]);
+    expect(razorpay.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('sends HSTS in production only', async () => {
+    // The production settings' other rules (secrets, payment provider) are not this test's concern.
+    const config = { ...loadConfig({ ...baseEnv, WEB_DIST: dist }, '/'), isProduction: true };
+    const production = await buildWebServer({ config });
+    try {
+      for (const url of ['/', '/owner', '/no/such/page', '/assets/entry-abc123.js']) {
+        const res = await production.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security'], url).toBe(STRICT_TRANSPORT_SECURITY);
+      }
+      expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await production.close();
     }
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, normalize, relative as relativePath, sep } from 'node:path';
 import compress from '@fastify/compress';
@@ -14,24 +15,36 @@ export function runtimeConfigScript(config: Config): string {
   return `window.__ISAAC_CONFIG__=${JSON.stringify(value).replace(/</g, '\\u003c')};\n`;
 }
 
+/** A page of the build as the web server sends it, with the hashes of its inline scripts. */
+export interface HtmlPage {
+  html: string;
+  /** `'sha256-…'` of every inline <script> of `html`, for the page's Content-Security-Policy. */
+  scriptHashes: readonly string[];
+}
+
 /**
  * Every HTML page of the build (prerendered pages and the SPA fallback), keyed by its file path
- * relative to `root`, with the runtime configuration inlined at the end of <body>: no extra round trip
- * before the app starts.
+ * relative to `root`, with the runtime configuration inlined as the first element of <head> (no extra
+ * round trip before the app starts; React's hydration skips an element it does not render in <head>), the
+ * stylesheet inlined and the scripts deferred, and the hashes of the resulting inline scripts.
  * Read once at start; the build does not change under a running server.
  */
-export function loadHtmlPages(root: string, config: Config): Map<string, string> {
+export function loadHtmlPages(root: string, config: Config): Map<string, HtmlPage> {
   const inline = `<script>${runtimeConfigScript(config).trim()}</script>`;
-  const pages = new Map<string, string>();
+  const pages = new Map<string, HtmlPage>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== 'assets') walk(full);
       else if (entry.isFile() && entry.name.endsWith('.html')) {
-        const html = deferScripts(
-          withRuntimeConfig(inlineStylesheets(readFileSync(full, 'utf8'), root), inline),
+        const html = deferScripts(inlineStylesheets(readFileSync(full, 'utf8'), root)).replace(
+          '<head>',
+          `<head>${inline}`,
         );
-        pages.set(relativePath(root, full).split(sep).join('/'), html);
+        pages.set(relativePath(root, full).split(sep).join('/'), {
+          html,
+          scriptHashes: inlineScriptHashes(html),
+        });
       }
     }
   };
@@ -39,51 +52,62 @@ export function loadHtmlPages(root: string, config: Config): Map<string, string>
   return pages;
 }
 
-const LAST_BODY_END = /<\/body>(?![\s\S]*<\/body>)/;
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /**
- * The configuration script goes at the end of <body>, after every element the app renders: hydration
- * claims a page's elements tag by tag, in order, so an extra <script> before the app's own would be taken
- * for one of them (React Router's JSON-LD <script> in <head>, for example). The app's scripts run after
- * the document is parsed, so the configuration is set before them.
+ * The CSP hash source (`'sha256-<base64>'`) of every inline <script> in `html`, in order, without
+ * duplicates. Data blocks (JSON-LD) and the inert module script are hashed too: the loader re-inserts the
+ * latter as a module script with the same text, which the policy must allow.
  */
-function withRuntimeConfig(html: string, inline: string): string {
-  return LAST_BODY_END.test(html) ? html.replace(LAST_BODY_END, `${inline}</body>`) : `${inline}${html}`;
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, text = ''] of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
 }
 
+const LAST_BODY_END = /<\/body>(?![\s\S]*<\/body>)/;
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
+/** Marks a stylesheet link that the loader switches to `media="all"` once it has loaded. */
+export const INLINED_STYLESHEET_ATTRIBUTE = 'data-isaac-inlined';
 
 /**
  * Inlines the build's stylesheets so the first paint waits for no other request: each
  * `<link rel="stylesheet">` of a hashed asset becomes an inline <style> followed by the same link
- * loaded without blocking render (media="print" until loaded), which React hydrates unchanged and
- * the browser caches for the next page. CSS is ~10 KB gzip for the whole app, so inlining is cheaper
- * than a round trip on a slow mobile network.
+ * loaded without blocking render (media="print"), which React hydrates unchanged and the browser caches
+ * for the next page. The loader (`deferScripts`) switches the link to media="all" once it has loaded; no
+ * inline event handler (`onload`), which the Content-Security-Policy would block. CSS is ~10 KB gzip for
+ * the whole app, so inlining is cheaper than a round trip on a slow mobile network.
  */
 export function inlineStylesheets(html: string, root: string): string {
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const file = join(root, href);
     if (!existsSync(file)) return link;
     const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style>${css}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`;
+    return `<style>${css}</style><link rel="stylesheet" href="${href}" media="print" ${INLINED_STYLESHEET_ATTRIBUTE}=""/>`;
   });
 }
 
 const MODULEPRELOAD_LINK = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"\/>/g;
 const ROUTER_MODULE_SCRIPT = '<script type="module" async="">';
-const ROUTER_CONTEXT_SCRIPT = '<script>window.__reactRouterContext';
 /** The type that keeps React Router's module script inert until the loader re-inserts it. */
 export const DEFERRED_MODULE_TYPE = 'text/isaac-deferred-module';
-/** The rel that keeps React Router's module preloads inert (browsers ignore an unknown rel). */
-export const DEFERRED_PRELOAD_REL = 'x-isaac-deferred-modulepreload';
 
 /**
- * The loader inlined at the end of <body>, called with the preload URLs and the inert type: once the
- * document is parsed and the browser has painted it, it adds the module preloads and runs React Router's
- * module script (a script inserted by script runs; one with an inert type never does). A tab opened in
- * the background gets no frames, so it loads at once. Plain browser JavaScript, kept as text.
+ * The loader inlined at the end of <body>, called with the preload URLs, the inert type and the inlined
+ * stylesheet's attribute. At once it switches the inlined stylesheet links to media="all" when they have
+ * loaded. Once the document is parsed and the browser has painted it, it adds the module preloads to
+ * <head> and runs React Router's module script (a script inserted by script runs; one with an inert type
+ * never does). A tab opened in the background gets no frames, so it loads at once. Plain browser
+ * JavaScript, kept as text.
  */
-const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type) {
+const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type, inlined) {
+  document.querySelectorAll('link[' + inlined + ']').forEach(function (sheet) {
+    function apply() { sheet.media = 'all'; }
+    if (sheet.sheet) apply();
+    else sheet.addEventListener('load', apply);
+  });
   function run() {
     hrefs.forEach(function (href) {
       var link = document.createElement('link');
@@ -109,11 +133,11 @@ const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type) {
 /**
  * HTML first, then JavaScript (ADR 011). A prerendered page is complete and styled without any script,
  * so its scripts are requested only after the first paint: React Router's `<link rel="modulepreload">`
- * tags and its module script are made inert in place (so the document still has the elements the app
- * hydrates, ADR 012), and a small inline loader at the end of <body> adds the preloads to <head> and runs
- * the module script after the first frame. On a slow network the HTML no longer shares the connection
- * with JavaScript it does not need to paint. Hydration drops the loader and the added links, which the
- * app does not render. A page without React Router's module script is returned unchanged.
+ * tags are taken out of <head> and its module script is made inert, and a small inline loader at the end
+ * of <body> adds the preloads back to <head> and runs the module script after the first frame. On a slow
+ * network the HTML no longer shares the connection with JavaScript it does not need to paint. React's
+ * hydration skips the loader and the re-added links, which the app does not render. A page without React
+ * Router's module script is returned unchanged.
  */
 export function deferScripts(html: string): string {
   if (!html.includes(ROUTER_MODULE_SCRIPT)) return html;
@@ -122,17 +146,108 @@ export function deferScripts(html: string): string {
     hrefs.push(href);
     return '';
   });
-  // React's server renderer hoists the preloads into <head>; in the browser, <Scripts> renders them in
-  // <body>, just before the context script: that is where they stay (inert), so hydration finds them.
-  const inertPreloads = hrefs.map((href) => `<link rel="${DEFERRED_PRELOAD_REL}" href="${href}"/>`).join('');
-  const anchor = withoutPreloads.includes(ROUTER_CONTEXT_SCRIPT)
-    ? ROUTER_CONTEXT_SCRIPT
-    : ROUTER_MODULE_SCRIPT;
-  const loader = `<script>(${LOAD_SCRIPTS_AFTER_PAINT})(${JSON.stringify(hrefs)},${JSON.stringify(DEFERRED_MODULE_TYPE)})</script>`;
+  const loader =
+    `<script>(${LOAD_SCRIPTS_AFTER_PAINT})(${JSON.stringify(hrefs)},${JSON.stringify(DEFERRED_MODULE_TYPE)},` +
+    `${JSON.stringify(INLINED_STYLESHEET_ATTRIBUTE)})</script>`;
   return withoutPreloads
-    .replace(anchor, `${inertPreloads}${anchor}`)
     .replace(ROUTER_MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}">`)
     .replace(LAST_BODY_END, `${loader}</body>`);
+}
+
+/** Razorpay Standard Checkout: its script, the iframe it opens, and the requests it makes. */
+const RAZORPAY_SOURCES = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  img: ['https://cdn.razorpay.com'],
+} as const;
+
+/**
+ * The Content-Security-Policy of a page. The session token lives in localStorage, so this is what
+ * stands between an injected script and a stolen session: scripts only from this origin or with the
+ * hash of one of the page's own inline scripts (no 'unsafe-inline', no event-handler attributes);
+ * requests only to this origin and the API; no plugins, no <base>, forms posted only here, and the page
+ * framed by nobody. Styles allow inline (the inlined stylesheet, and the toasts' runtime <style>); they
+ * cannot run code. Razorpay's hosts are allowed only when it is the payment provider.
+ */
+export function contentSecurityPolicy(config: Config, scriptHashes: readonly string[]): string {
+  const razorpay = config.payment.provider === 'razorpay';
+  const extra = (kind: keyof typeof RAZORPAY_SOURCES) => (razorpay ? RAZORPAY_SOURCES[kind] : []);
+  const apiOrigin = new URL(config.publicApiUrl).origin;
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...scriptHashes, ...extra('script')],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', ...extra('img')],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", apiOrigin, ...extra('connect')],
+    ['frame-src', ...(razorpay ? RAZORPAY_SOURCES.frame : ["'none'"])],
+    ['frame-ancestors', "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+  ];
+  return directives.map((directive) => [...new Set(directive)].join(' ')).join('; ');
+}
+
+/** A one-year HSTS policy, sent by the web server in production (where it is served over HTTPS). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+}
+
+/** A route path of the app split into segments (`:param` and a final `*` kept as written). */
+type RoutePattern = readonly string[];
+
+const MANIFEST_IMPORT = /import "(\/assets\/manifest-[^"]+\.js)"/;
+const MANIFEST_PREFIX = 'window.__reactRouterManifest=';
+
+/**
+ * The full path of every route of the app, from React Router's route manifest in the build (the one
+ * the SPA fallback loads), except the catch-all `*` that sends unknown paths to /login: a page path that
+ * matches none of them is unknown.
+ */
+export function appRoutePatterns(root: string, fallbackHtml: string): RoutePattern[] {
+  const href = MANIFEST_IMPORT.exec(fallbackHtml)?.[1];
+  const file = href ? join(root, href) : undefined;
+  if (!file || !existsSync(file)) {
+    throw new Error(`The built web has no route manifest (${SPA_FALLBACK} imports none): rebuild it.`);
+  }
+  const text = readFileSync(file, 'utf8').trim();
+  if (!text.startsWith(MANIFEST_PREFIX)) throw new Error(`Unexpected route manifest format in ${file}`);
+  const manifest = JSON.parse(text.slice(MANIFEST_PREFIX.length).replace(/;$/, '')) as {
+    routes: Record<string, ManifestRoute>;
+  };
+  const routes = manifest.routes;
+  const segmentsOf = (route: ManifestRoute | undefined): string[] => {
+    if (!route) return [];
+    const own = (route.path ?? '').split('/').filter(Boolean);
+    return [...segmentsOf(route.parentId ? routes[route.parentId] : undefined), ...own];
+  };
+  const patterns = new Map<string, RoutePattern>();
+  for (const route of Object.values(routes)) {
+    const segments = segmentsOf(route);
+    if (segments.length === 1 && segments[0] === '*') continue;
+    patterns.set(segments.join('/'), segments);
+  }
+  return [...patterns.values()];
+}
+
+/** Whether `pathname` (decoded, no trailing slash) is a path of one of `patterns`. */
+export function matchesRoute(pathname: string, patterns: readonly RoutePattern[]): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  return patterns.some((pattern) => {
+    for (const [index, part] of pattern.entries()) {
+      if (part === '*') return true;
+      const segment = segments[index];
+      if (segment === undefined) return pattern.slice(index).every((rest) => rest.endsWith('?'));
+      if (!part.startsWith(':') && part.replace(/\?$/, '') !== segment) return false;
+    }
+    return segments.length === pattern.length;
+  });
 }
 
 function cacheControlFor(path: string): string {
@@ -144,8 +259,11 @@ function cacheControlFor(path: string): string {
 /**
  * The web server on PORT: the built React Router app from WEB_DIST, compressed (br, gzip).
  * Hashed /assets/* are cached forever, HTML is revalidated. A path with a prerendered page
- * (`/products/x` → `products/x/index.html`) gets that page; any other page path gets React Router's
- * SPA fallback, which renders the back office and sends unknown paths to /login.
+ * (`/products/x` → `products/x/index.html`) gets that page; a path of one of the app's other routes (the
+ * back office) gets React Router's SPA fallback; any other page path gets the SPA fallback too, which
+ * sends the visitor to /login, but with status 404, so crawlers and monitors see that it does not exist.
+ * Every page carries its own Content-Security-Policy (its inline scripts' hashes); in production every
+ * response carries HSTS.
  */
 export async function buildWebServer(options: {
   config: Config;
@@ -158,13 +276,24 @@ export async function buildWebServer(options: {
   }
   const app = Fastify({ loggerInstance: options.logger });
   const pages = loadHtmlPages(root, config);
-  const sendPage = (reply: FastifyReply, file: string) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pages.get(file));
+  const fallback = pages.get(SPA_FALLBACK) as HtmlPage;
+  const routes = appRoutePatterns(root, fallback.html);
+  const policies = new Map(
+    [...pages].map(([file, page]) => [file, contentSecurityPolicy(config, page.scriptHashes)]),
+  );
+  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', policies.get(file))
+      .send(pages.get(file)?.html);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
+    if (config.isProduction) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
@@ -178,7 +307,7 @@ export async function buildWebServer(options: {
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
-    // HTML pages are answered from memory (with the config inlined) by the not-found handler below.
+    // HTML pages are answered from memory (config inlined, scripts deferred, with their policy) below.
     index: false,
     redirect: false,
     cacheControl: false,
@@ -188,23 +317,27 @@ export async function buildWebServer(options: {
   });
 
   // Page paths (no file extension) are answered from memory: a prerendered page when the build has
-  // one (`/products/x` → `products/x/index.html`), else React Router's SPA fallback, which renders the
-  // back office and sends unknown paths to /login. Files (with an extension) go to @fastify/static.
+  // one (`/products/x` → `products/x/index.html`), else React Router's SPA fallback (404 when no route
+  // of the app has that path). An .html file of the build is answered from memory too (never raw, without
+  // its policy). Other files go to @fastify/static.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
-    if (/\.[a-z0-9]+$/i.test(pathname)) return;
+    const html = /\.html$/i.test(pathname);
+    if (!html && /\.[a-z0-9]+$/i.test(pathname)) return;
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
       return reply.code(400).type('text/plain').send('Bad request');
     }
-    const relative = normalize(join(decoded, 'index.html'))
+    const relative = normalize(html ? decoded : join(decoded, 'index.html'))
       .replace(/^[/\\]+/, '')
       .split(sep)
       .join('/');
-    return sendPage(reply, pages.has(relative) ? relative : SPA_FALLBACK);
+    if (pages.has(relative)) return sendPage(reply, relative);
+    if (html) return reply.code(404).type('text/plain').send('Not found');
+    return sendPage(reply, SPA_FALLBACK, matchesRoute(decoded, routes) ? 200 : 404);
   });
 
   // A missing file (an old asset, a typo) is a real 404, not the app.

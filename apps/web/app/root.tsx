@@ -32,6 +32,14 @@ const QueryProvider = lazy(async () => {
 
 const PUBLIC_PATHS = new Set<string>(PUBLIC_ROUTES);
 
+/**
+ * Runs before any module: zod (sign-in and back office) would otherwise probe `new Function` when it
+ * creates its first object schema, to compile faster parsers. The web origin's Content-Security-Policy
+ * forbids eval, so the probe fails (harmlessly) but is reported as a violation; `jitless` skips it. zod
+ * reads its settings from this global (`z.config` writes the same object), set here before zod loads.
+ */
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig={jitless:true};';
+
 function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }
@@ -49,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
+        <script dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
         <ScrollRestoration />
         <Scripts />
       </body>

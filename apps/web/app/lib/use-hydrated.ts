@@ -15,29 +15,12 @@ export function useHydrated(): boolean {
   );
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-/** What each form field of the prerendered page held just before hydration. */
-const typedBeforeHydration = new WeakMap<Element, string>();
-
-/**
- * Called by the browser entry just before hydrating: remembers the value of every form field. Hydration
- * may reset a field to its initial state (Preact writes a <textarea>'s value while hydrating), so
- * `useAdoptTypedValues` reads what was typed from here rather than from the DOM.
- */
-export function rememberTypedValues(root: ParentNode): void {
-  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
-    typedBeforeHydration.set(field, field.value);
-  }
-}
-
 /**
  * A prerendered form can be typed into before hydration; that text lives only in the DOM, and a
  * controlled field would overwrite it with its initial state on its next render. Give the form a ref
  * and call this once: at hydration (before that render) it hands the non-empty values of the form's
- * named fields (as they were just before hydration, see `rememberTypedValues`) to `adopt`, which copies
- * them into state. On a client-side mount the values are the state's own, so adopting them changes
- * nothing.
+ * named fields to `adopt`, which copies them into state (React's hydration leaves a field's typed value in
+ * place). On a client-side mount the values are the state's own, so adopting them changes nothing.
  */
 export function useAdoptTypedValues(
   form: RefObject<HTMLFormElement | null>,
@@ -53,11 +36,10 @@ export function useAdoptTypedValues(
         (field instanceof HTMLInputElement ||
           field instanceof HTMLTextAreaElement ||
           field instanceof HTMLSelectElement) &&
-        field.name
-      ) {
-        const value = typedBeforeHydration.get(field) ?? field.value;
-        if (value !== '') typed[field.name] = value;
-      }
+        field.name &&
+        field.value !== ''
+      )
+        typed[field.name] = field.value;
     }
     if (Object.keys(typed).length > 0) adoptRef.current(typed);
   }, [form]);

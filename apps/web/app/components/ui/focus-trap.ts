@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useEffectEvent } from 'react';
 
 const FOCUSABLE = [
   'a[href]',
@@ -34,11 +34,6 @@ interface FocusTrapOptions {
 /**
  * Keeps keyboard focus inside `containerRef` while `active`: moves focus in on open, cycles Tab and
  * Shift+Tab, calls `onEscape` on Escape, and gives focus back to the opener on close.
- *
- * The opener is read in a layout effect, right after the update that opens the trap: the same update may
- * make the opener `inert` (content behind a drawer), and the browser moves focus off it at its next
- * rendering step, which comes before a passive effect in Preact (ADR 012). Focus is moved and restored in
- * the passive effect, after React has finished its own focus bookkeeping for the commit.
  */
 export function useFocusTrap(
   containerRef: RefObject<HTMLElement | null>,
@@ -51,18 +46,12 @@ export function useFocusTrap(
     target.focus();
   });
 
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (active)
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [active]);
-
   useEffect(() => {
     const container = containerRef.current;
     if (!active || !container) return;
     const id = Symbol('focus-trap');
     trapStack.push(id);
-    const previous = opener.current;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     focusInitial(container);
 
     const onKeyDown = (event: KeyboardEvent) => {

@@ -39,7 +39,9 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    // No default values: the fields are uncontrolled, and react-hook-form then takes each field's value
+    // from the page when it registers it, so what was typed before the scripts arrived is kept (default
+    // values would overwrite it).
   });
 
   // Already signed in (a stored token's user was loaded): go straight to the dashboard.
@@ -169,7 +171,9 @@ export function LoginPage() {
                   onClick={() => setShowPassword((shown) => !shown)}
                   aria-label={showPassword ? 'Hide password' : 'Show password'}
                   aria-pressed={showPassword}
-                  className="rounded-md p-1.5 text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
+                  // A click before the page is interactive would do nothing: disabled (and looks it) until then.
+                  disabled={!hydrated}
+                  className="rounded-md p-1.5 text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-slate-400"
                 >
                   {showPassword ? (
                     <EyeOff aria-hidden="true" className="h-4 w-4" />
