@@ -281,6 +281,15 @@ describe('web server', () => {
     expect(razorpay.get('frame-ancestors')).toEqual(["'none'"]);
   });
 
+  it('lets pages reach the API under each loopback name in development', () => {
+    const local = directives(
+      contentSecurityPolicy(loadConfig({ PUBLIC_API_URL: 'http://localhost:4100' }, '/'), []),
+    );
+    expect(local.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'http://localhost:4100', 'http://127.0.0.1:4100']),
+    );
+  });
+
   it('sends HSTS in production only', async () => {
     // The production settings' other rules (secrets, payment provider) are not this test's concern.
     const config = { ...loadConfig({ ...baseEnv, WEB_DIST: dist }, '/'), isProduction: true };

@@ -166,21 +166,21 @@ const RAZORPAY_SOURCES = {
  * The Content-Security-Policy of a page. The session token lives in localStorage, so this is what
  * stands between an injected script and a stolen session: scripts only from this origin or with the
  * hash of one of the page's own inline scripts (no 'unsafe-inline', no event-handler attributes);
- * requests only to this origin and the API; no plugins, no <base>, forms posted only here, and the page
+ * requests only to this origin and the API (`config.apiOrigins`: PUBLIC_API_URL's origin, and outside
+ * production its other loopback names); no plugins, no <base>, forms posted only here, and the page
  * framed by nobody. Styles allow inline (the inlined stylesheet, and the toasts' runtime <style>); they
  * cannot run code. Razorpay's hosts are allowed only when it is the payment provider.
  */
 export function contentSecurityPolicy(config: Config, scriptHashes: readonly string[]): string {
   const razorpay = config.payment.provider === 'razorpay';
   const extra = (kind: keyof typeof RAZORPAY_SOURCES) => (razorpay ? RAZORPAY_SOURCES[kind] : []);
-  const apiOrigin = new URL(config.publicApiUrl).origin;
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...scriptHashes, ...extra('script')],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', ...extra('img')],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", apiOrigin, ...extra('connect')],
+    ['connect-src', "'self'", ...config.apiOrigins, ...extra('connect')],
     ['frame-src', ...(razorpay ? RAZORPAY_SOURCES.frame : ["'none'"])],
     ['frame-ancestors', "'none'"],
     ['object-src', "'none'"],
