@@ -56,7 +56,7 @@ const ROOMS_PER_OWNER = 2;
 const TOKEN_SAMPLE = 500;
 /** The node-postgres pool size of the API (db/client.ts DEFAULT_POOL_MAX); the floor's pool is the same. */
 const POOL_MAX = 10;
-const FLOOR = 'floor (Fastify + pg, session ⋈ user by id)';
+const FLOOR = 'floor (bare Fastify, session ⋈ user by id)';
 /** The session lookup's read, as the floor sends it: every column of the session and of its user. */
 const FLOOR_SQL = `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.revoked_at, s.user_agent, s.ip,
        u.id AS u_id, u.name, u.email, u.username, u.password_hash, u.mobile, u.role, u.status, u.city, u.pincode,

@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -6,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.ts';
+import { PreparedPGlite } from './prepared-pglite.ts';
 import * as schema from './schema/index.ts';
 
 export { schema };
@@ -28,7 +28,7 @@ export interface DatabaseOptions {
   /** PostgreSQL URL (node-postgres pool); `memory://` = in-memory PGlite; undefined = PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (default DEFAULT_POOL_MAX). */
   poolMax?: number;
   /**
    * Called when an idle PostgreSQL connection fails (server restart, admin termination). The pool
@@ -39,19 +39,25 @@ export interface DatabaseOptions {
 }
 
 export const MEMORY_URL = 'memory://';
+/**
+ * node-postgres pool size: one API process rarely has more queries in flight than this, and a
+ * PostgreSQL backend per connection costs memory and scheduling on the database host.
+ */
+export const DEFAULT_POOL_MAX = 10;
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.databaseUrl;
   if (url === undefined || url === MEMORY_URL)
     return createPglite(url === MEMORY_URL ? undefined : options.dataDir);
-  return createPostgres(url, options.poolMax ?? 10, options.onIdleError);
+  return createPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX, options.onIdleError);
 }
 
 async function createPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
-  let client: PGlite;
+  let client: PreparedPGlite;
   try {
-    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    // PGlite running each distinct statement as a named prepared statement (prepared-pglite.ts).
+    client = dataDir ? new PreparedPGlite(dataDir) : new PreparedPGlite();
     await client.waitReady;
   } catch (error) {
     release();
