@@ -219,6 +219,11 @@ describe('web server', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
+    // The fallback paints nothing before its scripts run: they are not deferred.
+    const fallback = await web.inject({ method: 'GET', url: '/owner' });
+    expect(fallback.body).toContain('<link rel="modulepreload" href="/assets/manifest-1.js"/>');
+    expect(fallback.body).toContain('<script type="module" async="">');
+    expect(fallback.body).not.toContain(DEFERRED_MODULE_TYPE);
     // A prerendered page that is also a route of the app is that page.
     const login = await web.inject({ method: 'GET', url: '/login' });
     expect(login.statusCode).toBe(200);

@@ -37,14 +37,15 @@ export function loadHtmlPages(root: string, config: Config): Map<string, HtmlPag
       const full = join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== 'assets') walk(full);
       else if (entry.isFile() && entry.name.endsWith('.html')) {
-        const html = deferScripts(inlineStylesheets(readFileSync(full, 'utf8'), root)).replace(
+        const file = relativePath(root, full).split(sep).join('/');
+        const styled = inlineStylesheets(readFileSync(full, 'utf8'), root);
+        // The SPA fallback has nothing to paint before its scripts run (the back office renders in the
+        // browser): its scripts load at once, with the preloads where React Router put them.
+        const html = (file === SPA_FALLBACK ? styled : deferScripts(styled)).replace(
           '<head>',
           `<head>${inline}`,
         );
-        pages.set(relativePath(root, full).split(sep).join('/'), {
-          html,
-          scriptHashes: inlineScriptHashes(html),
-        });
+        pages.set(file, { html, scriptHashes: inlineScriptHashes(html) });
       }
     }
   };
