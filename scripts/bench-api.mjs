@@ -210,7 +210,7 @@ async function main() {
             run.ratio = floorRun && floorRun.rps > 0 ? run.rps / floorRun.rps : null;
             log(
               `${driver} ${size.toLocaleString('en')}${rounds > 1 ? ` round ${round}` : ''} ${target.name}: p50 ${run.p50} ms, p99 ${run.p99} ms, ` +
-                `${run.rps.toFixed(0)} req/s${run.floor || run.ratio === null ? '' : ` (${pct(run.ratio)} of the floor)`}, ` +
+                `${run.rps.toFixed(0)} req/s${!saturate || run.floor || run.ratio === null ? '' : ` (${pct(run.ratio)} of the floor)`}, ` +
                 `${run.cpuPerRequestUs} µs CPU per request, ` +
                 `errors ${run.errors}, non-2xx ${run.non2xx}; ${run.floor ? 'floor' : 'API'} CPU ${run.apiCpu}%, ` +
                 `loop delay max ${run.apiLoopMax} ms, load generator loop delay max ${run.generatorLoopMax} ms, ` +
@@ -573,6 +573,7 @@ const SECTION_INTRO = [
   "minute, as real traffic's is, so the auth hook's once-a-minute last_seen_at write does not fire for all of them at once.",
   'autocannon runs in the parent process, the API in a child (`scripts/bench-api.mjs`, header comment).',
   'The machine is a shared 2-core VM (other work may run at the same time): compare rows of the same run, not runs.',
+  'What was slow before and what changed: ADR 017 (docs/decisions/017-request-path.md).',
   '',
 ].join('\n');
 
