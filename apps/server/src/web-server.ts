@@ -181,7 +181,14 @@ export function contentSecurityPolicy(config: Config, scriptHashes: readonly str
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', ...extra('img')],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...config.apiOrigins, ...extra('connect')],
+    // CSP's source grammar has no IPv6 literal hosts (`http://[::1]:4000` is dropped with a console
+    // error), so such an origin cannot be listed: a page opened at [::1] reaches the API by another name.
+    [
+      'connect-src',
+      "'self'",
+      ...config.apiOrigins.filter((origin) => !origin.includes('[')),
+      ...extra('connect'),
+    ],
     ['frame-src', ...(razorpay ? RAZORPAY_SOURCES.frame : ["'none'"])],
     ['frame-ancestors', "'none'"],
     ['object-src', "'none'"],
