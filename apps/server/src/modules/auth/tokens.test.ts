@@ -53,7 +53,7 @@ async function joseVerify(token: string, ignoreExpiry = false): Promise<VerifyRe
   }
 }
 
-describe('TokenService (HS256, verified in place with node:crypto)', () => {
+describe('TokenService (HS256: signed with jose, verified with fast-jwt)', () => {
   it('verifies the tokens it signs, and jose verifies them too', async () => {
     at = T0;
     const token = await service.sign(CLAIMS);
@@ -149,25 +149,16 @@ describe('TokenService (HS256, verified in place with node:crypto)', () => {
     }
   });
 
-  it('is stricter than jose only where our tokens never differ (crit, b64, signature encoding)', async () => {
+  it('refuses critical header extensions (none is ours), as jose does for ones it does not know', async () => {
     at = T0;
     for (const header of [
       { ...HEADER, crit: ['b64'], b64: true },
-      { ...HEADER, b64: true },
+      { ...HEADER, crit: ['exp'] },
+      { ...HEADER, crit: ['x-isaac'], 'x-isaac': 1 },
     ]) {
       const token = forge(header, good());
-      expect(await service.verify(token)).toEqual({ ok: false, reason: 'invalid' });
+      expect(await service.verify(token), JSON.stringify(header)).toEqual({ ok: false, reason: 'invalid' });
     }
-    // The same signature bytes with non-zero padding bits in the last character.
-    const token = forge(HEADER, good());
-    const last = token.at(-1) as string;
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const variant = `${token.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
-    expect(Buffer.from(variant.split('.')[2] as string, 'base64url')).toEqual(
-      Buffer.from(token.split('.')[2] as string, 'base64url'),
-    );
-    expect((await service.verify(token)).ok).toBe(true);
-    expect(await service.verify(variant)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('refresh verification still checks signature, issuer and audience', async () => {
