@@ -1,31 +1,9 @@
 import { z } from 'zod';
 
-/** Every error body: `{ error, message, details? }` (DESIGN.md, API rules). */
+/** Every error body: `{ error, message, details? }` (DESIGN.md, API rules). Codes: error-codes.ts. */
 export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
-  details: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-export const ERROR_CODE = {
-  authorizationRequired: 'authorization_required',
-  invalidToken: 'invalid_token',
-  tokenExpired: 'token_expired',
-  forbidden: 'forbidden',
-  csrfRequired: 'csrf_required',
-  validation: 'validation_error',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  tooManyRequests: 'too_many_requests',
-  invalidCredentials: 'invalid_credentials',
-  internal: 'internal_error',
-} as const;
-export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
-
-/** The spec requires the token_expired message to contain this phrase. */
-export const TOKEN_EXPIRED_MESSAGE = 'Token has expired';
-export const CSRF_HEADER = 'x-csrf-token';
-export const CSRF_COOKIE = 'isaac_csrf';

@@ -1,5 +1,6 @@
 export * from './roles.ts';
 export * from './errors.ts';
+export * from './error-codes.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './permissions.ts';

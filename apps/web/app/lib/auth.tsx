@@ -21,7 +21,6 @@ import {
   refreshToken,
   setToken,
 } from './api-client';
-import { queryClient } from './query-client';
 
 export interface AuthState {
   user: User | null;
@@ -42,6 +41,21 @@ let state: AuthState =
 let loadedOnce = false;
 let loadInFlight: Promise<void> | null = null;
 const listeners = new Set<() => void>();
+/**
+ * What to drop when the session changes (sign-in, sign-out). The back office's TanStack Query cache
+ * registers here when its module loads (./query-client): /login and the public pages never load the
+ * library, and before it loads there is nothing cached to drop.
+ */
+const sessionCaches = new Set<() => void>();
+
+/** Registers a cache of the signed-in user's data, cleared on every sign-in and sign-out. */
+export function registerSessionCache(clear: () => void): void {
+  sessionCaches.add(clear);
+}
+
+function clearSessionCaches(): void {
+  for (const clear of sessionCaches) clear();
+}
 
 function setState(patch: Partial<AuthState>): void {
   state = { ...state, ...patch };
@@ -58,7 +72,7 @@ function subscribe(listener: () => void): () => void {
 /** Ends the session locally: token, user and every cached query are dropped. */
 function signOutLocally(notice: string | null): void {
   clearToken();
-  queryClient.clear();
+  clearSessionCaches();
   setState({ user: null, loading: false, loadError: null, notice });
 }
 
@@ -108,7 +122,7 @@ export async function login(
     handleUnauthorized: false,
   });
   setToken(response.token);
-  queryClient.clear();
+  clearSessionCaches();
   loadedOnce = true;
   setState({ user: response.user, loading: false, loadError: null, notice: null });
   return response;

@@ -1,4 +1,4 @@
-import { LoginPage } from '~/features/auth';
+import { LoginPage } from '~/features/auth/LoginPage';
 import { pageMeta } from '~/features/storefront/seo';
 import { AuthProvider } from '~/lib/auth';
 import type { Route } from './+types/login';

@@ -1,21 +1,52 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, loginFormSchema } from '@isaac/contract';
+import { MSG, type loginFormSchema } from '@isaac/contract';
 import { AlertCircle, ArrowLeft, Eye, EyeOff, Info, Link2, LogIn, Wind } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from '~/lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { Button, TextField } from '~/components/ui';
+// Straight from their modules, not the ui barrel: /login loads only what it shows.
+import { Button } from '~/components/ui/Button';
+import { TextField } from '~/components/ui/fields';
 import { useAuth } from '~/lib/auth';
 import { runtimeConfig } from '~/lib/config';
 import { dashboardHome } from '~/lib/route-guard';
 import { useHydrated } from '~/lib/use-hydrated';
 import { DemoAccounts } from './DemoAccounts';
+import type * as LoginFormRules from './login-form';
 import { loginErrorMessage } from './login-error';
 import { isTrustedRedirect, oauthParamsFrom } from './oauth';
 
 type LoginFormValues = z.input<typeof loginFormSchema>;
+
+/** Shown when the form's rules could not be loaded (offline since the page loaded, a deploy in between). */
+export const RULES_UNAVAILABLE_MESSAGE =
+  'Could not load the sign-in form. Check your connection and try again.';
+
+let rules: Promise<typeof LoginFormRules> | undefined;
+
+/** Starts loading the form's rules (zod and the shared schema); a failed load is retried on the next call. */
+function loadRules(): Promise<typeof LoginFormRules> {
+  rules ??= import('./login-form').catch((error: unknown) => {
+    rules = undefined;
+    throw error;
+  });
+  return rules;
+}
+
+/**
+ * The login schema's resolver, loaded on first use: zod is ~35 KB of script /login would otherwise load
+ * before it is interactive. Loading starts when the form is first focused, so it is there by the time the
+ * form is submitted; a submit before that waits for it (react-hook-form takes an async resolver).
+ */
+const loginResolver: Resolver<LoginFormValues> = async (values, context, options) => {
+  try {
+    const { loginFormResolver } = await loadRules();
+    return await loginFormResolver(values, context, options);
+  } catch {
+    return { values: {}, errors: { root: { type: 'unavailable', message: RULES_UNAVAILABLE_MESSAGE } } };
+  }
+};
 
 /** How long the 'Authorization successful! Redirecting...' toast shows before leaving the page. */
 const OAUTH_REDIRECT_DELAY_MS = 1000;
@@ -38,7 +69,7 @@ export function LoginPage() {
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginResolver,
     // No default values: the fields are uncontrolled, and react-hook-form then takes each field's value
     // from the page when it registers it, so what was typed before the scripts arrived is kept (default
     // values would overwrite it).
@@ -83,6 +114,7 @@ export function LoginPage() {
   };
 
   const busy = isSubmitting || redirecting;
+  const alertMessage = formError ?? errors.root?.message ?? null;
 
   return (
     <main className="relative flex min-h-screen flex-col items-center justify-center overflow-hidden bg-slate-950 px-4 py-10 text-slate-100">
@@ -148,7 +180,12 @@ export function LoginPage() {
             </div>
           ) : null}
 
-          <form className="mt-6 space-y-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <form
+            className="mt-6 space-y-4"
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            onFocus={() => void loadRules().catch(() => undefined)}
+          >
             <TextField
               label="Email"
               type="email"
@@ -184,13 +221,13 @@ export function LoginPage() {
               }
             />
 
-            {formError ? (
+            {alertMessage ? (
               <div
                 role="alert"
                 className="flex gap-2 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
               >
                 <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-                <p>{formError}</p>
+                <p>{alertMessage}</p>
               </div>
             ) : null}
 

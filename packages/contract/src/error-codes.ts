@@ -1,0 +1,23 @@
+/**
+ * The error codes and the auth/CSRF names every client needs. No zod here: the web's API client imports
+ * these on every page (including /login), and importing a module that builds schemas would bring zod with it.
+ */
+export const ERROR_CODE = {
+  authorizationRequired: 'authorization_required',
+  invalidToken: 'invalid_token',
+  tokenExpired: 'token_expired',
+  forbidden: 'forbidden',
+  csrfRequired: 'csrf_required',
+  validation: 'validation_error',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooManyRequests: 'too_many_requests',
+  invalidCredentials: 'invalid_credentials',
+  internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
+
+/** The spec requires the token_expired message to contain this phrase. */
+export const TOKEN_EXPIRED_MESSAGE = 'Token has expired';
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'isaac_csrf';
