@@ -7,10 +7,6 @@ export default {
   // Every public page is prerendered to static HTML; the back office is served by the SPA fallback.
   // sitemap.xml and robots.txt are resource routes prerendered to static files.
   prerender: [...PUBLIC_ROUTES, '/sitemap.xml', '/robots.txt'],
-  // React Router 8's behaviour, opted into now (no future-flag warnings at build time).
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-  },
+  // React Router 8: middleware, split route modules, the Vite Environment API, pass-through requests and
+  // trailing-slash-aware .data URLs are the default behaviour; there are no future flags left to set.
 } satisfies Config;

@@ -1,28 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
-
-/**
- * React Router's build starts a child Vite compiler with our plugins and `envFile: false`, which Vite 8
- * deprecates in favour of `envDir: false` (same meaning: no .env files) and warns about on every build.
- */
-function noEnvFiles(): Plugin {
-  return {
-    name: 'isaac:no-env-files',
-    config(config) {
-      // Vite's types no longer declare the option; it is still read (and warned about) at run time.
-      const legacy = config as UserConfig & { envFile?: false };
-      if (legacy.envFile === false) {
-        delete legacy.envFile;
-        config.envDir = false;
-      }
-    },
-  };
-}
+import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [noEnvFiles(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   server: { port: 3000 },
   environments: {
