@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -69,6 +70,9 @@ export interface BuildAppOptions {
   extraPlugins?: FastifyPluginAsync[];
 }
 
+/** Smaller JSON bodies are sent as they are: compressing them saves less than a packet. */
+export const API_COMPRESSION_THRESHOLD_BYTES = 1024;
+
 /** Builds the API (no listen): tests call `app.inject`, server.ts calls `listen`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -132,6 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  // Responses over 1 KB (a device or room list, the dashboard) leave compressed when the client accepts
+  // it (brotli, else gzip): on a slow mobile link the signed-in dashboard waits on them (docs/benchmarks.md).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: API_COMPRESSION_THRESHOLD_BYTES });
   await registerSecurity(app, config, securityHeaders);
   await registerRateLimit(app, config.rateLimitPerMinute);
   registerAuthHook(app, { tokens, sessions, csrf });
