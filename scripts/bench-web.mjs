@@ -6,8 +6,11 @@
 // becoming usable (throttled like Lighthouse's mobile run); writes the '## Web (Lighthouse)' section of
 // docs/benchmarks.md.
 //
-// Options: --skip-build (reuse the current build), --runs N (default 3).
-// Env: CHROME_PATH (default /usr/bin/chromium).
+// Options: --skip-build (reuse the current build), --runs N (default 3). For investigating one page:
+// --pages /login,/owner/dashboard and --presets mobile measure only those (nothing is written to
+// docs/benchmarks.md), --report-dir DIR keeps each Lighthouse report (JSON) there.
+// Env: CHROME_PATH (default /usr/bin/chromium), WEB_DIST (the built web to serve and measure, default
+// apps/web/build/client).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,16 +24,14 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CLIENT_DIR = join(ROOT, 'apps/web/build/client');
+const CLIENT_DIR = resolve(ROOT, process.env.WEB_DIST || 'apps/web/build/client');
 const BENCH_FILE = join(ROOT, 'docs/benchmarks.md');
 const SECTION = '## Web (Lighthouse)';
 /** Public pages (prerendered): the targets below. */
 const PUBLIC_PAGES = ['/', '/products/isaac-purifier', '/support/help-center', '/login'];
 /** Pages measured signed in (as the demo owner), served by the SPA fallback. */
 const SIGNED_IN_PAGES = ['/owner/dashboard'];
-const PAGES = [...PUBLIC_PAGES, ...SIGNED_IN_PAGES];
 const OWNER = { email: 'owner@isaac.demo', password: 'isaac-demo' };
-const PRESETS = ['mobile', 'desktop'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = {
   /** Mobile performance on public pages (aim: 100). */
@@ -60,6 +61,17 @@ const args = process.argv.slice(2);
 const skipBuild = args.includes('--skip-build');
 const runsIndex = args.indexOf('--runs');
 const RUNS = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1]) || 3) : 3;
+const option = (name) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const onlyPages = option('--pages')?.split(',');
+const onlyPresets = option('--presets')?.split(',');
+const reportDir = option('--report-dir');
+const PAGES = [...PUBLIC_PAGES, ...SIGNED_IN_PAGES].filter((page) => !onlyPages || onlyPages.includes(page));
+const PRESETS = ['mobile', 'desktop'].filter((preset) => !onlyPresets || onlyPresets.includes(preset));
+/** A partial run (some pages or presets) only prints its figures. */
+const PARTIAL = onlyPages !== undefined || onlyPresets !== undefined;
 
 function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -145,7 +157,7 @@ function scriptsLoaded(lhr, base) {
     .filter((url) => existsSync(join(CLIENT_DIR, url)));
 }
 
-async function runLighthouse(url, preset, port, { keepStorage = false } = {}) {
+async function runLighthouse(url, preset, port, { keepStorage = false, reportFile } = {}) {
   const flags = {
     port,
     output: 'json',
@@ -157,6 +169,7 @@ async function runLighthouse(url, preset, port, { keepStorage = false } = {}) {
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
   if (lhr.runtimeError)
     throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
@@ -436,7 +449,7 @@ async function main() {
     });
 
     const logins = [];
-    for (let run = 1; run <= RUNS; run++) {
+    for (let run = 1; run <= (PAGES.includes('/login') ? RUNS : 0); run++) {
       const timing = await loginInteractiveAfterPaint(browser, base);
       logins.push(timing);
       console.log(`/login interactive after paint, run ${run}: ${Math.round(timing.afterPaint)} ms`);
@@ -456,6 +469,9 @@ async function main() {
           if (signedIn) await clearCache(browser);
           const result = await runLighthouse(`${base}${page}`, preset, chrome.port, {
             keepStorage: signedIn,
+            reportFile: reportDir
+              ? join(reportDir, `${page.replace(/\W+/g, '_') || 'home'}-${preset}-${run}.json`)
+              : undefined,
           });
           runs.push(result);
           for (const url of result.scripts) loadedScripts[page].add(url);
@@ -473,6 +489,18 @@ async function main() {
       }
     }
     const sizes = Object.fromEntries(PAGES.map((page) => [page, firstLoadSizes(page, loadedScripts[page])]));
+    if (PARTIAL) {
+      for (const row of rows)
+        console.log(
+          `${row.page} ${row.preset} (median): performance ${row.scores.performance}, FCP ${Math.round(row.metrics.fcp)} ms, ` +
+            `LCP ${Math.round(row.metrics.lcp)} ms, TBT ${Math.round(row.metrics.tbt)} ms, CLS ${row.metrics.cls.toFixed(3)}; ` +
+            `below 0.9: ${row.failing.join(', ') || 'none'}`,
+        );
+      for (const page of PAGES) console.log(`${page}: first-load JS ${kb(sizes[page].js)} KB gzip`);
+      if (logins.length) console.log(`/login interactive after paint: ${Math.round(login.afterPaint)} ms`);
+      console.log('Partial run (--pages/--presets): docs/benchmarks.md left unchanged.');
+      return;
+    }
 
     const cpus = os.cpus();
     const meta = {
