@@ -23,6 +23,27 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL('/owner/dashboard');
   });
 
+  test('signs in from a page opened at 127.0.0.1 while the API is configured as localhost', async ({
+    page,
+    baseURL,
+  }) => {
+    // playwright.config.ts serves the web at localhost and sets PUBLIC_API_URL=http://localhost:<port>.
+    const web = new URL(baseURL ?? '');
+    web.hostname = '127.0.0.1';
+    const apiHosts = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.port !== web.port) apiHosts.add(url.hostname);
+    });
+    await page.goto(new URL('/login', web).toString());
+    await fillLogin(page, DEMO_USERS.owner.email, DEMO_PASSWORD);
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(new URL(DEMO_USERS.owner.dashboard, web).toString());
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The API was called under the page's own name: same site, so the CSRF cookie went with the sign-in.
+    expect([...apiHosts]).toEqual(['127.0.0.1']);
+  });
+
   test('validation messages', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

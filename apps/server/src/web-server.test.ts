@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '@isaac/contract';
 import { loadConfig } from './config.ts';
 import { JSDOM } from 'jsdom';
 import {
@@ -11,6 +12,8 @@ import {
   contentSecurityPolicy,
   deferScripts,
   DEFERRED_MODULE_TYPE,
+  EARLY_REQUEST_GLOBAL,
+  EARLY_REQUEST_PATH,
   INLINED_STYLESHEET_ATTRIBUTE,
   inlineStylesheets,
   runtimeConfigScript,
@@ -30,15 +33,38 @@ const MANIFEST = {
     'routes/home': { id: 'routes/home', parentId: 'root', index: true },
     'routes/login': { id: 'routes/login', parentId: 'root', path: 'login' },
     'routes/debug': { id: 'routes/debug', parentId: 'root', path: 'debug' },
-    'routes/signed-in': { id: 'routes/signed-in', parentId: 'root' },
+    'routes/signed-in': {
+      id: 'routes/signed-in',
+      parentId: 'root',
+      module: '/assets/signed-in-1.js',
+      imports: ['/assets/entry.client-2.js', '/assets/auth-1.js'],
+    },
     'routes/dashboard.splat': {
       id: 'routes/dashboard.splat',
       parentId: 'routes/signed-in',
       path: 'dashboard/*',
     },
-    'routes/owner': { id: 'routes/owner', parentId: 'routes/signed-in', path: 'owner' },
-    'owner-index': { id: 'owner-index', parentId: 'routes/owner', index: true },
-    'routes/owner.devices': { id: 'routes/owner.devices', parentId: 'routes/owner', path: 'devices' },
+    'routes/owner': {
+      id: 'routes/owner',
+      parentId: 'routes/signed-in',
+      path: 'owner',
+      module: '/assets/owner-1.js',
+      imports: ['/assets/auth-1.js', '/assets/shell-1.js'],
+    },
+    'owner-index': {
+      id: 'owner-index',
+      parentId: 'routes/owner',
+      index: true,
+      module: '/assets/owner-index-1.js',
+    },
+    'routes/owner.devices': {
+      id: 'routes/owner.devices',
+      parentId: 'routes/owner',
+      path: 'devices',
+      module: '/assets/owner.devices-1.js',
+      clientLoaderModule: '/assets/owner.devices-loader-1.js',
+      imports: ['/assets/query-1.js'],
+    },
     'routes/owner.device': { id: 'routes/owner.device', parentId: 'routes/owner', path: 'devices/:id' },
     'routes/not-found': { id: 'routes/not-found', parentId: 'root', path: '*' },
   },
@@ -119,8 +145,102 @@ describe('web server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/javascript');
     expect(res.body).toBe(
-      'window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com","social":{"twitter":"https://x.com/isaac"},"demo":true};\n',
+      'window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com","social":{"twitter":"https://x.com/isaac"},"demo":true,"apiLoopbackAliases":false};\n',
     );
+  });
+
+  it('tells the web whether the API answers under every loopback name (development, loopback API only)', () => {
+    const flag = (env: Record<string, string>, isProduction = false) =>
+      runtimeConfigScript({ ...loadConfig(env, '/'), isProduction }).includes('"apiLoopbackAliases":true');
+    expect(flag({ PUBLIC_API_URL: 'http://localhost:4100' })).toBe(true);
+    expect(flag({ PUBLIC_API_URL: 'http://127.0.0.1:4100' })).toBe(true);
+    expect(flag({ PUBLIC_API_URL: 'https://api.example.com' })).toBe(false);
+    // In production the policy allows PUBLIC_API_URL's origin only (the production settings' other rules are
+    // not this test's concern).
+    expect(flag({ PUBLIC_API_URL: 'http://localhost:4100' }, true)).toBe(false);
+  });
+
+  it('connects to the API and asks for the signed-in user as soon as the SPA fallback is parsed', async () => {
+    const res = await web.inject({ method: 'GET', url: '/owner/devices' });
+    expect(res.body).toContain('<link rel="preconnect" href="https://api.example.com"/>');
+    // Prerendered public pages do neither.
+    const login = await web.inject({ method: 'GET', url: '/login' });
+    expect(login.body).not.toContain('rel="preconnect"');
+    expect(login.body).not.toContain(EARLY_REQUEST_GLOBAL);
+
+    // Run the fallback's inline scripts before any module (as the browser does), with a stored token.
+    const early = inlineScripts(res.body).find((text) => text.includes(EARLY_REQUEST_GLOBAL));
+    expect(early).toBeDefined();
+    const dom = new JSDOM(res.body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''), {
+      url: 'https://isaac.example/owner/devices',
+      runScripts: 'outside-only',
+    });
+    const calls: [string, RequestInit][] = [];
+    const response = Promise.resolve(new Response('{}'));
+    Object.assign(dom.window, {
+      fetch: (url: string, init: RequestInit) => {
+        calls.push([url, init]);
+        return response;
+      },
+    });
+    const config = inlineScripts(res.body)[0] ?? '';
+    dom.window.eval(config);
+    dom.window.eval(early ?? '');
+    // No token stored: no request.
+    expect(calls).toEqual([]);
+    expect(Reflect.get(dom.window, EARLY_REQUEST_GLOBAL)).toBeUndefined();
+    dom.window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    dom.window.eval(early ?? '');
+    expect(calls).toEqual([
+      [
+        `https://api.example.com${EARLY_REQUEST_PATH}`,
+        {
+          headers: { Accept: 'application/json', Authorization: 'Bearer tok-1' },
+          credentials: 'include',
+        },
+      ],
+    ]);
+    const pending = Reflect.get(dom.window, EARLY_REQUEST_GLOBAL) as Record<string, unknown>;
+    expect(pending.path).toBe(EARLY_REQUEST_PATH);
+    expect(pending.token).toBe('tok-1');
+    expect(pending.response).toBe(response);
+    dom.window.close();
+  });
+
+  it("preloads the scripts of the page's routes in the SPA fallback", async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await web.inject({ method: 'GET', url })).body.matchAll(
+          /<link rel="modulepreload" href="([^"]+)"\/>/g,
+        ),
+      ].map(([, href]) => href);
+    const fallbackOwn = ['/assets/manifest-1.js', '/assets/entry.client-2.js'];
+    // The page's route, its split client loader, its parents (not the root, already there), each once.
+    expect(await preloads('/owner/devices')).toEqual([
+      ...fallbackOwn,
+      '/assets/owner.devices-1.js',
+      '/assets/owner.devices-loader-1.js',
+      '/assets/query-1.js',
+      '/assets/owner-1.js',
+      '/assets/auth-1.js',
+      '/assets/shell-1.js',
+      '/assets/signed-in-1.js',
+    ]);
+    // An index route is deeper than its layout.
+    expect(await preloads('/owner')).toEqual([
+      ...fallbackOwn,
+      '/assets/owner-index-1.js',
+      '/assets/owner-1.js',
+      '/assets/auth-1.js',
+      '/assets/shell-1.js',
+      '/assets/signed-in-1.js',
+    ]);
+    // Unknown paths (404) get the fallback as built.
+    expect(await preloads('/no/such/page')).toEqual(fallbackOwn);
+    // The policy does not change: preloads are not inline scripts.
+    const devices = await web.inject({ method: 'GET', url: '/owner/devices' });
+    const owner = await web.inject({ method: 'GET', url: '/debug' });
+    expect(devices.headers['content-security-policy']).toBe(owner.headers['content-security-policy']);
   });
 
   it('escapes < in the config script', () => {

@@ -4,14 +4,30 @@ import { join, normalize, relative as relativePath, sep } from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Config } from './config.ts';
+import { TOKEN_STORAGE_KEY } from '@isaac/contract';
+import { type Config, isLoopbackHostname } from './config.ts';
 
 export const SPA_FALLBACK = '__spa-fallback.html';
+
+/**
+ * Whether the API answers the web under every loopback name (outside production, when PUBLIC_API_URL is a
+ * loopback URL: `config.apiOrigins`). The web then calls the API under the name its page was opened with
+ * (apps/web/app/lib/config.ts): a page at 127.0.0.1 calling localhost would be cross-site, and the CSRF
+ * cookie (SameSite) would not be sent.
+ */
+export function apiHasLoopbackAliases(config: Config): boolean {
+  return !config.isProduction && isLoopbackHostname(new URL(config.publicApiUrl).hostname);
+}
 
 /** The body of GET /config.js: the web's runtime configuration (apps/web/app/lib/config.ts). */
 export function runtimeConfigScript(config: Config): string {
   const social = Object.fromEntries(Object.entries(config.social).filter(([, url]) => url !== undefined));
-  const value = { apiUrl: config.publicApiUrl, social, demo: config.demo };
+  const value = {
+    apiUrl: config.publicApiUrl,
+    social,
+    demo: config.demo,
+    apiLoopbackAliases: apiHasLoopbackAliases(config),
+  };
   return `window.__ISAAC_CONFIG__=${JSON.stringify(value).replace(/</g, '\\u003c')};\n`;
 }
 
@@ -31,6 +47,9 @@ export interface HtmlPage {
  */
 export function loadHtmlPages(root: string, config: Config): Map<string, HtmlPage> {
   const inline = `<script>${runtimeConfigScript(config).trim()}</script>`;
+  // The back office (SPA fallback) talks to the API at once: connect to it while the scripts load, and ask
+  // for the signed-in user before they run (the app adopts the response).
+  const signedInHead = `${inline}<link rel="preconnect" href="${new URL(config.publicApiUrl).origin}"/><script>${EARLY_CURRENT_USER_SCRIPT}</script>`;
   const pages = new Map<string, HtmlPage>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -41,10 +60,10 @@ export function loadHtmlPages(root: string, config: Config): Map<string, HtmlPag
         const styled = inlineStylesheets(readFileSync(full, 'utf8'), root);
         // The SPA fallback has nothing to paint before its scripts run (the back office renders in the
         // browser): its scripts load at once, with the preloads where React Router put them.
-        const html = (file === SPA_FALLBACK ? styled : deferScripts(styled)).replace(
-          '<head>',
-          `<head>${inline}`,
-        );
+        const html =
+          file === SPA_FALLBACK
+            ? styled.replace('<head>', `<head>${signedInHead}`)
+            : deferScripts(styled).replace('<head>', `<head>${inline}`);
         pages.set(file, { html, scriptHashes: inlineScriptHashes(html) });
       }
     }
@@ -52,6 +71,36 @@ export function loadHtmlPages(root: string, config: Config): Map<string, HtmlPag
   walk(root);
   return pages;
 }
+
+/** Where the early request's response waits for the app (apps/web/app/lib/api-client.ts adopts it). */
+export const EARLY_REQUEST_GLOBAL = '__ISAAC_EARLY__';
+export const EARLY_REQUEST_PATH = '/auth/current-user';
+
+/**
+ * Inlined in the SPA fallback after the runtime configuration: when a session token is stored, it starts
+ * `GET /auth/current-user` exactly as the app's API client would (same headers, with credentials) and
+ * leaves the pending response, with the path and token it was made for, in `window.__ISAAC_EARLY__`. The
+ * app takes it instead of making that request once its scripts have loaded, so the route guard no longer
+ * waits for scripts, then the user, then the page's data, one after the other. A failure is left for the
+ * app to see (and retry); the empty handler only keeps an unused failure out of the console.
+ */
+const EARLY_CURRENT_USER_SCRIPT = `(function (key, path, global) {
+  try {
+    var token = localStorage.getItem(key);
+    var config = window.__ISAAC_CONFIG__;
+    if (!token || !config || !config.apiUrl) return;
+    var base = config.apiUrl.slice(-1) === '/' ? config.apiUrl.slice(0, -1) : config.apiUrl;
+    var response = fetch(base + path, {
+      headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+      credentials: 'include'
+    });
+    response.catch(function () {});
+    window[global] = { path: path, token: token, response: response };
+  } catch (error) {}
+})(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(EARLY_REQUEST_PATH)}, ${JSON.stringify(EARLY_REQUEST_GLOBAL)})`.replace(
+  /\s*\n\s*/g,
+  ' ',
+);
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -205,7 +254,14 @@ interface ManifestRoute {
   id: string;
   parentId?: string;
   path?: string;
+  index?: boolean;
+  /** The route's module and the chunks it imports (and, with split route modules, `clientLoaderModule`…). */
+  module?: string;
+  imports?: string[];
+  [key: string]: unknown;
 }
+
+type ManifestRoutes = Record<string, ManifestRoute>;
 
 /** A route path of the app split into segments (`:param` and a final `*` kept as written). */
 type RoutePattern = readonly string[];
@@ -213,12 +269,8 @@ type RoutePattern = readonly string[];
 const MANIFEST_IMPORT = /import "(\/assets\/manifest-[^"]+\.js)"/;
 const MANIFEST_PREFIX = 'window.__reactRouterManifest=';
 
-/**
- * The full path of every route of the app, from React Router's route manifest in the build (the one
- * the SPA fallback loads), except the catch-all `*` that sends unknown paths to /login: a page path that
- * matches none of them is unknown.
- */
-export function appRoutePatterns(root: string, fallbackHtml: string): RoutePattern[] {
+/** React Router's route manifest in the build (the one the SPA fallback loads), by route id. */
+export function readRouteManifest(root: string, fallbackHtml: string): ManifestRoutes {
   const href = MANIFEST_IMPORT.exec(fallbackHtml)?.[1];
   const file = href ? join(root, href) : undefined;
   if (!file || !existsSync(file)) {
@@ -227,21 +279,61 @@ export function appRoutePatterns(root: string, fallbackHtml: string): RoutePatte
   const text = readFileSync(file, 'utf8').trim();
   if (!text.startsWith(MANIFEST_PREFIX)) throw new Error(`Unexpected route manifest format in ${file}`);
   const manifest = JSON.parse(text.slice(MANIFEST_PREFIX.length).replace(/;$/, '')) as {
-    routes: Record<string, ManifestRoute>;
+    routes: ManifestRoutes;
   };
-  const routes = manifest.routes;
-  const segmentsOf = (route: ManifestRoute | undefined): string[] => {
-    if (!route) return [];
-    const own = (route.path ?? '').split('/').filter(Boolean);
-    return [...segmentsOf(route.parentId ? routes[route.parentId] : undefined), ...own];
-  };
+  return manifest.routes;
+}
+
+/** The full path of `route` (its parents' paths, then its own), split into segments. */
+function routeSegments(routes: ManifestRoutes, route: ManifestRoute | undefined): string[] {
+  if (!route) return [];
+  const own = (route.path ?? '').split('/').filter(Boolean);
+  return [...routeSegments(routes, route.parentId ? routes[route.parentId] : undefined), ...own];
+}
+
+/**
+ * The full path of every route of the app, from React Router's route manifest in the build, except the
+ * catch-all `*` that sends unknown paths to /login: a page path that matches none of them is unknown.
+ */
+export function appRoutePatterns(routes: ManifestRoutes): RoutePattern[] {
   const patterns = new Map<string, RoutePattern>();
   for (const route of Object.values(routes)) {
-    const segments = segmentsOf(route);
+    const segments = routeSegments(routes, route);
     if (segments.length === 1 && segments[0] === '*') continue;
     patterns.set(segments.join('/'), segments);
   }
   return [...patterns.values()];
+}
+
+/**
+ * The scripts of the routes that render `pathname` (decoded, no trailing slash), below the root: the
+ * deepest route whose path it is (a splat only when no other route matches) and its parents, each with
+ * its module, its split modules (client loader…) and their imports. The SPA fallback names only the
+ * root's; without these the router would find the page's scripts only once its own had run.
+ */
+export function routeModulePreloads(routes: ManifestRoutes, pathname: string): string[] {
+  let best: { route: ManifestRoute; splat: boolean; depth: number } | undefined;
+  for (const route of Object.values(routes)) {
+    if (route.id === 'root') continue;
+    const segments = routeSegments(routes, route);
+    if (segments.length === 1 && segments[0] === '*') continue;
+    if (!matchesRoute(pathname, [segments])) continue;
+    const splat = segments.at(-1) === '*';
+    let depth = 0;
+    for (let parent = route.parentId; parent; parent = routes[parent]?.parentId) depth += 1;
+    if (!best || (best.splat && !splat) || (best.splat === splat && depth > best.depth)) {
+      best = { route, splat, depth };
+    }
+  }
+  const hrefs = new Set<string>();
+  for (let route = best?.route; route && route.id !== 'root';) {
+    for (const [key, value] of Object.entries(route)) {
+      if ((key === 'module' || key.endsWith('Module')) && typeof value === 'string') hrefs.add(value);
+    }
+    for (const href of route.imports ?? []) hrefs.add(href);
+    route = route.parentId ? routes[route.parentId] : undefined;
+  }
+  return [...hrefs];
 }
 
 /** Whether `pathname` (decoded, no trailing slash) is a path of one of `patterns`. */
@@ -285,17 +377,27 @@ export async function buildWebServer(options: {
   const app = Fastify({ loggerInstance: options.logger });
   const pages = loadHtmlPages(root, config);
   const fallback = pages.get(SPA_FALLBACK) as HtmlPage;
-  const routes = appRoutePatterns(root, fallback.html);
+  const manifest = readRouteManifest(root, fallback.html);
+  const routes = appRoutePatterns(manifest);
+  const fallbackPreloads = new Set([...fallback.html.matchAll(MODULEPRELOAD_LINK)].map(([, href]) => href));
+  /** The SPA fallback for a route path: with the preloads of that page's own scripts (routeModulePreloads). */
+  const fallbackFor = (pathname: string): string => {
+    const links = routeModulePreloads(manifest, pathname)
+      .filter((href) => !fallbackPreloads.has(href))
+      .map((href) => `<link rel="modulepreload" href="${href}"/>`)
+      .join('');
+    return links ? fallback.html.replace('</head>', `${links}</head>`) : fallback.html;
+  };
   const policies = new Map(
     [...pages].map(([file, page]) => [file, contentSecurityPolicy(config, page.scriptHashes)]),
   );
-  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
+  const sendPage = (reply: FastifyReply, file: string, status = 200, html = pages.get(file)?.html) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', policies.get(file))
-      .send(pages.get(file)?.html);
+      .send(html);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -345,7 +447,8 @@ export async function buildWebServer(options: {
       .join('/');
     if (pages.has(relative)) return sendPage(reply, relative);
     if (html) return reply.code(404).type('text/plain').send('Not found');
-    return sendPage(reply, SPA_FALLBACK, matchesRoute(decoded, routes) ? 200 : 404);
+    if (!matchesRoute(decoded, routes)) return sendPage(reply, SPA_FALLBACK, 404);
+    return sendPage(reply, SPA_FALLBACK, 200, fallbackFor(decoded));
   });
 
   // A missing file (an old asset, a typo) is a real 404, not the app.

@@ -9,6 +9,7 @@ import {
   useLocation,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { SignedInSkeleton } from './components/SignedInSkeleton';
 import { ToastViewport } from './components/ToastViewport';
 import { PUBLIC_ROUTES } from './public-routes';
 import './app.css';
@@ -83,13 +84,9 @@ export default function App() {
   );
 }
 
+/** The SPA fallback's first paint (every back-office page before its scripts have run). */
 export function HydrateFallback() {
-  return (
-    <div role="status" aria-live="polite" className="flex min-h-screen items-center justify-center">
-      <span className="sr-only">Loading…</span>
-      <div className="h-10 w-10 animate-spin rounded-full border-4 border-slate-300 border-t-sky-500" />
-    </div>
-  );
+  return <SignedInSkeleton />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -41,6 +41,18 @@ export const CUSTOMER_ROOM_TYPES = ['general', 'bedroom', 'living_room', 'kitche
 /** Every room type any screen can create (the union of the owner and electrician lists). */
 export const ROOM_TYPES = [...OWNER_ROOM_TYPES, 'general'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
+/** How each room type reads in the UI (here, not beside the schemas: screens import it without zod). */
+export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
+  bedroom: 'Bedroom',
+  living_room: 'Living Room',
+  kitchen: 'Kitchen',
+  bathroom: 'Bathroom',
+  office: 'Office',
+  dining_room: 'Dining Room',
+  garage: 'Garage',
+  other: 'Other',
+  general: 'General',
+};
 
 export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export const INSTALLATION_PHASES = ['pre_installation', 'in_progress', 'post_installation', 'completed'] as const;

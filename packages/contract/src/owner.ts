@@ -111,15 +111,3 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
-
-export const ROOM_TYPE_LABELS: Record<(typeof ROOM_TYPES)[number], string> = {
-  bedroom: 'Bedroom',
-  living_room: 'Living Room',
-  kitchen: 'Kitchen',
-  bathroom: 'Bathroom',
-  office: 'Office',
-  dining_room: 'Dining Room',
-  garage: 'Garage',
-  other: 'Other',
-  general: 'General',
-};

@@ -337,3 +337,59 @@ describe('other failures', () => {
     await expect(apiRequest('/api/admin/users/u1', { method: 'DELETE' })).resolves.toBeUndefined();
   });
 });
+
+describe('the early current-user request (started by the SPA fallback before the scripts loaded)', () => {
+  afterEach(() => {
+    delete window.__ISAAC_EARLY__;
+  });
+
+  it('is adopted by the first call for its path with the same token, once, and goes through the usual handling', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    const user = { _id: 'u1' };
+    window.__ISAAC_EARLY__ = {
+      path: '/auth/current-user',
+      token: 'tok-1',
+      response: Promise.resolve(json(200, { user })),
+    };
+    route(() => json(200, { user: { _id: 'fetched' } }));
+
+    // Another path first: the early response stays for its own path.
+    await apiRequest('/api/dashboard');
+    expect(window.__ISAAC_EARLY__).toBeDefined();
+    await expect(apiRequest('/auth/current-user')).resolves.toEqual({ user });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${API}/api/dashboard`]);
+    // Taken once: the next call asks the server.
+    await expect(apiRequest('/auth/current-user')).resolves.toEqual({ user: { _id: 'fetched' } });
+  });
+
+  it('ends the session on an early 401 like on any other', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    window.__ISAAC_EARLY__ = {
+      path: '/auth/current-user',
+      token: 'tok-1',
+      response: Promise.resolve(json(401, { error: 'authorization_required', message: 'Session revoked' })),
+    };
+    await expect(apiRequest('/auth/current-user')).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getToken()).toBeNull();
+    expect(sessionEnded).toHaveBeenCalledWith('Session revoked');
+  });
+
+  it('is dropped when another token is stored by now, and made again when it failed on the network', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-2');
+    window.__ISAAC_EARLY__ = {
+      path: '/auth/current-user',
+      token: 'tok-1',
+      response: Promise.resolve(json(200, { user: { _id: 'old' } })),
+    };
+    route((_url, init) => json(200, { user: { _id: headersOf(init).Authorization } }));
+    await expect(apiRequest('/auth/current-user')).resolves.toEqual({ user: { _id: 'Bearer tok-2' } });
+    expect(window.__ISAAC_EARLY__).toBeUndefined();
+
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    window.__ISAAC_EARLY__ = { path: '/auth/current-user', token: 'tok-2', response: failed };
+    await expect(apiRequest('/auth/current-user')).resolves.toEqual({ user: { _id: 'Bearer tok-2' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

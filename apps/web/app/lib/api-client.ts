@@ -217,6 +217,35 @@ function send(path: string, method: HttpMethod, body: unknown, csrf: string | nu
   return fetch(apiUrl(path), { method, headers, body: payload, credentials: 'include', signal });
 }
 
+/**
+ * A request the page started before the app's scripts loaded: the web server's SPA fallback asks for the
+ * signed-in user as soon as its HTML is parsed, with the stored token (apps/server/src/web-server.ts,
+ * EARLY_CURRENT_USER_SCRIPT), and leaves the pending response here.
+ */
+interface EarlyRequest {
+  path: string;
+  token: string;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __ISAAC_EARLY__?: EarlyRequest;
+  }
+}
+
+/**
+ * The early response for `GET path` with `token`, once: the first call for its path takes it (or drops it
+ * when another token is stored by now). A failed early request (network) is made again as usual.
+ */
+function takeEarlyResponse(path: string, token: string | null): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = window.__ISAAC_EARLY__;
+  if (!early || early.path !== path) return undefined;
+  delete window.__ISAAC_EARLY__;
+  return early.token === token ? early.response : undefined;
+}
+
 let refreshInFlight: Promise<string> | null = null;
 
 /**
@@ -270,9 +299,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   let csrfRetried = false;
   let refreshed = false;
 
+  let early = method === 'GET' && body === undefined ? takeEarlyResponse(path, getToken()) : undefined;
+
   for (;;) {
     const hadToken = getToken() !== null;
-    const response = await send(path, method, body, csrf, signal);
+    const response = early
+      ? await early.catch(() => send(path, method, body, csrf, signal))
+      : await send(path, method, body, csrf, signal);
+    early = undefined;
     const data = await readBody(response);
     if (response.ok) return data as T;
 

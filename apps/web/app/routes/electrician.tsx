@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RouteGuard } from '~/features/auth';
+import { RouteGuard } from '~/features/auth/RouteGuard';
 import { DashboardShell } from '~/features/dashboard-shell';
 import { AREA_ROLES } from '~/lib/route-guard';
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RouteGuard } from '~/features/auth';
+import { RouteGuard } from '~/features/auth/RouteGuard';
 import { AuthProvider } from '~/lib/auth';
 
 /** Every back-office route: the current user is loaded (spinner meanwhile); nobody signed in → /login. */

@@ -1,7 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Button, ErrorState, FullPageSpinner } from '~/components/ui';
+import { SignedInSkeleton } from '~/components/SignedInSkeleton';
+import { Button } from '~/components/ui/Button';
+import { ErrorState } from '~/components/ui/ErrorState';
 import { useAuth } from '~/lib/auth';
 import { decideGuard } from '~/lib/route-guard';
 
@@ -12,7 +14,7 @@ interface RouteGuardProps {
 }
 
 /**
- * The route guard of spec section 2: a spinner while loading, /login when nobody is signed in, the user's
+ * The route guard of spec section 2: the signed-in skeleton while loading, /login when nobody is signed in, the user's
  * own dashboard when the role is not allowed here.
  */
 export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
@@ -25,7 +27,7 @@ export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
   });
   switch (decision.kind) {
     case 'loading':
-      return <FullPageSpinner />;
+      return <SignedInSkeleton />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'error':

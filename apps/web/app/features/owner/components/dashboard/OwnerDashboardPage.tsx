@@ -10,16 +10,24 @@ import {
   ToggleRight,
   Wind,
 } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, ButtonLink, EmptyState, ErrorState, Spinner, StatCard } from '~/components/ui';
-import { useOwnerDashboard } from '../../api/get-dashboard';
-import { useDeviceList } from '../../api/list-devices';
-import { useRoomList } from '../../api/list-rooms';
+import { ownerDashboardQuery, useOwnerDashboard } from '../../api/get-dashboard';
+import { deviceListQuery, useDeviceList } from '../../api/list-devices';
+import { roomListQuery, useRoomList } from '../../api/list-rooms';
 import { NO_FILTERS } from '../../model/device-filters';
 import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model/labels';
 import { ConnectionBadge } from '../devices/ConnectionBadge';
 import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
+
+/** Starts the dashboard's three requests (the queries the page reads) without waiting for them. */
+export function prefetchOwnerDashboard(client: QueryClient): void {
+  void client.prefetchQuery(ownerDashboardQuery());
+  void client.prefetchQuery(deviceListQuery(NO_FILTERS, RECENT_ITEMS_OWNER));
+  void client.prefetchQuery(roomListQuery(1, RECENT_ITEMS_OWNER));
+}
 
 /** /owner/dashboard: device and room counts, quick actions, up to 6 recent devices and 6 rooms. */
 export function OwnerDashboardPage() {
