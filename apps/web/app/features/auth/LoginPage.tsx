@@ -117,7 +117,10 @@ export function LoginPage() {
   const alertMessage = formError ?? errors.root?.message ?? null;
 
   return (
-    <main className="relative flex min-h-screen flex-col items-center justify-center overflow-hidden bg-slate-950 px-4 py-10 text-slate-100">
+    // The card's top is fixed (about where centring would put it), not centred: on a slow link the browser
+    // paints the page before its HTML has fully arrived, and a centred card then moved up as the rest of
+    // it came in (a layout shift, CLS 0.02–0.13 under mobile throttling).
+    <main className="relative flex min-h-screen flex-col items-center overflow-hidden bg-slate-950 px-4 pt-[max(2.5rem,calc(50vh-18rem))] pb-10 text-slate-100">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -top-40 left-1/2 h-[32rem] w-[32rem] -translate-x-1/2 rounded-full bg-sky-500/20 blur-3xl"
