@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '@isaac/contract';
 import { loadConfig } from './config.ts';
 import { JSDOM } from 'jsdom';
+import pino from 'pino';
 import {
   buildWebServer,
   contentSecurityPolicy,
@@ -429,6 +430,24 @@ describe('web server', () => {
       expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await production.close();
+    }
+  });
+
+  it('logs one line per request, as the API does', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const config = loadConfig({ ...baseEnv, WEB_DIST: dist }, '/');
+    const logged = await buildWebServer({ config, logger });
+    try {
+      await logged.inject({ method: 'GET', url: '/products/isaac-purifier' });
+      await logged.inject({ method: 'GET', url: '/assets/entry-abc123.js' });
+      const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages).toEqual([
+        expect.stringMatching(/^GET \/products\/isaac-purifier 200 [\d.]+ms$/),
+        expect.stringMatching(/^GET \/assets\/entry-abc123\.js 200 [\d.]+ms$/),
+      ]);
+    } finally {
+      await logged.close();
     }
   });
 

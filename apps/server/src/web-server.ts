@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { TOKEN_STORAGE_KEY } from '@isaac/contract';
 import { type Config, isLoopbackHostname } from './config.ts';
+import { RequestLineLogController } from './logger.ts';
 
 export const SPA_FALLBACK = '__spa-fallback.html';
 
@@ -374,7 +375,8 @@ export async function buildWebServer(options: {
   if (!existsSync(join(root, SPA_FALLBACK))) {
     throw new Error(`The built web is missing (${join(root, SPA_FALLBACK)}): run \`npm run build\` first.`);
   }
-  const app = Fastify({ loggerInstance: options.logger });
+  // One log line per request, as the API (logger.ts).
+  const app = Fastify({ loggerInstance: options.logger, logController: new RequestLineLogController() });
   const pages = loadHtmlPages(root, config);
   const fallback = pages.get(SPA_FALLBACK) as HtmlPage;
   const manifest = readRouteManifest(root, fallback.html);
