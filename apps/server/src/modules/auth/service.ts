@@ -1,8 +1,8 @@
-import { ERROR_CODE, type LoginBody, type LoginResponse, type User } from '@isaac/contract';
+import { ERROR_CODE, type LoginBody, type LoginResponse } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { HttpError, notFound, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
+import { HttpError, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
 import { presentUser } from '../users/presenter.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
@@ -57,12 +57,6 @@ export class AuthService {
     // that would mint a code and redirect URL is not part of this API yet: redirect is always null.
     const oauthMode = Boolean(body.oauth_params?.client_id && body.oauth_params.redirect_uri);
     return { token, user: presentUser(user), oauth_mode: oauthMode, redirect: null };
-  }
-
-  async currentUser(userId: string): Promise<User> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw notFound('User not found');
-    return presentUser(user);
   }
 
   /**
