@@ -10,3 +10,4 @@ export * from './owner.ts';
 export * from './catalog.ts';
 export * from './storefront.ts';
 export * from './audit.ts';
+export * from './admin-dashboard.ts';
