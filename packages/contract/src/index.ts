@@ -2,6 +2,7 @@ export * from './roles.ts';
 export * from './areas.ts';
 export * from './errors.ts';
 export * from './error-codes.ts';
+export * from './api-messages.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './permissions.ts';

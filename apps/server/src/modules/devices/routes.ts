@@ -22,7 +22,7 @@ export function channelOf(request: FastifyRequest): CommandChannel {
 }
 
 /** Spec section 7 "Owner and general": an owner's devices, their control, update checks and rooms. */
-export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new DeviceService(app.db, createDeviceCommandService(app), app.now);
   const tags = ['owner devices'];
 
