@@ -1,9 +1,10 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
@@ -27,6 +28,7 @@ import {
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { computeHelmetHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import './types.ts';
 
@@ -55,6 +57,7 @@ const MODULES = [
   paymentsRoutes,
   contactRoutes,
   newsletterRoutes,
+  auditRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -11,3 +11,4 @@ export * from './auth.ts';
 export * from './owner.ts';
 export * from './catalog.ts';
 export * from './storefront.ts';
+export * from './audit.ts';

@@ -55,6 +55,7 @@ export const PERMISSIONS = {
   'POST /api/newsletter': { access: 'public' },
   'GET /api/admin/orders': { access: admin },
   'GET /api/admin/contact-messages': { access: admin },
+  'GET /api/admin/activity': { access: admin },
 
   // owner
   'GET /api/dashboard': { access: owner },
