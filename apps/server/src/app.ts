@@ -10,13 +10,13 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { deviceRoutes } from './modules/devices/routes.ts';
+import { devicesRoutes } from './modules/devices/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
-import { roomRoutes } from './modules/rooms/routes.ts';
+import { roomsRoutes } from './modules/rooms/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
 import { RequestLineLogController } from './logger.ts';
@@ -53,8 +53,8 @@ const MODULES = [
   authRoutes,
   accountRoutes,
   dashboardRoutes,
-  deviceRoutes,
-  roomRoutes,
+  devicesRoutes,
+  roomsRoutes,
   ordersRoutes,
   paymentsRoutes,
   contactRoutes,

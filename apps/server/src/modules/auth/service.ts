@@ -1,4 +1,4 @@
-import { ERROR_CODE, type LoginBody, type LoginResponse } from '@isaac/contract';
+import { API_MSG, ERROR_CODE, type LoginBody, type LoginResponse } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -78,13 +78,12 @@ export class AuthService {
    * records the activity and returns a fresh token for the same session.
    */
   async refresh(token: string | null): Promise<string> {
-    if (!token)
-      throw unauthorized(ERROR_CODE.authorizationRequired, 'Authorization required. Please sign in.');
+    if (!token) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.authorizationRequired);
     const verified = await this.tokens.verifyIgnoringExpiry(token);
-    if (!verified.ok) throw unauthorized(ERROR_CODE.invalidToken, 'Invalid token');
+    if (!verified.ok) throw unauthorized(ERROR_CODE.invalidToken, API_MSG.invalidToken);
     const live = await this.sessions.findLive(verified.claims.sid);
     if (!live || live.user.id !== verified.claims.sub) {
-      throw unauthorized(ERROR_CODE.authorizationRequired, 'Your session has ended. Please sign in again.');
+      throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
     }
     await this.sessions.touch(live.session, true);
     return this.tokens.sign({ sub: live.user.id, sid: live.session.id, role: live.user.role });

@@ -16,7 +16,7 @@ import { createDeviceCommandService } from '../device-commands/service.ts';
 import { DeviceService } from './service.ts';
 
 /** Spec section 7 "Owner and general": an owner's devices, their control, update checks and rooms. */
-export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new DeviceService(app.db, createDeviceCommandService(app), app.now);
   const tags = ['owner devices'];
 
