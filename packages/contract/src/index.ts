@@ -1,4 +1,5 @@
 export * from './roles.ts';
+export * from './paths.ts';
 export * from './errors.ts';
 export * from './error-codes.ts';
 export * from './constants.ts';
