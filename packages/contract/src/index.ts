@@ -1,5 +1,6 @@
 export * from './roles.ts';
 export * from './paths.ts';
+export * from './device-state.ts';
 export * from './errors.ts';
 export * from './error-codes.ts';
 export * from './constants.ts';

@@ -7,7 +7,8 @@ describe('permission table', () => {
     for (const [key, rule] of Object.entries(PERMISSIONS) as [string, RouteRule][]) {
       const method = key.split(' ')[0] ?? '';
       if (rule.csrf === false) expect(rule.csrfExemptBecause, key).toBeTruthy();
-      if (method !== 'GET') expect(requiresCsrf(method, rule) || Boolean(rule.csrfExemptBecause), key).toBe(true);
+      if (method !== 'GET')
+        expect(requiresCsrf(method, rule) || Boolean(rule.csrfExemptBecause), key).toBe(true);
     }
   });
   it('lets only the listed roles through', () => {
