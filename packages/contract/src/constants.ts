@@ -55,7 +55,12 @@ export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
 };
 
 export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export const INSTALLATION_PHASES = ['pre_installation', 'in_progress', 'post_installation', 'completed'] as const;
+export const INSTALLATION_PHASES = [
+  'pre_installation',
+  'in_progress',
+  'post_installation',
+  'completed',
+] as const;
 
 export const CONTACT_SUBJECTS = [
   { value: 'product-inquiry', label: 'Product Inquiry' },
