@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 /**
  * The web app's import boundaries (bulletproof-react's restricted paths, with ESLint's own rule):
  * - a feature (app/features/<name>) never imports another feature; routes compose features, and code
- *   two features need goes to components/, lib/ or a shared feature (account) that routes use;
+ *   two features need goes to components/ or lib/, and a shared feature (account) is placed by routes;
  * - components/, lib/ and test/ never import features (shared code depends on nothing above it);
  * - anything outside a file's own feature or top-level folder is imported as `~/...`, never `../../..`.
  * The relative rule is written per folder depth: a file `depth` folders below its feature (or top-level
@@ -20,7 +20,7 @@ const FEATURES = readdirSync(`${WEB_APP}/features`, { withFileTypes: true })
 const SHARED_FOLDERS = ['components', 'lib', 'routes', 'test'];
 const MAX_DEPTH = 6;
 const FEATURE_MESSAGE =
-  'Features never import each other: routes compose features; shared code goes to ~/components, ~/lib or a shared feature such as account.';
+  "Features never import each other: routes compose them (a shared feature such as account is placed by each area's route); shared code goes to ~/components or ~/lib.";
 const LAYER_MESSAGE = 'components/, lib/ and test/ are shared code: they never import a feature.';
 const RELATIVE_MESSAGE = 'Outside this folder, import with ~/ (~/lib/..., ~/components/...), not ../../..';
 
