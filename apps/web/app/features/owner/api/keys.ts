@@ -11,13 +11,6 @@ export const ownerKeys = {
   roomList: (page: number, pageSize: number) => ['owner', 'rooms', { page, pageSize }] as const,
 };
 
-export const accountKeys = {
-  sessions: () => ['account', 'sessions'] as const,
-};
-
-/** Shared by every signed-in area (lib/query-options.ts). */
-export { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
-
 /** Devices per page on the devices screen (a grid of 3 or 4 columns). */
 export const DEVICES_PAGE_SIZE = 12;
 /** Rooms per page on the rooms screen. */
