@@ -3,7 +3,9 @@ import {
   compareVersions,
   gangCountForModel,
   type Device,
+  type DeviceListQuery,
   type DeviceType,
+  type NewDevice,
   type UpdateCheck,
 } from '@isaac/contract';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -30,20 +32,6 @@ export const FACTORY_FIRMWARE_VERSION: Record<DeviceType, string> = {
 
 /** `room_id` filter of the device list: a room id, or 'none' for devices in no room. */
 export const NO_ROOM = 'none';
-
-export interface DeviceListQuery {
-  page: number;
-  page_size: number;
-  room_id?: string;
-  type?: DeviceType;
-}
-
-export interface NewDevice {
-  name: string;
-  model: string;
-  serial_number: string;
-  type: DeviceType;
-}
 
 /** The device with its room's name, looked up by primary key per row (never a scan of rooms). */
 const withRoomName = {

@@ -1,4 +1,4 @@
-import { API_MSG, type OwnerRoomType, type Room } from '@isaac/contract';
+import { API_MSG, type Room, type RoomValues } from '@isaac/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
@@ -10,11 +10,6 @@ export const ROOMS_MESSAGES = {
   notFound: API_MSG.roomNotFound,
   deleted: 'Room deleted successfully',
 } as const;
-
-export interface RoomInput {
-  name: string;
-  type: OwnerRoomType;
-}
 
 /**
  * An owner's rooms. Every query is scoped to the owner (another owner's room is 404). A page of
@@ -80,7 +75,7 @@ export class RoomService {
     return row?.total ?? 0;
   }
 
-  async create(ownerId: string, input: RoomInput): Promise<Room> {
+  async create(ownerId: string, input: RoomValues): Promise<Room> {
     const at = this.now();
     const [row] = await this.db
       .insert(rooms)
@@ -91,7 +86,7 @@ export class RoomService {
   }
 
   /** Renames or retypes one of the owner's rooms. */
-  async update(ownerId: string, roomId: string, input: RoomInput): Promise<Room> {
+  async update(ownerId: string, roomId: string, input: RoomValues): Promise<Room> {
     const [row] = await this.db
       .update(rooms)
       .set({ name: input.name, type: input.type, updatedAt: this.now() })
