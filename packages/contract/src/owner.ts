@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema, pageQuerySchema, requiredText } from './common.ts';
+import { listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
 import {
   DEFAULT_DEVICE_TYPE,
   DEFAULT_OWNER_ROOM_TYPE,
@@ -63,8 +63,8 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   type: z.enum(DEVICE_TYPES).optional(),
 });
 export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
-export const deviceListSchema = pageMetaSchema.extend({ devices: z.array(deviceSchema) });
-export const roomListSchema = pageMetaSchema.extend({ rooms: z.array(roomSchema) });
+export const deviceListSchema = listResponseSchema('devices', deviceSchema);
+export const roomListSchema = listResponseSchema('rooms', roomSchema);
 export const deviceResponseSchema = z.object({ device: deviceSchema });
 export const roomResponseSchema = z.object({ room: roomSchema });
 

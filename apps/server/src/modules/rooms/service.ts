@@ -1,6 +1,7 @@
-import { API_MSG, type Room, type RoomValues } from '@isaac/contract';
+import { API_MSG, type PageQuery, type Room, type RoomValues } from '@isaac/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
@@ -26,7 +27,7 @@ export class RoomService {
   ) {
     // One round trip for the page and its total (window count); a page past the end counts separately.
     this.pageStatement = db
-      .select({ room: rooms, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ room: rooms, total: totalCount() })
       .from(rooms)
       .where(eq(rooms.userId, sql.placeholder('ownerId')))
       .orderBy(desc(rooms.createdAt), desc(rooms.id))
@@ -46,28 +47,20 @@ export class RoomService {
       .prepare('owner_rooms_devices');
   }
 
-  async list(ownerId: string, query: { page: number; page_size: number }) {
-    const page = await this.pageStatement.execute({
-      ownerId,
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-    });
-    const total = page[0]?.total ?? (query.page > 1 ? await this.count(ownerId) : 0);
+  async list(ownerId: string, query: PageQuery) {
+    const page = await this.pageStatement.execute({ ownerId, ...pageWindow(query) });
+    const total = await pageTotal(page, query, () => this.count(ownerId));
     const byRoom = await this.devicesOf(
       ownerId,
       page.map((r) => r.room.id),
     );
-    return {
-      rooms: page.map(({ room }) =>
-        presentRoom(
-          room,
-          (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
-        ),
+    const items = page.map(({ room }) =>
+      presentRoom(
+        room,
+        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
       ),
-      page: query.page,
-      page_size: query.page_size,
-      total,
-    };
+    );
+    return listPage('rooms', items, query, total);
   }
 
   private async count(ownerId: string): Promise<number> {
