@@ -17,3 +17,10 @@ export function dashboardPathForRole(role: number | undefined): string {
   if (role === ROLE.owner) return '/owner/dashboard';
   return '/dashboard';
 }
+
+/** How each role reads in the UI (admin users table, role filter, forms). */
+export const ROLE_LABELS: Record<RoleCode, string> = {
+  [ROLE.electrician]: 'Electrician',
+  [ROLE.owner]: 'Owner',
+  [ROLE.admin]: 'Admin',
+};
