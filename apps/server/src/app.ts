@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -28,6 +28,7 @@ import {
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { computeHelmetHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
 import './types.ts';
 
