@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Button, TextField } from '~/components/ui';
 import { useChangePassword } from '../../api/change-password';
 import { ApiError, errorMessage } from '~/lib/api-client';
-import { serverFieldErrors } from '../../model/form-errors';
+import { serverFieldErrors } from '~/lib/form-errors';
 
 /** The change-password form: the API's rules plus a confirmation that must match. */
 export const passwordFormSchema = passwordChangeSchema

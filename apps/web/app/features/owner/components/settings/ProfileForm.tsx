@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button, TextField } from '~/components/ui';
 import { useUpdateProfile } from '../../api/update-profile';
-import { serverFieldErrors } from '../../model/form-errors';
+import { serverFieldErrors } from '~/lib/form-errors';
 
 type ProfileValues = z.input<typeof profileUpdateSchema>;
 const FIELDS = ['name', 'mobile'] as const;
