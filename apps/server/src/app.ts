@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -24,6 +25,7 @@ import {
 } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { RequestOutcomes } from './plugins/request-outcomes.ts';
 import { computeHelmetHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
@@ -59,6 +61,7 @@ const MODULES = [
   contactRoutes,
   newsletterRoutes,
   auditRoutes,
+  adminDashboardRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -83,7 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const securityHeaders = await computeHelmetHeaders(helmetOptions(config));
   // One log line per request (method, url, status, time), not Fastify's multi-line pair.
-  const logController = new RequestLineLogController();
+  const requestOutcomes = new RequestOutcomes(now);
+  const logController = new RequestLineLogController(requestOutcomes);
   const app = Fastify({
     loggerInstance: options.logger,
     logController,
@@ -114,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     now,
     log: app.log,
+    requestOutcomes,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     injectPost: async (url, headers, payload) =>
       (await app.inject({ method: 'POST', url, headers, payload })).statusCode,

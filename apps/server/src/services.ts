@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AccountService } from './modules/account/service.ts';
+import { AdminDashboardService } from './modules/admin-dashboard/service.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { SessionService } from './modules/auth/sessions.ts';
@@ -17,6 +18,7 @@ import { SandboxWebhookSender } from './modules/payments/sandbox-webhooks.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { RoomService } from './modules/rooms/service.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
+import type { RequestOutcomes } from './plugins/request-outcomes.ts';
 
 /**
  * Every service of the API, built ONCE per app (`createServices`) and handed to the route plugins as
@@ -42,6 +44,7 @@ export interface Services {
   sandboxWebhooks: SandboxWebhookSender | null;
   contact: ContactService;
   newsletter: NewsletterService;
+  adminDashboard: AdminDashboardService;
 }
 
 export interface ServiceDeps {
@@ -49,6 +52,8 @@ export interface ServiceDeps {
   db: Db;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Requests and 5xx answers of this process (counted by the request log; the admin health check reads them). */
+  requestOutcomes: RequestOutcomes;
   /** Access token lifetime in seconds; default 30 minutes. */
   accessTokenTtlSeconds?: number;
   /** Sends a request to this API in-process (the sandbox's webhooks go through the real route). */
@@ -60,6 +65,7 @@ export function createServices({
   db,
   now,
   log,
+  requestOutcomes,
   accessTokenTtlSeconds,
   injectPost,
 }: ServiceDeps): Services {
@@ -91,6 +97,7 @@ export function createServices({
       : null,
     contact: new ContactService(db),
     newsletter: new NewsletterService(db),
+    adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
   };
 }
 

@@ -56,7 +56,12 @@ export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
 
 export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
-export const INSTALLATION_PHASES = ['pre_installation', 'in_progress', 'post_installation', 'completed'] as const;
+export const INSTALLATION_PHASES = [
+  'pre_installation',
+  'in_progress',
+  'post_installation',
+  'completed',
+] as const;
 export type InstallationPhase = (typeof INSTALLATION_PHASES)[number];
 /** Whether each device of an installation is configured yet. */
 export const INSTALLATION_DEVICE_STATUSES = ['pending', 'configured'] as const;

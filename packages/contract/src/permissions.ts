@@ -56,6 +56,7 @@ export const PERMISSIONS = {
   'GET /api/admin/orders': { access: admin },
   'GET /api/admin/contact-messages': { access: admin },
   'GET /api/admin/activity': { access: admin },
+  'GET /api/admin/dashboard': { access: admin },
 
   // owner
   'GET /api/dashboard': { access: owner },
