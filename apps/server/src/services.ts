@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AccountService } from './modules/account/service.ts';
 import { AdminDashboardService } from './modules/admin-dashboard/service.ts';
+import { AdminUserService } from './modules/admin-users/service.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { SessionService } from './modules/auth/sessions.ts';
@@ -45,6 +46,7 @@ export interface Services {
   contact: ContactService;
   newsletter: NewsletterService;
   adminDashboard: AdminDashboardService;
+  adminUsers: AdminUserService;
 }
 
 export interface ServiceDeps {
@@ -98,6 +100,7 @@ export function createServices({
     contact: new ContactService(db),
     newsletter: new NewsletterService(db),
     adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
+    adminUsers: new AdminUserService(db, sessions, now),
   };
 }
 
