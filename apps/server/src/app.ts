@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
@@ -56,6 +57,7 @@ const MODULES = [
   paymentsRoutes,
   contactRoutes,
   newsletterRoutes,
+  reportRoutes,
 ];
 
 export interface BuildAppOptions {

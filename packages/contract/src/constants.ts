@@ -55,7 +55,12 @@ export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
 };
 
 export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export const INSTALLATION_PHASES = ['pre_installation', 'in_progress', 'post_installation', 'completed'] as const;
+export const INSTALLATION_PHASES = [
+  'pre_installation',
+  'in_progress',
+  'post_installation',
+  'completed',
+] as const;
 
 export const CONTACT_SUBJECTS = [
   { value: 'product-inquiry', label: 'Product Inquiry' },
@@ -74,3 +79,22 @@ export function formatInr(paise: number): string {
     maximumFractionDigits: Number.isInteger(rupees) ? 0 : 2,
   }).format(rupees);
 }
+
+/**
+ * Admin reports (issue 10): time series over whole UTC days, bucketed by day or by ISO week
+ * (Monday first). A range is at most REPORT_MAX_DAYS days, both ends included (two years and a day,
+ * so "the last two years" fits whatever the leap days). Each series downloads as CSV.
+ */
+export const REPORT_BUCKETS = ['day', 'week'] as const;
+export type ReportBucket = (typeof REPORT_BUCKETS)[number];
+export const DEFAULT_REPORT_BUCKET: ReportBucket = 'day';
+export const REPORT_MAX_DAYS = 732;
+export const REPORT_SERIES = ['orders', 'users', 'devices', 'installations'] as const;
+export type ReportSeriesName = (typeof REPORT_SERIES)[number];
+/** The columns of each series, in order: the JSON points' fields and the CSV header (orders adds revenue_inr). */
+export const REPORT_COLUMNS = {
+  orders: ['bucket_start', 'paid_orders', 'revenue_paise'],
+  users: ['bucket_start', 'electricians', 'owners', 'admins', 'total'],
+  devices: ['bucket_start', 'devices_added'],
+  installations: ['bucket_start', 'started', 'completed'],
+} as const satisfies Record<ReportSeriesName, readonly string[]>;

@@ -54,6 +54,10 @@ export const PERMISSIONS = {
   'GET /api/admin/orders': { access: admin },
   'GET /api/admin/contact-messages': { access: admin },
 
+  // admin reports (issue 10)
+  'GET /api/admin/reports': { access: admin },
+  'GET /api/admin/reports/:series.csv': { access: admin },
+
   // owner
   'GET /api/dashboard': { access: owner },
   'GET /api/devices': { access: owner },

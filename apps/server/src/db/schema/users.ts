@@ -24,6 +24,8 @@ export const users = pgTable(
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt.desc()),
+    // reports: new users in a date range, by role (an index-only range scan)
+    index('users_created_role_idx').on(t.createdAt, t.role),
   ],
 );
 
