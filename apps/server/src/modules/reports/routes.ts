@@ -5,7 +5,7 @@ import { seriesCsv, seriesCsvFilename } from './csv.ts';
 import { ReportService } from './service.ts';
 
 /** Admin reports (issue 10): the time series as JSON, and each series as a CSV download. */
-export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new ReportService(app.db, app.now);
 
   app.get(
