@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_MAX_DAYS } from './constants.ts';
-import { isCalendarDate, reportQuerySchema, reportRangeDays } from './reports.ts';
+import { isCalendarDate, REPORT_MAX_DAYS, reportRangeDays } from './constants.ts';
+import { reportQuerySchema } from './reports.ts';
 
 describe('report dates', () => {
   it('accepts real calendar days as YYYY-MM-DD only', () => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_REPORT_BUCKET, REPORT_BUCKETS, REPORT_MAX_DAYS, REPORT_SERIES } from './constants.ts';
+import {
+  DEFAULT_REPORT_BUCKET,
+  isCalendarDate,
+  REPORT_BUCKETS,
+  REPORT_MESSAGES,
+  REPORT_SERIES,
+  reportRangeError,
+} from './constants.ts';
 
 /**
  * Admin reports (issue 10): `GET /api/admin/reports?from=&to=&bucket=` and one CSV per series,
@@ -8,27 +15,6 @@ import { DEFAULT_REPORT_BUCKET, REPORT_BUCKETS, REPORT_MAX_DAYS, REPORT_SERIES }
  * inside the range, named by its first day in the range. Every bucket of the range is present: a bucket
  * without rows is zeros.
  */
-
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whether `value` (YYYY-MM-DD) names a real calendar day (no 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE_RE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** Days from `from` to `to`, both included (1 when they are the same day). */
-export function reportRangeDays(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-export const REPORT_MESSAGES = {
-  date: 'Use a date as YYYY-MM-DD',
-  order: 'The start date must be on or before the end date',
-  tooLong: `The range may span at most ${REPORT_MAX_DAYS} days`,
-} as const;
 
 const reportDate = z.string().refine(isCalendarDate, REPORT_MESSAGES.date);
 
@@ -39,10 +25,9 @@ export const reportQuerySchema = z
     bucket: z.enum(REPORT_BUCKETS).default(DEFAULT_REPORT_BUCKET),
   })
   .superRefine((query, ctx) => {
-    const days = reportRangeDays(query.from, query.to);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
-    else if (days > REPORT_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.tooLong });
+    // the dates themselves are checked above; here only their order and the range's length
+    const problem = reportRangeError(query.from, query.to);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 

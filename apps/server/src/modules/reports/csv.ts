@@ -1,10 +1,4 @@
-import {
-  PAISE_PER_RUPEE,
-  REPORT_COLUMNS,
-  type ReportPoints,
-  type ReportQuery,
-  type ReportSeriesName,
-} from '@isaac/contract';
+import { PAISE_PER_RUPEE, REPORT_COLUMNS, type ReportPoints, type ReportSeriesName } from '@isaac/contract';
 import { stringify } from 'csv-stringify/sync';
 
 /**
@@ -21,9 +15,4 @@ export function seriesCsv<S extends ReportSeriesName>(name: S, points: ReportPoi
     for (const row of rows) row.revenue_inr = (Number(row.revenue_paise) / PAISE_PER_RUPEE).toFixed(2);
   }
   return stringify(rows, { header: true, columns, record_delimiter: '\r\n', escape_formulas: true });
-}
-
-/** The download's file name: `isaac-{series}-{from}-to-{to}-{bucket}.csv`. */
-export function seriesCsvFilename(name: ReportSeriesName, query: ReportQuery): string {
-  return `isaac-${name}-${query.from}-to-${query.to}-${query.bucket}.csv`;
 }

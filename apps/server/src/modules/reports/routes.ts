@@ -1,7 +1,13 @@
-import { reportCsvSchema, reportQuerySchema, reportSchema, reportSeriesParamsSchema } from '@isaac/contract';
+import {
+  reportCsvFilename,
+  reportCsvSchema,
+  reportQuerySchema,
+  reportSchema,
+  reportSeriesParamsSchema,
+} from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { seriesCsv, seriesCsvFilename } from './csv.ts';
+import { seriesCsv } from './csv.ts';
 import { ReportService } from './service.ts';
 
 /** Admin reports (issue 10): the time series as JSON, and each series as a CSV download. */
@@ -46,7 +52,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const csv = seriesCsv(series, await service.series(series, request.query));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${seriesCsvFilename(series, request.query)}"`)
+        .header('content-disposition', `attachment; filename="${reportCsvFilename(series, request.query)}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },
