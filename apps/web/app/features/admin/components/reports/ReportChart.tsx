@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatInr } from '@isaac/contract';
+import { formatInr, type ReportBucket } from '@isaac/contract';
 import { type ReportLine, type SeriesTable } from '../../model/report-series';
 
 const HEIGHT = 220;
@@ -22,8 +22,20 @@ function loadUPlot(): Promise<typeof uPlot> {
 }
 
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+const tickDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const legendDay = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
-function chartOptions(UPlot: typeof uPlot, lines: ReportLine[], width: number): uPlot.Options {
+function chartOptions(
+  UPlot: typeof uPlot,
+  lines: ReportLine[],
+  bucket: ReportBucket,
+  width: number,
+): uPlot.Options {
   const hasMoney = lines.some((line) => line.kind === 'money');
   const axis = { stroke: AXIS, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } };
   return {
@@ -35,7 +47,10 @@ function chartOptions(UPlot: typeof uPlot, lines: ReportLine[], width: number): 
     cursor: { points: { size: 6 } },
     scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     series: [
-      {},
+      {
+        label: bucket === 'week' ? 'Week from' : 'Day',
+        value: (_u: uPlot, v: number | null) => (v === null ? '–' : legendDay.format(v * 1000)),
+      },
       ...lines.map((line) => ({
         label: line.label,
         stroke: line.color,
@@ -47,7 +62,7 @@ function chartOptions(UPlot: typeof uPlot, lines: ReportLine[], width: number): 
       })),
     ],
     axes: [
-      { ...axis },
+      { ...axis, values: (_u, ticks) => ticks.map((t) => tickDay.format(t * 1000)) },
       {
         ...axis,
         scale: 'count',
@@ -71,13 +86,14 @@ function chartOptions(UPlot: typeof uPlot, lines: ReportLine[], width: number): 
 interface ReportChartProps {
   table: SeriesTable;
   lines: ReportLine[];
+  bucket: ReportBucket;
 }
 
 /**
  * A uPlot line chart of one series (ADR 024). The canvas is hidden from screen readers: the figure around
  * it carries a text summary and the data table (ReportFigure).
  */
-export function ReportChart({ table, lines }: ReportChartProps) {
+export function ReportChart({ table, lines, bucket }: ReportChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -93,7 +109,7 @@ export function ReportChart({ table, lines }: ReportChartProps) {
     loadUPlot().then(
       (UPlot) => {
         if (cancelled) return;
-        plot = new UPlot(chartOptions(UPlot, lines, element.clientWidth || 320), data, element);
+        plot = new UPlot(chartOptions(UPlot, lines, bucket, element.clientWidth || 320), data, element);
       },
       () => {
         if (!cancelled) setFailed(true);
@@ -109,7 +125,7 @@ export function ReportChart({ table, lines }: ReportChartProps) {
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [table, lines]);
+  }, [table, lines, bucket]);
 
   if (failed) {
     return (

@@ -53,11 +53,17 @@ export function ReportFigure({ report, spec, onDownload, downloading }: ReportFi
         <EmptyState title={spec.empty} className="mt-4 py-8" />
       ) : (
         <figure className="mt-3">
-          <ReportChart table={table} lines={spec.lines} />
+          <ReportChart table={table} lines={spec.lines} bucket={report.bucket} />
           <figcaption className="mt-2 text-sm text-slate-300">{summary}</figcaption>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer text-sky-300 hover:text-sky-200">Show data table</summary>
-            <div className="mt-2 max-h-72 overflow-auto">
+            <div
+              // scrolls on its own: reachable and scrollable with the keyboard
+              tabIndex={0}
+              role="group"
+              aria-label={`${spec.title} data`}
+              className="mt-2 max-h-72 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-sky-400"
+            >
               <table className="w-full text-left text-slate-200 tabular-nums">
                 <caption className="sr-only">
                   {spec.title}, {report.bucket === 'week' ? 'by week' : 'by day'}
