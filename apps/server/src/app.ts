@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { roomsRoutes } from './modules/rooms/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
 import { RequestLineLogController } from './logger.ts';
@@ -64,6 +65,7 @@ const MODULES = [
   auditRoutes,
   adminDashboardRoutes,
   adminUserRoutes,
+  reportsRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { AccountService } from './modules/account/service.ts';
 import { AdminDashboardService } from './modules/admin-dashboard/service.ts';
 import { AdminUserService } from './modules/admin-users/service.ts';
+import { ReportService } from './modules/reports/service.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { SessionService } from './modules/auth/sessions.ts';
@@ -47,6 +48,7 @@ export interface Services {
   newsletter: NewsletterService;
   adminDashboard: AdminDashboardService;
   adminUsers: AdminUserService;
+  reports: ReportService;
 }
 
 export interface ServiceDeps {
@@ -101,6 +103,7 @@ export function createServices({
     newsletter: new NewsletterService(db),
     adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
     adminUsers: new AdminUserService(db, sessions, now),
+    reports: new ReportService(db, now),
   };
 }
 

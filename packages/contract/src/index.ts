@@ -16,3 +16,4 @@ export * from './storefront.ts';
 export * from './audit.ts';
 export * from './admin-dashboard.ts';
 export * from './admin-users.ts';
+export * from './reports.ts';

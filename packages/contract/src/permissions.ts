@@ -64,6 +64,9 @@ export const PERMISSIONS = {
   'PUT /api/admin/users/:id': { access: admin },
   'DELETE /api/admin/users/:id': { access: admin },
   'POST /api/admin/users/:id/sessions/revoke': { access: admin },
+  // admin reports (issue 10)
+  'GET /api/admin/reports': { access: admin },
+  'GET /api/admin/reports/:series.csv': { access: admin },
 
   // owner
   'GET /api/dashboard': { access: owner },
