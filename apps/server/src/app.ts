@@ -9,6 +9,7 @@ import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { firmwareRoutes } from './modules/firmware/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -55,6 +56,7 @@ const MODULES = [
   paymentsRoutes,
   contactRoutes,
   newsletterRoutes,
+  firmwareRoutes,
 ];
 
 export interface BuildAppOptions {
