@@ -1,6 +1,8 @@
 export * from './roles.ts';
+export * from './areas.ts';
 export * from './errors.ts';
 export * from './error-codes.ts';
+export * from './api-messages.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
@@ -10,3 +12,5 @@ export * from './owner.ts';
 export * from './firmware.ts';
 export * from './catalog.ts';
 export * from './storefront.ts';
+export * from './audit.ts';
+export * from './admin-dashboard.ts';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, firmware } from '../../db/schema/index.ts';
+import { auditLog, devices, firmware } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
 import { FIRMWARE_MESSAGES } from './service.ts';
 import { LocalDiskFirmwareStore } from './storage.ts';
@@ -129,6 +129,13 @@ describe('POST /api/admin/firmware/upload', () => {
     expect(row?.storageKey).toBe(`sha256/${sha256.slice(0, 2)}/${sha256}`);
     expect(readFileSync(blobPath(sha256)).equals(content)).toBe(true);
     expect(await store.stagedFiles()).toEqual([]);
+    // Recorded in the activity log, in the same transaction.
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, body._id));
+    expect(entry).toMatchObject({
+      action: 'firmware.uploaded',
+      entityType: 'firmware',
+      changes: { version: { before: null, after: version }, sha256: { before: null, after: sha256 } },
+    });
   });
 
   it('accepts .hex (Intel HEX) and .elf files whose content matches, extension case-insensitive', async () => {
@@ -261,9 +268,11 @@ describe('POST /api/admin/firmware/upload', () => {
     const version = nextVersion();
     expect((await upload({ version, deviceType: 'lumos', filename: 'a.bin' })).statusCode).toBe(201);
     const before = await rowCount();
+    const auditRows = await t.db.$count(auditLog);
     const content = esp32Image();
     const again = await upload({ version: `v${version}`, deviceType: 'lumos', content });
     expect(again.statusCode).toBe(409);
+    expect(await t.db.$count(auditLog)).toBe(auditRows);
     expect(again.json()).toMatchObject({
       error: ERROR_CODE.conflict,
       message: FIRMWARE_MESSAGES.duplicate('lumos', version),
@@ -447,6 +456,11 @@ describe('DELETE /api/admin/firmware/:id', () => {
     expect(await t.db.$count(firmware, eq(firmware.id, stored._id))).toBe(0);
     expect(existsSync(blobPath(stored.sha256))).toBe(false);
     expect((await remove(stored._id)).statusCode).toBe(404);
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, stored._id));
+    expect(actions.map((a) => a.action).sort()).toEqual(['firmware.deleted', 'firmware.uploaded']);
   });
 
   it('keeps bytes another release still names (the same file uploaded twice)', async () => {

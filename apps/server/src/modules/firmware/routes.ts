@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuthUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { AuditLog, auditContextOf } from '../audit/audit-log.ts';
 import { FirmwareService } from './service.ts';
 import { LocalDiskFirmwareStore } from './storage.ts';
 import { FIRMWARE_MULTIPART_OPTIONS, readFirmwareUpload } from './upload.ts';
@@ -24,7 +25,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, FIRMWARE_MULTIPART_OPTIONS);
   const store = new LocalDiskFirmwareStore(app.config.firmwareDir);
   await store.sweepStaging(app.now(), STALE_STAGING_MS);
-  const service = new FirmwareService(app.db, store, app.now);
+  const service = new FirmwareService(app.db, store, new AuditLog(app.db, app.now), app.now);
   const tags = ['admin', 'firmware'];
 
   app.post(
@@ -51,7 +52,10 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
         const upload = await readFirmwareUpload(request, store, (fields) =>
           service.assertNewVersion(fields.device_type, fields.version),
         );
-        const stored = await service.create({ ...upload, uploadedBy: { id: user.id, name: user.name } });
+        const stored = await service.create(
+          { ...upload, uploadedBy: { id: user.id, name: user.name } },
+          auditContextOf(request),
+        );
         return await reply.code(201).send(stored);
       } catch (error) {
         // Refused before the whole body arrived: close the connection rather than read the rest.
@@ -85,7 +89,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, auditContextOf(request));
       return { message: FIRMWARE_MSG.deleted };
     },
   );

@@ -7,9 +7,10 @@ import type {
 } from '@isaac/contract';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { devices, firmware, users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { devices, firmware, users, type FirmwareRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
-import { isUniqueViolation } from '../devices/service.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { presentFirmware } from './presenter.ts';
 import type { FirmwareStore, StagedBlob } from './storage.ts';
 
@@ -30,6 +31,10 @@ const uploaderName = sql<
 const lockKey = (tx: Pick<Db, 'execute'>, key: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
+/** What the activity log records of a firmware row (never the storage path). */
+const AUDITED_FIELDS = ['deviceType', 'version', 'filename', 'fileSize', 'sha256'] as const;
+const auditName = (row: FirmwareRow) => `${row.deviceType} ${row.version} (${row.filename})`;
+
 /** The versions a device may report for a stored one ("1.2.3" is also reported as "v1.2.3"). */
 const reportedForms = (version: string) => [version, `v${version}`];
 
@@ -42,6 +47,7 @@ export class FirmwareService {
   constructor(
     private readonly db: Db,
     private readonly store: FirmwareStore,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
@@ -79,12 +85,15 @@ export class FirmwareService {
   }
 
   /** Stores an upload: the row and the staged bytes commit together (a duplicate version is 409, nothing kept). */
-  async create(input: {
-    fields: FirmwareUploadFields;
-    filename: string;
-    staged: StagedBlob;
-    uploadedBy: { id: string; name: string };
-  }): Promise<Firmware> {
+  async create(
+    input: {
+      fields: FirmwareUploadFields;
+      filename: string;
+      staged: StagedBlob;
+      uploadedBy: { id: string; name: string };
+    },
+    context: AuditContext,
+  ): Promise<Firmware> {
     const { fields, staged } = input;
     try {
       const row = await this.db.transaction(async (tx) => {
@@ -104,6 +113,11 @@ export class FirmwareService {
           })
           .returning();
         if (!inserted) throw new Error('firmware insert returned no row');
+        await this.audit.record(tx, context, {
+          action: 'firmware.uploaded',
+          entity: { type: 'firmware', id: inserted.id, name: auditName(inserted) },
+          changes: changesBetween(null, inserted, AUDITED_FIELDS),
+        });
         // Last in the transaction: if committing the bytes fails, the row is rolled back with it.
         await staged.commit();
         return inserted;
@@ -122,7 +136,7 @@ export class FirmwareService {
    * that image is what the device would be re-flashed with. The newest of a type may be deleted when
    * no device runs it (withdrawing a bad release): update checks then offer the next newest.
    */
-  async remove(id: string): Promise<void> {
+  async remove(id: string, context: AuditContext): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(firmware).where(eq(firmware.id, id)).limit(1).for('update');
       if (!row) throw notFound(FIRMWARE_MESSAGES.notFound);
@@ -135,6 +149,11 @@ export class FirmwareService {
       if (running && running.n > 0) throw conflict(FIRMWARE_MESSAGES.inUse(running.n));
       await lockKey(tx, row.storageKey);
       await tx.delete(firmware).where(eq(firmware.id, row.id));
+      await this.audit.record(tx, context, {
+        action: 'firmware.deleted',
+        entity: { type: 'firmware', id: row.id, name: auditName(row) },
+        changes: changesBetween(row, null, AUDITED_FIELDS),
+      });
       const [others] = await tx
         .select({ n: count() })
         .from(firmware)
