@@ -37,6 +37,7 @@ export default [
       route('dashboard', 'routes/admin.dashboard.tsx'),
       route('users', 'routes/admin.users.tsx'),
       route('devices', 'routes/admin.devices.tsx'),
+      route('devices/firmware', 'routes/admin.devices.firmware.tsx'),
       route('electricians', 'routes/admin.electricians.tsx'),
       route('settings', 'routes/admin.settings.tsx'),
       route('reports', 'routes/admin.reports.tsx'),

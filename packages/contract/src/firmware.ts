@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageMetaSchema, pageQuerySchema } from './common.ts';
+import { FIRMWARE_MSG } from './messages.ts';
 import { DEFAULT_DEVICE_TYPE, DEVICE_TYPES, FIRMWARE_EXTENSIONS, FIRMWARE_MAX_BYTES } from './constants.ts';
 
 /**
@@ -49,10 +50,8 @@ export const firmwareUploadFieldsSchema = z.object({
   version: z
     .string()
     .trim()
-    .min(1, 'Version is required')
-    .refine((v) => canonicalFirmwareVersion(v) !== undefined, {
-      message: 'Version must be a semantic version such as v1.1.0 (MAJOR.MINOR.PATCH)',
-    })
+    .min(1, FIRMWARE_MSG.versionRequired)
+    .refine((v) => canonicalFirmwareVersion(v) !== undefined, { message: FIRMWARE_MSG.versionFormat })
     .transform((v) => canonicalFirmwareVersion(v) ?? v),
   /** Optional: the spec's upload sends none, and the default device type is isaac. */
   device_type: z
@@ -61,7 +60,7 @@ export const firmwareUploadFieldsSchema = z.object({
   release_notes: z
     .string()
     .trim()
-    .max(MAX_RELEASE_NOTES_LENGTH, `Release notes may have at most ${MAX_RELEASE_NOTES_LENGTH} characters`)
+    .max(MAX_RELEASE_NOTES_LENGTH, FIRMWARE_MSG.releaseNotesTooLong(MAX_RELEASE_NOTES_LENGTH))
     .optional()
     .transform((v) => (v ? v : null)),
 });

@@ -85,6 +85,8 @@ export const FIRMWARE_MSG = {
     `Firmware ${filename} (v${version.replace(/^v/i, '')}, ${(bytes / 1024).toFixed(1)} KB) uploaded successfully`,
   fileRequired: 'Please choose a firmware file',
   versionRequired: 'Version is required',
+  versionFormat: 'Version must be a semantic version such as v1.1.0 (MAJOR.MINOR.PATCH)',
+  releaseNotesTooLong: (max: number) => `Release notes may have at most ${max} characters`,
   deleted: 'Firmware deleted successfully',
   deleteFailed: 'Failed to delete firmware',
   loadFailed: 'Error loading firmware',

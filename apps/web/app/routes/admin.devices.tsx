@@ -9,9 +9,12 @@ export default function AdminDevices() {
       title="Devices"
       description="Every device with its status, and firmware uploads per device."
       action={
-        <ButtonLink to="/admin/dashboard" variant="outline">
-          Back to Dashboard
-        </ButtonLink>
+        <div className="flex flex-wrap justify-center gap-3">
+          <ButtonLink to="/admin/devices/firmware">Firmware</ButtonLink>
+          <ButtonLink to="/admin/dashboard" variant="outline">
+            Back to Dashboard
+          </ButtonLink>
+        </div>
       }
     />
   );
