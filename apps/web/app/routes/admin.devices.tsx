@@ -1,5 +1,6 @@
 import { ButtonLink, ComingSoon } from '~/components/ui';
 import type { Route } from './+types/admin.devices';
+import { ADMIN_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Devices | Isaac Admin' }];
 
@@ -10,8 +11,8 @@ export default function AdminDevices() {
       description="Every device with its status, and firmware uploads per device."
       action={
         <div className="flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/admin/devices/firmware">Firmware</ButtonLink>
-          <ButtonLink to="/admin/dashboard" variant="outline">
+          <ButtonLink to={ADMIN_PATHS.firmware}>Firmware</ButtonLink>
+          <ButtonLink to={ADMIN_PATHS.dashboard} variant="outline">
             Back to Dashboard
           </ButtonLink>
         </div>

@@ -144,7 +144,7 @@ export class FirmwareService {
         .select({ n: count() })
         .from(devices)
         .where(
-          and(eq(devices.type, row.deviceType), inArray(devices.firmwareVersion, reportedForms(row.version))),
+          and(eq(devices.type, row.deviceType as DeviceType), inArray(devices.firmwareVersion, reportedForms(row.version))),
         );
       if (running && running.n > 0) throw conflict(FIRMWARE_MESSAGES.inUse(running.n));
       await lockKey(tx, row.storageKey);

@@ -1,7 +1,7 @@
 import { FIRMWARE_MSG } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { firmwareKeys } from './firmware-keys';
 
 /** DELETE /api/admin/firmware/:id → {message}; 409 while a device reports that version as installed. */
@@ -12,15 +12,12 @@ export function deleteFirmware(id: string): Promise<{ message: string }> {
 }
 
 export function useDeleteFirmware() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: deleteFirmware,
-    onSuccess: () => {
-      toast.success(FIRMWARE_MSG.deleted);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, FIRMWARE_MSG.deleteFailed));
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: firmwareKeys.all }),
+    meta: feedback({
+      success: FIRMWARE_MSG.deleted,
+      error: FIRMWARE_MSG.deleteFailed,
+      invalidates: [firmwareKeys.all],
+    }),
   });
 }

@@ -1,7 +1,8 @@
 import type { DeviceType, FirmwareList } from '@isaac/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
-import { FIRMWARE_PAGE_SIZE, FIRMWARE_QUERY_OPTIONS, firmwareKeys } from './firmware-keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { FIRMWARE_PAGE_SIZE, firmwareKeys } from './firmware-keys';
 
 /** GET /api/admin/firmware?page=&page_size=&device_type= → {firmware, page, page_size, total}, newest first. */
 export function listFirmware(
@@ -18,7 +19,7 @@ export const firmwareListQuery = (page: number, deviceType: DeviceType | undefin
   queryOptions({
     queryKey: firmwareKeys.list(page, deviceType),
     queryFn: ({ signal }) => listFirmware(page, deviceType, signal),
-    ...FIRMWARE_QUERY_OPTIONS,
+    ...DASHBOARD_QUERY_OPTIONS,
   });
 
 export function useFirmwareList(page: number, deviceType: DeviceType | undefined) {

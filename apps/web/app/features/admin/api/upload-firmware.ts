@@ -1,6 +1,7 @@
 import { FIRMWARE_FIELDS, FIRMWARE_MSG, type DeviceType, type FirmwareUploadResponse } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { toast } from '~/lib/toast';
 import type { UploadProgress } from '~/lib/xhr-fetch';
 import { firmwareKeys } from './firmware-keys';
@@ -44,16 +45,16 @@ export function uploadFailureMessage(err: unknown): string {
 }
 
 export function useUploadFirmware() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: uploadFirmware,
-    onSuccess: (stored) => {
-      toast.success(FIRMWARE_MSG.uploaded(stored.filename, stored.version, stored.file_size));
-    },
+    meta: feedback<FirmwareUploadResponse, FirmwareUploadInput>({
+      success: (stored) => FIRMWARE_MSG.uploaded(stored.filename, stored.version, stored.file_size),
+      invalidates: [firmwareKeys.all],
+    }),
+    // The failure toast is particular to the upload (a status fallback, none when cancelled).
     onError: (err) => {
       if (err instanceof DOMException && err.name === 'AbortError') return;
       toast.error(uploadFailureMessage(err));
     },
-    onSettled: () => client.invalidateQueries({ queryKey: firmwareKeys.all }),
   });
 }

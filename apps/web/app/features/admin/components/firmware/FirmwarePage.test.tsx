@@ -1,10 +1,11 @@
 import { FIRMWARE_MAX_BYTES, FIRMWARE_MSG, type Firmware } from '@isaac/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '~/lib/query-client';
 import { FirmwarePage } from './FirmwarePage';
 import { FirmwareUploadDialog } from './FirmwareUploadDialog';
 
@@ -129,7 +130,7 @@ function renderPage(api: ReturnType<typeof fakeFirmwareApi>, entry = '/admin/dev
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   const Stub = createRoutesStub([{ path: '/admin/devices/firmware', Component: FirmwarePage }]);
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={createQueryClient()}>
       <Stub initialEntries={[entry]} />
       <Toaster />
     </QueryClientProvider>,
@@ -336,7 +337,7 @@ describe('FirmwareUploadDialog', () => {
 
   it("a per-device Upload fixes the device's type and names the device", async () => {
     render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <FirmwareUploadDialog
           presetDeviceType="skywalker"
           lockDeviceType
