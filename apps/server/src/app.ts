@@ -10,6 +10,7 @@ import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
+import { firmwareRoutes } from './modules/firmware/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -66,6 +67,7 @@ const MODULES = [
   adminDashboardRoutes,
   adminUserRoutes,
   reportsRoutes,
+  firmwareRoutes,
 ];
 
 export interface BuildAppOptions {

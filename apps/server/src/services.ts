@@ -5,6 +5,8 @@ import { AccountService } from './modules/account/service.ts';
 import { AdminDashboardService } from './modules/admin-dashboard/service.ts';
 import { AdminUserService } from './modules/admin-users/service.ts';
 import { ReportService } from './modules/reports/service.ts';
+import { FirmwareService } from './modules/firmware/service.ts';
+import { LocalDiskFirmwareStore } from './modules/firmware/storage.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { SessionService } from './modules/auth/sessions.ts';
@@ -49,6 +51,9 @@ export interface Services {
   adminDashboard: AdminDashboardService;
   adminUsers: AdminUserService;
   reports: ReportService;
+  /** Firmware images: the store is the seam for an object store (ADR 021). */
+  firmwareStore: LocalDiskFirmwareStore;
+  firmware: FirmwareService;
 }
 
 export interface ServiceDeps {
@@ -79,6 +84,7 @@ export function createServices({
     absoluteDays: config.sessionAbsoluteDays,
   });
   const audit = new AuditLog(db, now);
+  const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
   const deviceCommands = new DeviceCommandService(db, now, new DirectTransport());
   const { provider, sandbox } = createPaymentProvider(config.payment);
   const orders = new OrderService(db, provider, now);
@@ -104,6 +110,8 @@ export function createServices({
     adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
     adminUsers: new AdminUserService(db, sessions, now),
     reports: new ReportService(db, now),
+    firmwareStore,
+    firmware: new FirmwareService(db, firmwareStore, audit, now),
   };
 }
 

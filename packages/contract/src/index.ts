@@ -11,6 +11,7 @@ export * from './permissions.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './owner.ts';
+export * from './firmware.ts';
 export * from './catalog.ts';
 export * from './storefront.ts';
 export * from './audit.ts';

@@ -81,6 +81,11 @@ export const PERMISSIONS = {
   'POST /api/rooms': { access: owner },
   'PUT /api/rooms/:id': { access: owner },
   'DELETE /api/rooms/:id': { access: owner },
+
+  // admin: firmware (issue 10, ADR 021)
+  'POST /api/admin/firmware/upload': { access: admin },
+  'GET /api/admin/firmware': { access: admin },
+  'DELETE /api/admin/firmware/:id': { access: admin },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof PERMISSIONS;

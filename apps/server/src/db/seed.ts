@@ -15,6 +15,7 @@ import {
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { contentKey } from '../modules/firmware/storage.ts';
 import type { Db } from './client.ts';
 import {
   devices,
@@ -403,13 +404,15 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       Object.entries(FIRMWARE_RELEASES).flatMap(([deviceType, versions]) =>
         versions.map((version, i) => {
           const filename = `${deviceType}-v${version}.bin`;
+          // Demo rows: no bytes are stored for them (the firmware store treats their keys as empty).
+          const sha256 = createHash('sha256').update(filename).digest('hex');
           return {
             deviceType,
             version,
             filename,
             fileSize: 512 * 1024 + i * 37 * 1024,
-            sha256: createHash('sha256').update(filename).digest('hex'),
-            storageKey: `firmware/${deviceType}/${filename}`,
+            sha256,
+            storageKey: contentKey(sha256),
             uploadedBy: userId('admin'),
             createdAt: ago(200 - i * 45),
           };
