@@ -75,7 +75,8 @@ function postForm(parts: Part[], headers: Record<string, string> = admin) {
 }
 
 let versionCounter = 0;
-const nextVersion = () => `${3 + (process.pid % 100)}.${Date.now() % 100000}.${++versionCounter}`;
+/** Majors 3–9 (never the 99 of the update-check test below), unique within a run. */
+const nextVersion = () => `${3 + (process.pid % 7)}.${Date.now() % 100000}.${++versionCounter}`;
 
 interface UploadOptions {
   filename?: string;
