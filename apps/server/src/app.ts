@@ -4,6 +4,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { adminDeviceRoutes } from './modules/admin-devices/routes.ts';
+import { adminElectricianRoutes } from './modules/admin-electricians/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
@@ -56,6 +58,8 @@ const MODULES = [
   paymentsRoutes,
   contactRoutes,
   newsletterRoutes,
+  adminDeviceRoutes,
+  adminElectricianRoutes,
 ];
 
 export interface BuildAppOptions {

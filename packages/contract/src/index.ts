@@ -9,3 +9,4 @@ export * from './auth.ts';
 export * from './owner.ts';
 export * from './catalog.ts';
 export * from './storefront.ts';
+export * from './admin-assignments.ts';

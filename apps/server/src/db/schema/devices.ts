@@ -64,6 +64,9 @@ export const devices = pgTable(
     index('devices_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('devices_room_idx').on(t.roomId),
     index('devices_created_idx').on(t.createdAt.desc()),
+    // The admin device search (name or serial, case-insensitive substring): trigram GIN indexes (pg_trgm, ADR 025).
+    index('devices_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('devices_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,0 +1,324 @@
+import {
+  isPastBusinessDate,
+  MSG,
+  ROLE,
+  type AdminCustomerList,
+  type AdminCustomerListQuery,
+  type AdminElectricianList,
+  type AdminElectricianListQuery,
+  type AssignCustomersResponse,
+  type AssignDevicesResponse,
+  type BulkDeviceResponse,
+  type PageQuery,
+} from '@isaac/contract';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { electricianCustomers, electricianDevices, installations, users } from '../../db/schema/index.ts';
+import { badRequest, idListError, notFound } from '../../plugins/errors.ts';
+import { containsPattern } from '../../db/like.ts';
+import { lockDevices } from '../admin-devices/service.ts';
+import { presentCustomer, presentElectrician, reassignedNotice } from './presenter.ts';
+
+export const ADMIN_ELECTRICIAN_MESSAGES = {
+  electricianNotFound: 'Electrician not found',
+  customerNotFound: 'Customer not found',
+  customersNotFound: 'Some customers were not found',
+  notOwners: 'Only owners can be assigned as customers',
+  assignmentNotFound: 'This customer is not assigned to this electrician',
+} as const;
+
+const electricianUsers = alias(users, 'electrician');
+
+/** Users of one role, optionally whose name or e-mail contains `search` (any case). */
+function usersWhere(role: number, search: string | undefined): SQL[] {
+  const conditions: SQL[] = [eq(users.role, role)];
+  if (search) {
+    const pattern = containsPattern(search);
+    const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
+    if (match) conditions.push(match);
+  }
+  return conditions;
+}
+
+/** One page of a users query, by name (then id, so pages never overlap). */
+function byNamePage<T extends PgSelect>(select: T, conditions: SQL[], query: PageQuery): T {
+  return select
+    .where(and(...conditions))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+}
+
+/**
+ * Electrician assignments (issue 10, ADR 025): which customers (owners) and which devices each
+ * electrician has. A customer and a device are each with at most one electrician (unique indexes);
+ * assigning one that is with another electrician moves it. Every mutation is one transaction.
+ */
+export class AdminElectricianService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * Electricians by name, each with their counts, plus the screen's totals. The counts are correlated
+   * subqueries on the assignment indexes (electrician_id leads each), so a page costs its rows only.
+   */
+  async list(query: AdminElectricianListQuery): Promise<AdminElectricianList> {
+    const conditions = usersWhere(ROLE.electrician, query.search);
+    // Qualified by hand: Drizzle writes a single-table query's columns unqualified, and inside these
+    // subqueries an unqualified "id" would be the subquery table's own.
+    const electricianId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+    const installationCount = (status: string | null) =>
+      sql<number>`(select count(*) from ${installations} where ${installations.electricianId} = ${electricianId}${
+        status === null ? sql`` : sql` and ${installations.status} = ${status}`
+      })`.mapWith(Number);
+    const [rows, totals, statistics] = await Promise.all([
+      byNamePage(
+        this.db
+          .select({
+            user: users,
+            customers:
+              sql<number>`(select count(*) from ${electricianCustomers} where ${electricianCustomers.electricianId} = ${electricianId})`.mapWith(
+                Number,
+              ),
+            devices:
+              sql<number>`(select count(*) from ${electricianDevices} where ${electricianDevices.electricianId} = ${electricianId})`.mapWith(
+                Number,
+              ),
+            installationsTotal: installationCount(null),
+            pending: installationCount('pending'),
+            inProgress: installationCount('in_progress'),
+            completed: installationCount('completed'),
+          })
+          .from(users)
+          .$dynamic(),
+        conditions,
+        query,
+      ),
+      this.db
+        .select({ total: count() })
+        .from(users)
+        .where(and(...conditions)),
+      this.db
+        .select({
+          electricians:
+            sql<number>`(select count(*) from ${users} where ${users.role} = ${ROLE.electrician})`.mapWith(
+              Number,
+            ),
+          customers: sql<number>`(select count(*) from ${electricianCustomers})`.mapWith(Number),
+          devices: sql<number>`(select count(*) from ${electricianDevices})`.mapWith(Number),
+        })
+        .from(sql`(select 1) as one`),
+    ]);
+    return {
+      electricians: rows.map((r) =>
+        presentElectrician(r.user, {
+          customers: r.customers,
+          devices: r.devices,
+          installations: {
+            total: r.installationsTotal,
+            pending: r.pending,
+            in_progress: r.inProgress,
+            completed: r.completed,
+          },
+        }),
+      ),
+      page: query.page,
+      page_size: query.page_size,
+      total: totals[0]?.total ?? 0,
+      statistics: statistics[0] ?? { electricians: 0, customers: 0, devices: 0 },
+    };
+  }
+
+  /** Owners by name, each with their assignment (if any); optionally only one electrician's customers. */
+  async listCustomers(query: AdminCustomerListQuery): Promise<AdminCustomerList> {
+    const conditions = usersWhere(ROLE.owner, query.search);
+    if (query.electrician_id !== undefined) {
+      conditions.push(eq(electricianCustomers.electricianId, query.electrician_id));
+    }
+    const from = () =>
+      this.db
+        .select({ user: users, assignment: electricianCustomers, electrician: electricianUsers })
+        .from(users)
+        .leftJoin(electricianCustomers, eq(electricianCustomers.customerId, users.id))
+        .leftJoin(electricianUsers, eq(electricianUsers.id, electricianCustomers.electricianId));
+    const [rows, totals] = await Promise.all([
+      byNamePage(from().$dynamic(), conditions, query),
+      this.db
+        .select({ total: count() })
+        .from(users)
+        .leftJoin(electricianCustomers, eq(electricianCustomers.customerId, users.id))
+        .where(and(...conditions)),
+    ]);
+    return {
+      customers: rows.map((r) => presentCustomer(r.user, r.assignment, r.electrician)),
+      page: query.page,
+      page_size: query.page_size,
+      total: totals[0]?.total ?? 0,
+    };
+  }
+
+  /**
+   * Assigns owners to an electrician with an installation date (today or later). A customer who was
+   * with another electrician moves here (the response names them); one already here gets the new date.
+   */
+  async assignCustomers(
+    electricianId: string,
+    customerIds: string[],
+    installationDate: string,
+  ): Promise<AssignCustomersResponse> {
+    if (isPastBusinessDate(installationDate, this.now())) {
+      throw badRequest(MSG.installationDateInPast, [
+        { path: 'installation_date', message: MSG.installationDateInPast },
+      ]);
+    }
+    return this.db.transaction(async (tx) => {
+      await this.lockElectrician(tx, electricianId);
+      // Locked so that a concurrent role change or deletion cannot slip in between check and insert.
+      const found = await tx
+        .select({ id: users.id, name: users.name, role: users.role })
+        .from(users)
+        .where(inArray(users.id, customerIds))
+        .orderBy(asc(users.id))
+        .for('share');
+      const byId = new Map(found.map((u) => [u.id, u]));
+      const missing = new Set(customerIds.filter((id) => !byId.has(id)));
+      if (missing.size > 0) {
+        throw idListError(
+          404,
+          ADMIN_ELECTRICIAN_MESSAGES.customersNotFound,
+          'customer_ids',
+          customerIds,
+          missing,
+          ADMIN_ELECTRICIAN_MESSAGES.customerNotFound,
+        );
+      }
+      const notOwners = new Set(found.filter((u) => u.role !== ROLE.owner).map((u) => u.id));
+      if (notOwners.size > 0) {
+        throw idListError(
+          400,
+          ADMIN_ELECTRICIAN_MESSAGES.notOwners,
+          'customer_ids',
+          customerIds,
+          notOwners,
+          ADMIN_ELECTRICIAN_MESSAGES.notOwners,
+        );
+      }
+
+      const previous = await tx
+        .select({
+          customerId: electricianCustomers.customerId,
+          electrician: {
+            _id: electricianUsers.id,
+            name: electricianUsers.name,
+            email: electricianUsers.email,
+          },
+        })
+        .from(electricianCustomers)
+        .innerJoin(electricianUsers, eq(electricianUsers.id, electricianCustomers.electricianId))
+        .where(
+          and(
+            inArray(electricianCustomers.customerId, customerIds),
+            ne(electricianCustomers.electricianId, electricianId),
+          ),
+        )
+        .for('update', { of: electricianCustomers });
+
+      // One row per customer (electrician_customers_customer_uq): insert, or move it here with the new date.
+      await tx
+        .insert(electricianCustomers)
+        .values(
+          customerIds.map((customerId) => ({
+            electricianId,
+            customerId,
+            installationDate,
+            status: 'assigned',
+          })),
+        )
+        .onConflictDoUpdate({
+          target: electricianCustomers.customerId,
+          set: {
+            electricianId,
+            installationDate,
+            // A move starts over; the same electrician keeps the customer's progress.
+            status: sql`case when ${electricianCustomers.electricianId} = excluded.electrician_id then ${electricianCustomers.status} else 'assigned' end`,
+          },
+        });
+
+      const reassigned = previous.map((p) => ({
+        _id: p.customerId,
+        name: byId.get(p.customerId)?.name ?? '',
+        previous_electrician: p.electrician,
+      }));
+      return {
+        message: MSG.customersAssigned,
+        assigned: customerIds.length,
+        reassigned,
+        notice: reassignedNotice(reassigned),
+      };
+    });
+  }
+
+  async unassignCustomer(electricianId: string, customerId: string): Promise<{ message: string }> {
+    return this.db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(electricianCustomers)
+        .where(
+          and(
+            eq(electricianCustomers.electricianId, electricianId),
+            eq(electricianCustomers.customerId, customerId),
+          ),
+        )
+        .returning({ id: electricianCustomers.id });
+      if (deleted.length === 0) throw notFound(ADMIN_ELECTRICIAN_MESSAGES.assignmentNotFound);
+      return { message: MSG.customerUnassigned };
+    });
+  }
+
+  /** Assigns devices to an electrician; a device with another electrician moves here. */
+  async assignDevices(electricianId: string, deviceIds: string[]): Promise<AssignDevicesResponse> {
+    return this.db.transaction(async (tx) => {
+      await this.lockElectrician(tx, electricianId);
+      await lockDevices(tx, deviceIds);
+      const moved = await tx
+        .select({ n: count() })
+        .from(electricianDevices)
+        .where(
+          and(
+            inArray(electricianDevices.deviceId, deviceIds),
+            ne(electricianDevices.electricianId, electricianId),
+          ),
+        );
+      await tx
+        .insert(electricianDevices)
+        .values(deviceIds.map((deviceId) => ({ electricianId, deviceId })))
+        .onConflictDoUpdate({ target: electricianDevices.deviceId, set: { electricianId } });
+      return { message: MSG.devicesAssigned, assigned: deviceIds.length, moved: moved[0]?.n ?? 0 };
+    });
+  }
+
+  /** Takes the devices away from whichever electrician has them (devices with none are left as they are). */
+  async unassignDevices(deviceIds: string[]): Promise<BulkDeviceResponse> {
+    return this.db.transaction(async (tx) => {
+      await lockDevices(tx, deviceIds);
+      const deleted = await tx
+        .delete(electricianDevices)
+        .where(inArray(electricianDevices.deviceId, deviceIds))
+        .returning({ id: electricianDevices.id });
+      return { message: MSG.devicesUnassignedFromElectrician, updated: deleted.length };
+    });
+  }
+
+  /** The electrician, locked against a concurrent role change or deletion; unknown or not an electrician → 404. */
+  private async lockElectrician(tx: Tx, electricianId: string): Promise<void> {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, electricianId), eq(users.role, ROLE.electrician)))
+      .limit(1)
+      .for('share');
+    if (!row) throw notFound(ADMIN_ELECTRICIAN_MESSAGES.electricianNotFound);
+  }
+}
