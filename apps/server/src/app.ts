@@ -4,19 +4,21 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { adminDeviceRoutes } from './modules/admin-devices/routes.ts';
 import { adminElectricianRoutes } from './modules/admin-electricians/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { deviceRoutes } from './modules/devices/routes.ts';
+import { devicesRoutes } from './modules/devices/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
-import { roomRoutes } from './modules/rooms/routes.ts';
+import { roomsRoutes } from './modules/rooms/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
 import { RequestLineLogController } from './logger.ts';
@@ -28,6 +30,7 @@ import {
 } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { RequestOutcomes } from './plugins/request-outcomes.ts';
 import { computeHelmetHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
@@ -52,12 +55,14 @@ const MODULES = [
   authRoutes,
   accountRoutes,
   dashboardRoutes,
-  deviceRoutes,
-  roomRoutes,
+  devicesRoutes,
+  roomsRoutes,
   ordersRoutes,
   paymentsRoutes,
   contactRoutes,
   newsletterRoutes,
+  auditRoutes,
+  adminDashboardRoutes,
   adminDeviceRoutes,
   adminElectricianRoutes,
 ];
@@ -84,7 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const securityHeaders = await computeHelmetHeaders(helmetOptions(config));
   // One log line per request (method, url, status, time), not Fastify's multi-line pair.
-  const logController = new RequestLineLogController();
+  const requestOutcomes = new RequestOutcomes(now);
+  const logController = new RequestLineLogController(requestOutcomes);
   const app = Fastify({
     loggerInstance: options.logger,
     logController,
@@ -122,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('tokens', tokens);
   app.decorate('sessions', sessions);
   app.decorate('csrf', csrf);
+  app.decorate('requestOutcomes', requestOutcomes);
 
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);

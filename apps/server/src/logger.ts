@@ -4,6 +4,7 @@ import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
 import type { Config } from './config.ts';
 import { capText } from './plugins/errors.ts';
+import type { RequestOutcomes } from './plugins/request-outcomes.ts';
 
 function prettyAvailable(): boolean {
   try {
@@ -55,6 +56,11 @@ const MAX_LOGGED_URL = 500;
  * `logController` option.
  */
 export class RequestLineLogController extends LogController {
+  /** `outcomes`, when given, counts every completed request's status (the admin health checks read it). */
+  constructor(private readonly outcomes?: RequestOutcomes) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   /** The 404 handler answers; the request line says so. */
@@ -65,6 +71,7 @@ export class RequestLineLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    this.outcomes?.count(reply.statusCode);
     if (this.isLogDisabled(request)) return;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const url = capText(request.url, MAX_LOGGED_URL);

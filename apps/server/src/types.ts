@@ -3,6 +3,7 @@ import type { FastifySchema } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { CsrfGuard } from './plugins/csrf.ts';
+import type { RequestOutcomes } from './plugins/request-outcomes.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 
@@ -34,6 +35,8 @@ declare module 'fastify' {
     tokens: TokenService;
     sessions: SessionService;
     csrf: CsrfGuard;
+    /** Requests and 5xx answers of this process over the last hour (admin health checks). */
+    requestOutcomes: RequestOutcomes;
     /** Every route registered, in order. */
     routeTable: RegisteredRoute[];
   }

@@ -1,6 +1,10 @@
 export * from './roles.ts';
+export * from './areas.ts';
+export * from './paths.ts';
+export * from './device-state.ts';
 export * from './errors.ts';
 export * from './error-codes.ts';
+export * from './api-messages.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
@@ -9,4 +13,6 @@ export * from './auth.ts';
 export * from './owner.ts';
 export * from './catalog.ts';
 export * from './storefront.ts';
+export * from './audit.ts';
+export * from './admin-dashboard.ts';
 export * from './admin-assignments.ts';

@@ -1,4 +1,5 @@
-import { ROLE, type RoleCode } from './roles.ts';
+import { AREA_ROLES } from './areas.ts';
+import type { RoleCode } from './roles.ts';
 
 /**
  * The one permission table (DESIGN.md, API rules). Every route the API registers has a rule here,
@@ -17,8 +18,9 @@ export type RouteRule =
   | { access: 'signed-in'; csrf?: boolean; csrfExemptBecause?: string }
   | { access: readonly RoleCode[]; csrf?: boolean; csrfExemptBecause?: string };
 
-const owner = [ROLE.owner] as const;
-const admin = [ROLE.admin] as const;
+// An area's API admits exactly the roles its web area admits (areas.ts; permissions.test.ts checks it).
+const owner = AREA_ROLES.owner;
+const admin = AREA_ROLES.admin;
 
 export const PERMISSIONS = {
   // infrastructure
@@ -53,6 +55,8 @@ export const PERMISSIONS = {
   'POST /api/newsletter': { access: 'public' },
   'GET /api/admin/orders': { access: admin },
   'GET /api/admin/contact-messages': { access: admin },
+  'GET /api/admin/activity': { access: admin },
+  'GET /api/admin/dashboard': { access: admin },
 
   // owner
   'GET /api/dashboard': { access: owner },

@@ -1,4 +1,4 @@
-import { ERROR_CODE, requiresCsrf, TOKEN_EXPIRED_MESSAGE } from '@isaac/contract';
+import { API_MSG, ERROR_CODE, requiresCsrf, TOKEN_EXPIRED_MESSAGE } from '@isaac/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
@@ -7,10 +7,8 @@ import type { CsrfGuard } from './csrf.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { roleMayCall, ruleForRequest } from './rbac.ts';
 
-export const MESSAGES = {
-  authorizationRequired: 'Authorization required. Please sign in.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
-  invalidToken: 'Invalid token',
+/** The auth hook's own messages; those clients also match are the contract's API_MSG. */
+export const AUTH_HOOK_MESSAGES = {
   tokenExpired: `${TOKEN_EXPIRED_MESSAGE}. Please refresh it or sign in again.`,
   csrfRequired:
     'Missing or invalid CSRF token: fetch one from GET /auth/csrf-token (with credentials) and send it in the X-CSRF-Token header.',
@@ -60,27 +58,30 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
     const rule = ruleForRequest(request);
     if (rule === undefined) return; // no route matched: the 404 handler answers
     if (rule === 'none') {
-      request.log.error({ route: `${request.method} ${request.routeOptions.url}` }, MESSAGES.noRule);
-      throw new HttpError(500, ERROR_CODE.internal, MESSAGES.noRule);
+      request.log.error(
+        { route: `${request.method} ${request.routeOptions.url}` },
+        AUTH_HOOK_MESSAGES.noRule,
+      );
+      throw new HttpError(500, ERROR_CODE.internal, AUTH_HOOK_MESSAGES.noRule);
     }
     request.routeRule = rule;
 
     if (requiresCsrf(request.method, rule) && !deps.csrf.check(request)) {
-      throw new HttpError(403, ERROR_CODE.csrfRequired, MESSAGES.csrfRequired);
+      throw new HttpError(403, ERROR_CODE.csrfRequired, AUTH_HOOK_MESSAGES.csrfRequired);
     }
     if (rule.access === 'public') return;
 
     const token = bearerToken(request);
-    if (!token) throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.authorizationRequired);
+    if (!token) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.authorizationRequired);
     const verified = await deps.tokens.verify(token);
     if (!verified.ok) {
       throw verified.reason === 'expired'
-        ? unauthorized(ERROR_CODE.tokenExpired, MESSAGES.tokenExpired)
-        : unauthorized(ERROR_CODE.invalidToken, MESSAGES.invalidToken);
+        ? unauthorized(ERROR_CODE.tokenExpired, AUTH_HOOK_MESSAGES.tokenExpired)
+        : unauthorized(ERROR_CODE.invalidToken, API_MSG.invalidToken);
     }
     const live = await deps.sessions.findLive(verified.claims.sid);
     if (!live || live.user.id !== verified.claims.sub) {
-      throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.sessionEnded);
+      throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
     }
     // The role comes from the database, so a role change applies at once.
     const role = live.user.role;
@@ -93,12 +94,12 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
 
 /** `request.auth` on a route whose rule names roles (the hook guarantees it is set there). */
 export function requireAuth(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.authorizationRequired);
+  if (!request.auth) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.authorizationRequired);
   return request.auth;
 }
 
 /** The caller's user row, read by the hook in this request (set wherever `request.auth` is). */
 export function requireAuthUser(request: FastifyRequest): UserRow {
-  if (!request.authUser) throw unauthorized(ERROR_CODE.authorizationRequired, MESSAGES.authorizationRequired);
+  if (!request.authUser) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.authorizationRequired);
   return request.authUser;
 }

@@ -13,6 +13,7 @@
  *   with the server's code, message and details kept on the `ApiError` for screens that show them.
  */
 import {
+  API_MSG,
   CSRF_HEADER,
   CSRF_STORAGE_KEY,
   ERROR_CODE,
@@ -70,7 +71,7 @@ export function errorMessage(err: unknown, fallback: string): string {
 }
 
 /** The message shown on /login when a call ends the session without the server saying why. */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const SESSION_ENDED_MESSAGE = API_MSG.sessionEnded;
 
 // ---------------------------------------------------------------------------------------------------
 // Stored tokens (spec section 9: the session token under a product key, the CSRF token under csrf_token)

@@ -1,14 +1,11 @@
 /** Route guard decisions (spec section 2), as pure functions so they are unit-tested on their own. */
-import { ROLE, type RoleCode, dashboardPathForRole } from '@isaac/contract';
+import { AREA_ROLES, type DashboardArea, dashboardPathForRole } from '@isaac/contract';
 
-export type DashboardArea = 'admin' | 'electrician' | 'owner';
-
-/** /admin allows admin only; /electrician and /owner allow the electrician and owner roles. */
-export const AREA_ROLES: Record<DashboardArea, readonly RoleCode[]> = {
-  admin: [ROLE.admin],
-  electrician: [ROLE.electrician, ROLE.owner],
-  owner: [ROLE.electrician, ROLE.owner],
-};
+/**
+ * The roles each area admits come from the contract (`AREA_ROLES`), the same lists the area's API
+ * rules use: /admin admins only, /owner owners only, /electrician electricians and owners.
+ */
+export { AREA_ROLES, type DashboardArea };
 
 export interface GuardInput {
   loading: boolean;

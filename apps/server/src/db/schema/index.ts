@@ -5,3 +5,4 @@ export * from './electricians.ts';
 export * from './firmware.ts';
 export * from './storefront.ts';
 export * from './auth-throttle.ts';
+export * from './audit.ts';

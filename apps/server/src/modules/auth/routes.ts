@@ -9,12 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, requireAuth, requireAuthUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { AuditLog, auditContextOf } from '../audit/audit-log.ts';
 import { presentUser } from '../users/presenter.ts';
 import { AUTH_MESSAGES, AuthService } from './service.ts';
 
 /** Spec section 7 "Auth": CSRF token, login, current user, refresh; plus logout (revokes the session). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AuthService(app.db, app.sessions, app.tokens, app.now);
+  const service = new AuthService(app.db, app.sessions, app.tokens, new AuditLog(app.db, app.now), app.now);
   const tags = ['auth'];
 
   app.get(
@@ -39,8 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) =>
-      service.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+    async (request) => service.login(request.body, auditContextOf(request)),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await service.logout(auth.sessionId, auth.userId);
+      await service.logout(auth.sessionId, auth.userId, auditContextOf(request));
       return { message: AUTH_MESSAGES.loggedOut };
     },
   );

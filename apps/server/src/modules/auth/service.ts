@@ -1,8 +1,9 @@
-import { ERROR_CODE, type LoginBody, type LoginResponse } from '@isaac/contract';
+import { API_MSG, ERROR_CODE, type LoginBody, type LoginResponse } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
+import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import { presentUser } from '../users/presenter.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
@@ -16,11 +17,6 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged out',
 } as const;
 
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-}
-
 export class AuthService {
   private readonly throttle: LoginThrottle;
 
@@ -28,6 +24,7 @@ export class AuthService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly tokens: TokenService,
+    private readonly audit: AuditLog,
     now: () => Date,
   ) {
     this.throttle = new LoginThrottle(db, now);
@@ -37,21 +34,38 @@ export class AuthService {
    * Signs in: same 401 `invalid_credentials` whether or not the e-mail exists (an unknown e-mail
    * still verifies a dummy hash); failures are throttled per (account, source), per source and, with
    * short growing delays, per account (ADR 015: 429 + Retry-After). The attempt is counted as a
-   * failure before the password is checked and forgiven when it was right.
+   * failure before the password is checked and forgiven when it was right. Each sign-in and each
+   * refused password is recorded in the activity log (the session and its record in one transaction).
    */
-  async login(body: LoginBody, meta: RequestMeta): Promise<LoginResponse> {
+  async login(body: LoginBody, context: AuditContext): Promise<LoginResponse> {
     const email = body.email.trim().toLowerCase();
-    const wait = await this.throttle.admit(email, meta.ip);
+    const ip = context.ip ?? '';
+    const wait = await this.throttle.admit(email, ip);
     if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.throttled(wait), wait);
 
     const [user] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
     const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
     if (!user || !matches || user.status !== 'active') {
+      await this.audit.record(this.db, context, {
+        action: 'auth.sign_in_failed',
+        entity: { type: 'user', id: user?.id ?? null, name: email },
+      });
       throw unauthorized(ERROR_CODE.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
     }
-    await this.throttle.succeeded(email, meta.ip);
+    await this.throttle.succeeded(email, ip);
 
-    const session = await this.sessions.create(user.id, meta);
+    const session = await this.db.transaction(async (tx) => {
+      const created = await this.sessions.create(user.id, context, tx);
+      await this.audit.record(
+        tx,
+        { ...context, actor: { id: user.id, name: user.name, role: user.role } },
+        {
+          action: 'auth.sign_in',
+          entity: { type: 'session', id: created.id, name: user.name },
+        },
+      );
+      return created;
+    });
     const token = await this.tokens.sign({ sub: user.id, sid: session.id, role: user.role });
     // OAuth mode (voice-assistant account linking) is recognised, but the authorization server
     // that would mint a code and redirect URL is not part of this API yet: redirect is always null.
@@ -64,20 +78,23 @@ export class AuthService {
    * records the activity and returns a fresh token for the same session.
    */
   async refresh(token: string | null): Promise<string> {
-    if (!token)
-      throw unauthorized(ERROR_CODE.authorizationRequired, 'Authorization required. Please sign in.');
+    if (!token) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.authorizationRequired);
     const verified = await this.tokens.verifyIgnoringExpiry(token);
-    if (!verified.ok) throw unauthorized(ERROR_CODE.invalidToken, 'Invalid token');
+    if (!verified.ok) throw unauthorized(ERROR_CODE.invalidToken, API_MSG.invalidToken);
     const live = await this.sessions.findLive(verified.claims.sid);
     if (!live || live.user.id !== verified.claims.sub) {
-      throw unauthorized(ERROR_CODE.authorizationRequired, 'Your session has ended. Please sign in again.');
+      throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
     }
     await this.sessions.touch(live.session, true);
     return this.tokens.sign({ sub: live.user.id, sid: live.session.id, role: live.user.role });
   }
 
-  async logout(sessionId: string, userId: string): Promise<void> {
+  async logout(sessionId: string, userId: string, context: AuditContext): Promise<void> {
     const revoked = await this.sessions.revoke(sessionId, userId);
     if (!revoked) throw new HttpError(401, ERROR_CODE.authorizationRequired, 'Session already ended');
+    await this.audit.record(this.db, context, {
+      action: 'auth.sign_out',
+      entity: { type: 'session', id: sessionId },
+    });
   }
 }

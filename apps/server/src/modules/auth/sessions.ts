@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
 /** Lifetimes of a session (settings SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_DAYS). */
@@ -48,10 +48,15 @@ export class SessionService {
       .prepare('session_touch');
   }
 
-  async create(userId: string, meta: { userAgent: string | null; ip: string | null }): Promise<SessionRow> {
+  /** Starts a session (in `executor`'s transaction when given, e.g. with the sign-in's audit record). */
+  async create(
+    userId: string,
+    meta: { userAgent: string | null; ip: string | null },
+    executor: Db | Tx = this.db,
+  ): Promise<SessionRow> {
     const now = this.now();
     const expiresAt = new Date(now.getTime() + this.policy.absoluteDays * 24 * 60 * 60 * 1000);
-    const [row] = await this.db
+    const [row] = await executor
       .insert(sessions)
       .values({
         userId,

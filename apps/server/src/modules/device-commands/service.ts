@@ -1,3 +1,4 @@
+import { API_MSG, applyDeviceCommand } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
@@ -51,8 +52,8 @@ export interface ExecuteCommandInput {
   ownerId?: string;
 }
 
-export const COMMAND_MESSAGES = {
-  deviceNotFound: 'Device not found',
+export const DEVICE_COMMANDS_MESSAGES = {
+  deviceNotFound: API_MSG.deviceNotFound,
   noGangs: 'This device has no gangs: only Lumos switches have gang switches',
   gangOutOfRange: (count: number) =>
     `Gang index out of range: this device has ${count} gang${count === 1 ? '' : 's'} (0 to ${count - 1})`,
@@ -60,21 +61,14 @@ export const COMMAND_MESSAGES = {
 
 /** The state a command leads to, from the device's current state. Throws 400 for an impossible gang. */
 export function desiredStateFor(device: DeviceRow, command: DeviceCommand): DeviceState {
-  const gangs = Array.from({ length: device.gangCount }, (_, i) => device.gangStates[i] === true);
-  if (command.kind === 'power') {
-    // A Lumos switch turns all its gangs on or off with its power.
-    const gangStates = device.type === 'lumos' ? gangs.map(() => command.on) : gangs;
-    return { power_on: command.on, gang_states: gangStates };
-  }
-  if (device.type !== 'lumos' || device.gangCount < 1) {
-    throw badRequest(COMMAND_MESSAGES.noGangs, [{ path: 'gangIndex', message: COMMAND_MESSAGES.noGangs }]);
-  }
-  if (!Number.isInteger(command.index) || command.index < 0 || command.index >= device.gangCount) {
-    const message = COMMAND_MESSAGES.gangOutOfRange(device.gangCount);
-    throw badRequest(message, [{ path: 'gangIndex', message }]);
-  }
-  gangs[command.index] = command.on;
-  return { power_on: gangs.some(Boolean), gang_states: gangs };
+  const gangStates = Array.from({ length: device.gangCount }, (_, i) => device.gangStates[i] === true);
+  const outcome = applyDeviceCommand({ type: device.type, gang_states: gangStates }, command);
+  if (outcome.ok) return outcome.state;
+  const message =
+    outcome.refusal === 'no_gangs'
+      ? DEVICE_COMMANDS_MESSAGES.noGangs
+      : DEVICE_COMMANDS_MESSAGES.gangOutOfRange(device.gangCount);
+  throw badRequest(message, [{ path: 'gangIndex', message }]);
 }
 
 const actionOf = (command: DeviceCommand) =>
@@ -106,7 +100,7 @@ export class DeviceCommandService {
         .where(and(...where))
         .limit(1)
         .for('update');
-      if (!device) throw notFound(COMMAND_MESSAGES.deviceNotFound);
+      if (!device) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
 
       const command = typeof input.command === 'function' ? input.command(device) : input.command;
       const desired = desiredStateFor(device, command);
@@ -123,7 +117,7 @@ export class DeviceCommandService {
         })
         .where(eq(devices.id, device.id))
         .returning();
-      if (!updated) throw notFound(COMMAND_MESSAGES.deviceNotFound);
+      if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
 
       await tx.insert(deviceActivity).values({
         deviceId: device.id,

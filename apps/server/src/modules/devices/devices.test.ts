@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceActivity, devices, firmware, rooms } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
-import { DEVICE_MESSAGES } from './service.ts';
+import { DEVICES_MESSAGES } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,7 +115,7 @@ describe('POST /api/devices', () => {
       serial_number: serialNumber,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: ERROR_CODE.conflict, message: DEVICE_MESSAGES.serialTaken });
+    expect(res.json()).toEqual({ error: ERROR_CODE.conflict, message: DEVICES_MESSAGES.serialTaken });
   });
 });
 
@@ -224,7 +224,7 @@ describe('POST /api/devices/:id/toggle', () => {
   it('an unknown device is 404', async () => {
     const res = await post(await owner(), '/api/devices/00000000-0000-4000-8000-000000000000/toggle');
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(DEVICE_MESSAGES.notFound);
+    expect(res.json().message).toBe(DEVICES_MESSAGES.notFound);
   });
 });
 
@@ -349,7 +349,7 @@ describe('assign-room and unassign-room', () => {
       room_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(DEVICE_MESSAGES.roomNotFound);
+    expect(res.json().message).toBe(DEVICES_MESSAGES.roomNotFound);
   });
 });
 

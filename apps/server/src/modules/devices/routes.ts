@@ -8,21 +8,15 @@ import {
   idParamsSchema,
   updateCheckSchema,
 } from '@isaac/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
+import { channelOf } from '../../plugins/channel.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { createDeviceCommandService, type CommandChannel } from '../device-commands/service.ts';
+import { createDeviceCommandService } from '../device-commands/service.ts';
 import { DeviceService } from './service.ts';
 
-/** 'web' when the call comes from a web origin (a browser of the web app, ADR 016), else 'api'. */
-export function channelOf(request: FastifyRequest): CommandChannel {
-  const origin = request.headers.origin;
-  return origin !== undefined && request.server.config.webOrigins.includes(origin) ? 'web' : 'api';
-}
-
 /** Spec section 7 "Owner and general": an owner's devices, their control, update checks and rooms. */
-export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new DeviceService(app.db, createDeviceCommandService(app), app.now);
   const tags = ['owner devices'];
 

@@ -1,4 +1,5 @@
 import {
+  API_MSG,
   compareVersions,
   gangCountForModel,
   type Device,
@@ -7,15 +8,16 @@ import {
 } from '@isaac/contract';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../../types.ts';
 import type { CommandChannel, DeviceCommandService } from '../device-commands/service.ts';
 import { presentDevice, presentedDeviceColumns } from './presenter.ts';
 
-export const DEVICE_MESSAGES = {
-  notFound: 'Device not found',
-  roomNotFound: 'Room not found',
+export const DEVICES_MESSAGES = {
+  notFound: API_MSG.deviceNotFound,
+  roomNotFound: API_MSG.roomNotFound,
   serialTaken: 'A device with this serial number already exists',
 } as const;
 
@@ -41,15 +43,6 @@ export interface NewDevice {
   model: string;
   serial_number: string;
   type: DeviceType;
-}
-
-/** PostgreSQL unique_violation (23505), whether raised directly or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Object && depth < 4; depth += 1) {
-    if ('code' in e && e.code === '23505') return true;
-    e = 'cause' in e ? e.cause : undefined;
-  }
-  return false;
 }
 
 /** The device with its room's name, looked up by primary key per row (never a scan of rooms). */
@@ -156,7 +149,7 @@ export class DeviceService {
       if (!row) throw new Error('device insert returned no row');
       return presentDevice(row, null);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(DEVICE_MESSAGES.serialTaken);
+      if (isUniqueViolation(error)) throw conflict(DEVICES_MESSAGES.serialTaken);
       throw error;
     }
   }
@@ -195,7 +188,7 @@ export class DeviceService {
       .from(devices)
       .where(and(eq(devices.id, deviceId), eq(devices.userId, ownerId)))
       .limit(1);
-    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    if (!device) throw notFound(DEVICES_MESSAGES.notFound);
     const versions = await this.db
       .select({ version: firmware.version })
       .from(firmware)
@@ -221,7 +214,7 @@ export class DeviceService {
         .where(and(eq(devices.id, deviceId), eq(devices.userId, ownerId)))
         .limit(1)
         .for('update');
-      if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+      if (!device) throw notFound(DEVICES_MESSAGES.notFound);
       // Locked so that the room cannot be deleted before the device points at it.
       const [room] = await tx
         .select({ id: rooms.id, name: rooms.name })
@@ -229,13 +222,13 @@ export class DeviceService {
         .where(and(eq(rooms.id, roomId), eq(rooms.userId, ownerId)))
         .limit(1)
         .for('share');
-      if (!room) throw notFound(DEVICE_MESSAGES.roomNotFound);
+      if (!room) throw notFound(DEVICES_MESSAGES.roomNotFound);
       const [updated] = await tx
         .update(devices)
         .set({ roomId: room.id, updatedAt: this.now() })
         .where(eq(devices.id, device.id))
         .returning();
-      if (!updated) throw notFound(DEVICE_MESSAGES.notFound);
+      if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
       return presentDevice(updated, room.name);
     });
   }
@@ -246,7 +239,7 @@ export class DeviceService {
       .set({ roomId: null, updatedAt: this.now() })
       .where(and(eq(devices.id, deviceId), eq(devices.userId, ownerId)))
       .returning();
-    if (!updated) throw notFound(DEVICE_MESSAGES.notFound);
+    if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
     return presentDevice(updated, null);
   }
 

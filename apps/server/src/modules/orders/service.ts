@@ -8,6 +8,7 @@ import {
 import { and, count, desc, eq, ne, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { orders, type OrderRow } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -21,14 +22,6 @@ export type MarkPaidResult =
   | { outcome: 'paid' | 'already_paid'; order: OrderRow }
   | { outcome: 'conflict'; order: OrderRow }
   | { outcome: 'not_found' };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Orders: created from the catalog (server-side amounts), then marked paid or attempted exactly once. */
 export class OrderService {

@@ -1,4 +1,5 @@
 import {
+  API_MSG,
   SANDBOX_PAYMENT_FAILED,
   type SandboxOrder,
   type SandboxPayBody,
@@ -22,8 +23,8 @@ export const PAYMENT_ERROR = {
   paymentFailed: SANDBOX_PAYMENT_FAILED.error,
 } as const;
 
-export const PAYMENT_MESSAGES = {
-  orderNotFound: 'Order not found',
+export const PAYMENTS_MESSAGES = {
+  orderNotFound: API_MSG.orderNotFound,
   invalidSignature: 'Invalid payment signature: the payment could not be confirmed.',
   otherPayment: 'This order has already been paid with a different payment.',
   missingWebhookSignature: 'Missing X-Razorpay-Signature header',
@@ -65,7 +66,7 @@ export class PaymentService {
   /** POST /api/verify-payment. */
   async verify(body: VerifyPaymentBody): Promise<VerifyPaymentResponse> {
     const order = await this.orders.findByProviderOrderId(body.razorpay_order_id);
-    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (!order) throw notFound(PAYMENTS_MESSAGES.orderNotFound);
     // Signed over the stored order's provider id, never over anything else the client sends.
     if (
       !this.provider.verifyPaymentSignature(
@@ -74,11 +75,11 @@ export class PaymentService {
         body.razorpay_signature,
       )
     ) {
-      throw new HttpError(400, PAYMENT_ERROR.invalidSignature, PAYMENT_MESSAGES.invalidSignature);
+      throw new HttpError(400, PAYMENT_ERROR.invalidSignature, PAYMENTS_MESSAGES.invalidSignature);
     }
     const result = await this.orders.markPaid(order.providerOrderId, body.razorpay_payment_id);
-    if (result.outcome === 'not_found') throw notFound(PAYMENT_MESSAGES.orderNotFound);
-    if (result.outcome === 'conflict') throw conflict(PAYMENT_MESSAGES.otherPayment);
+    if (result.outcome === 'not_found') throw notFound(PAYMENTS_MESSAGES.orderNotFound);
+    if (result.outcome === 'conflict') throw conflict(PAYMENTS_MESSAGES.otherPayment);
     return { status: 'paid', order_id: order.providerOrderId, payment_id: body.razorpay_payment_id };
   }
 
@@ -89,19 +90,19 @@ export class PaymentService {
    */
   async handleWebhook(input: WebhookInput, log: FastifyBaseLogger): Promise<WebhookOutcome> {
     if (!input.signature)
-      throw new HttpError(400, PAYMENT_ERROR.missingSignature, PAYMENT_MESSAGES.missingWebhookSignature);
+      throw new HttpError(400, PAYMENT_ERROR.missingSignature, PAYMENTS_MESSAGES.missingWebhookSignature);
     if (!this.provider.verifyWebhookSignature(input.rawBody, input.signature)) {
-      throw new HttpError(400, PAYMENT_ERROR.invalidSignature, PAYMENT_MESSAGES.invalidWebhookSignature);
+      throw new HttpError(400, PAYMENT_ERROR.invalidSignature, PAYMENTS_MESSAGES.invalidWebhookSignature);
     }
     let json: unknown;
     try {
       json = JSON.parse(input.rawBody.toString('utf8'));
     } catch {
-      throw badRequest(PAYMENT_MESSAGES.invalidWebhookBody);
+      throw badRequest(PAYMENTS_MESSAGES.invalidWebhookBody);
     }
     const parsed = webhookEventSchema.safeParse(json);
     if (!parsed.success || typeof json !== 'object' || json === null) {
-      throw badRequest(PAYMENT_MESSAGES.invalidWebhookBody);
+      throw badRequest(PAYMENTS_MESSAGES.invalidWebhookBody);
     }
     const event = parsed.data;
     const eventId = webhookEventId(input.eventIdHeader, event, input.rawBody);
@@ -165,14 +166,14 @@ export class PaymentService {
 
   /** The sandbox provider, or a 404 when PAYMENT_PROVIDER is not sandbox. */
   private sandbox(): SandboxProvider {
-    if (!(this.provider instanceof SandboxProvider)) throw notFound(PAYMENT_MESSAGES.sandboxOff);
+    if (!(this.provider instanceof SandboxProvider)) throw notFound(PAYMENTS_MESSAGES.sandboxOff);
     return this.provider;
   }
 
   private async sandboxOrder(orderId: string) {
     this.sandbox();
     const order = await this.orders.findByProviderOrderId(orderId);
-    if (!order || order.provider !== 'sandbox') throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (!order || order.provider !== 'sandbox') throw notFound(PAYMENTS_MESSAGES.orderNotFound);
     return order;
   }
 
@@ -195,7 +196,7 @@ export class PaymentService {
   async paySandboxOrder(orderId: string, outcome: SandboxPayBody['outcome']): Promise<SandboxPayment> {
     const sandbox = this.sandbox();
     const order = await this.sandboxOrder(orderId);
-    if (order.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    if (order.status === 'paid') throw conflict(PAYMENTS_MESSAGES.alreadyPaid);
     if (outcome === 'failure') {
       await this.orders.markAttempted(order.providerOrderId, SANDBOX_PAYMENT_FAILED.message);
       throw new HttpError(402, PAYMENT_ERROR.paymentFailed, SANDBOX_PAYMENT_FAILED.message);

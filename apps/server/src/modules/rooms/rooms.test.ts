@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
-import { ROOM_MESSAGES } from './service.ts';
+import { ROOMS_MESSAGES } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -182,7 +182,7 @@ describe('DELETE /api/rooms/:id', () => {
     const inKept = await addDevice(o, kept._id);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/rooms/${doomed._id}`, headers: o.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: ROOM_MESSAGES.deleted });
+    expect(res.json()).toEqual({ message: ROOMS_MESSAGES.deleted });
 
     const [gone] = await t.db.select().from(rooms).where(eq(rooms.id, doomed._id));
     expect(gone).toBeUndefined();
@@ -202,7 +202,7 @@ describe('DELETE /api/rooms/:id', () => {
       headers: o.headers,
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: ERROR_CODE.notFound, message: ROOM_MESSAGES.notFound });
+    expect(res.json()).toEqual({ error: ERROR_CODE.notFound, message: ROOMS_MESSAGES.notFound });
   });
 });
 

@@ -9,10 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { ROOM_MESSAGES, RoomService } from './service.ts';
+import { ROOMS_MESSAGES, RoomService } from './service.ts';
 
 /** An owner's rooms: list (with each room's devices), create, rename/retype, delete. */
-export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
+export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new RoomService(app.db, app.now);
   const tags = ['owner rooms'];
 
@@ -73,7 +73,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.remove(requireAuth(request).userId, request.params.id);
-      return { message: ROOM_MESSAGES.deleted };
+      return { message: ROOMS_MESSAGES.deleted };
     },
   );
 };

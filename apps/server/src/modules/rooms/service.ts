@@ -1,4 +1,4 @@
-import type { OwnerRoomType, Room } from '@isaac/contract';
+import { API_MSG, type OwnerRoomType, type Room } from '@isaac/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
@@ -6,8 +6,8 @@ import { notFound } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
 import { presentRoom } from './presenter.ts';
 
-export const ROOM_MESSAGES = {
-  notFound: 'Room not found',
+export const ROOMS_MESSAGES = {
+  notFound: API_MSG.roomNotFound,
   deleted: 'Room deleted successfully',
 } as const;
 
@@ -97,7 +97,7 @@ export class RoomService {
       .set({ name: input.name, type: input.type, updatedAt: this.now() })
       .where(and(eq(rooms.id, roomId), eq(rooms.userId, ownerId)))
       .returning();
-    if (!row) throw notFound(ROOM_MESSAGES.notFound);
+    if (!row) throw notFound(ROOMS_MESSAGES.notFound);
     const byRoom = await this.devicesOf(ownerId, [row.id]);
     return presentRoom(
       row,
@@ -117,7 +117,7 @@ export class RoomService {
         .where(and(eq(rooms.id, roomId), eq(rooms.userId, ownerId)))
         .limit(1)
         .for('update');
-      if (!room) throw notFound(ROOM_MESSAGES.notFound);
+      if (!room) throw notFound(ROOMS_MESSAGES.notFound);
       await tx
         .update(devices)
         .set({ roomId: null, updatedAt: this.now() })

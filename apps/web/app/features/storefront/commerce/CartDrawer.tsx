@@ -6,6 +6,7 @@ import { buttonPrimary, focusRing, textLink } from '../components/ui';
 import { cartCount, cartDetails, cartStore, cartSubtotalPaise } from './cart';
 import { useCart } from './commerce-context';
 import { Dialog } from './Dialog';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 const stepper = `inline-flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 ${focusRing}`;
 
@@ -41,7 +42,7 @@ export default function CartDrawer({ onClose, onCheckout }: CartDrawerProps) {
         <div className="flex flex-1 flex-col items-center justify-center gap-3 px-5 py-16 text-center">
           <ShoppingCart aria-hidden="true" size={40} className="text-slate-300" />
           <p className="font-medium text-slate-900">Your cart is empty</p>
-          <Link to="/products/accessories" onClick={onClose} className={textLink}>
+          <Link to={STOREFRONT_PATHS.accessories} onClick={onClose} className={textLink}>
             Browse accessories
           </Link>
         </div>

@@ -21,6 +21,7 @@ import { NO_FILTERS } from '../../model/device-filters';
 import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model/labels';
 import { ConnectionBadge } from '../devices/ConnectionBadge';
 import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
+import { OWNER_PATHS, ownerLinks } from '~/lib/paths';
 
 /** Starts the dashboard's three requests (the queries the page reads) without waiting for them. */
 export function prefetchOwnerDashboard(client: QueryClient): void {
@@ -88,19 +89,19 @@ export function OwnerDashboardPage() {
         </h2>
         <ul className="grid gap-3 sm:grid-cols-3">
           <QuickAction
-            to="/owner/devices"
+            to={OWNER_PATHS.devices}
             icon={Cpu}
             title="Manage Devices"
             text="Switch on and off, check for updates"
           />
           <QuickAction
-            to="/owner/rooms"
+            to={OWNER_PATHS.rooms}
             icon={DoorOpen}
             title="Manage Rooms"
             text="Create rooms and group devices"
           />
           <QuickAction
-            to="/owner/settings"
+            to={OWNER_PATHS.settings}
             icon={Settings}
             title="Settings"
             text="Profile, password and sessions"
@@ -109,7 +110,7 @@ export function OwnerDashboardPage() {
       </section>
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <Panel id="owner-recent-devices" title="Recent devices" viewAll="/owner/devices">
+        <Panel id="owner-recent-devices" title="Recent devices" viewAll={OWNER_PATHS.devices}>
           {devices.isPending ? (
             <PanelLoading label="Loading devices…" />
           ) : devices.isError ? (
@@ -123,7 +124,7 @@ export function OwnerDashboardPage() {
               icon={Cpu}
               title={MSG.noDevices}
               action={
-                <ButtonLink to="/owner/devices?add=1" icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+                <ButtonLink to={ownerLinks.addDevice} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
                   {MSG.addFirstDevice}
                 </ButtonLink>
               }
@@ -137,7 +138,7 @@ export function OwnerDashboardPage() {
           )}
         </Panel>
 
-        <Panel id="owner-rooms" title="Rooms" viewAll="/owner/rooms">
+        <Panel id="owner-rooms" title="Rooms" viewAll={OWNER_PATHS.rooms}>
           {rooms.isPending ? (
             <PanelLoading label="Loading rooms…" />
           ) : rooms.isError ? (
@@ -151,7 +152,7 @@ export function OwnerDashboardPage() {
               icon={DoorOpen}
               title={MSG.noRooms}
               action={
-                <ButtonLink to="/owner/rooms?add=1" icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+                <ButtonLink to={ownerLinks.addRoom} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
                   {MSG.createFirstRoom}
                 </ButtonLink>
               }
@@ -268,7 +269,7 @@ function RoomTile({ room }: { room: Room }) {
   return (
     <li>
       <Link
-        to={`/owner/devices?room_id=${encodeURIComponent(room._id)}`}
+        to={ownerLinks.devicesInRoom(room._id)}
         className="flex items-center gap-3 rounded-lg border border-slate-700/70 p-3 transition-colors hover:border-sky-500/50 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-400"
       >
         <span className="shrink-0 rounded-lg bg-violet-500/15 p-2 text-violet-300">

@@ -1,0 +1,172 @@
+import type { AdminDashboard, HealthCheck, HealthCheckName } from '@isaac/contract';
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devices, installations, orders, sessions, users } from '../../db/schema/index.ts';
+import type { RequestOutcomes } from '../../plugins/request-outcomes.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import { presentUser } from '../users/presenter.ts';
+
+/** How many users and activity entries the dashboard shows. */
+export const DASHBOARD_USERS = 10;
+export const DASHBOARD_ACTIVITY = 5;
+
+/**
+ * The weights of the health checks (they add up to 100) and the thresholds of each verdict. A check's
+ * score runs from 1 (at or better than `good`) down to 0 (at or worse than `bad`), linearly between.
+ */
+export const HEALTH_RULES: Record<
+  HealthCheckName,
+  { label: string; weight: number; good: number; bad: number }
+> = {
+  database_latency: { label: 'Database latency', weight: 25, good: 50, bad: 500 },
+  devices_online: { label: 'Devices online', weight: 25, good: 90, bad: 50 },
+  failed_payments: { label: 'Failed payments (last hour)', weight: 20, good: 0, bad: 5 },
+  server_errors: { label: 'Server errors (last hour)', weight: 20, good: 0.5, bad: 5 },
+  overdue_installations: { label: 'Installations past their date', weight: 10, good: 0, bad: 5 },
+};
+
+/** 1 at `good`, 0 at `bad`, linear between (either direction). */
+export function scoreBetween(value: number, good: number, bad: number): number {
+  if (good === bad) return value === good ? 1 : 0;
+  const t = (value - bad) / (good - bad);
+  return Math.min(1, Math.max(0, t));
+}
+
+function check(name: HealthCheckName, value: number, unit: HealthCheck['unit'], detail: string): HealthCheck {
+  const rule = HEALTH_RULES[name];
+  const score = scoreBetween(value, rule.good, rule.bad);
+  return {
+    name,
+    label: rule.label,
+    value: Math.round(value * 10) / 10,
+    unit,
+    score: Math.round(score * 100) / 100,
+    status: score >= 0.8 ? 'ok' : score >= 0.4 ? 'warning' : 'failing',
+    weight: rule.weight,
+    detail,
+  };
+}
+
+/**
+ * GET /api/admin/dashboard: the figures counted by the database (one aggregate statement), the latest
+ * activity, the first page of users and the system health computed from real signals — the database's
+ * round trip, the share of devices online, payments that failed and server errors in the last hour
+ * (this process's answers), and pending installations past their date.
+ */
+export class AdminDashboardService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+    private readonly outcomes: RequestOutcomes,
+    private readonly now: () => Date,
+    private readonly idleMinutes: number,
+  ) {}
+
+  async dashboard(): Promise<AdminDashboard> {
+    const [figures, recent, firstUsers] = await Promise.all([
+      this.figures(),
+      this.audit.list({ limit: DASHBOARD_ACTIVITY }),
+      this.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(DASHBOARD_USERS),
+    ]);
+    const health = await this.health(figures);
+    return {
+      statistics: {
+        total_users: figures.users,
+        total_devices: figures.devices,
+        active_sessions: figures.sessions,
+      },
+      recentActivity: recent.entries,
+      systemHealth: health,
+      users: firstUsers.map(presentUser),
+    };
+  }
+
+  private async figures() {
+    const now = this.now();
+    const idleSince = new Date(now.getTime() - this.idleMinutes * 60_000);
+    const [row] = await this.db
+      .select({
+        users: sql<number>`(select count(*)::int from ${users})`,
+        devices: sql<number>`(select count(*)::int from ${devices})`,
+        online: sql<number>`(select count(*)::int from ${devices} where ${devices.isConnected})`,
+        sessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.revokedAt} is null
+          and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz
+          and ${sessions.lastSeenAt} > ${idleSince.toISOString()}::timestamptz)`,
+      })
+      .from(sql`(select 1) as one`);
+    return {
+      users: row?.users ?? 0,
+      devices: row?.devices ?? 0,
+      online: row?.online ?? 0,
+      sessions: row?.sessions ?? 0,
+    };
+  }
+
+  private async health(figures: {
+    devices: number;
+    online: number;
+  }): Promise<AdminDashboard['systemHealth']> {
+    const now = this.now();
+    const hourAgo = new Date(now.getTime() - 60 * 60_000);
+    const today = now.toISOString().slice(0, 10);
+
+    const started = performance.now();
+    await this.db.execute(sql`select 1`);
+    const latencyMs = performance.now() - started;
+
+    const [counts] = await this.db
+      .select({
+        failedPayments: sql<number>`(select count(*)::int from ${orders} where ${and(
+          isNotNull(orders.failureReason),
+          gte(orders.updatedAt, hourAgo),
+        )})`,
+        overdue: sql<number>`(select count(*)::int from ${installations} where ${and(
+          eq(installations.status, 'pending'),
+          lt(installations.installationDate, today),
+          isNull(installations.startedAt),
+        )})`,
+      })
+      .from(sql`(select 1) as one`);
+    const deviceCount = figures.devices;
+    const onlineShare = deviceCount === 0 ? 100 : (figures.online / deviceCount) * 100;
+    const { requests, errors } = this.outcomes.lastHour();
+    const errorShare = requests === 0 ? 0 : (errors / requests) * 100;
+    const failed = counts?.failedPayments ?? 0;
+    const overdue = counts?.overdue ?? 0;
+
+    const checks = [
+      check(
+        'database_latency',
+        latencyMs,
+        'ms',
+        `A round trip to the database took ${latencyMs.toFixed(1)} ms`,
+      ),
+      check(
+        'devices_online',
+        onlineShare,
+        'percent',
+        deviceCount === 0 ? 'No devices yet' : `${figures.online} of ${deviceCount} devices are online`,
+      ),
+      check(
+        'failed_payments',
+        failed,
+        'count',
+        `${failed} payment${failed === 1 ? '' : 's'} failed in the last hour`,
+      ),
+      check(
+        'server_errors',
+        errorShare,
+        'percent',
+        `${errors} server error${errors === 1 ? '' : 's'} in ${requests} request${requests === 1 ? '' : 's'} in the last hour`,
+      ),
+      check(
+        'overdue_installations',
+        overdue,
+        'count',
+        `${overdue} pending installation${overdue === 1 ? '' : 's'} past the planned date`,
+      ),
+    ];
+    const score = Math.round(checks.reduce((sum, c) => sum + c.score * c.weight, 0));
+    return { score, checks };
+  }
+}
