@@ -8,12 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { AdminElectricianService } from '../admin-electricians/service.ts';
+import { AuditLog, auditContextOf } from '../audit/audit-log.ts';
 import { AdminDeviceService } from './service.ts';
 
 /** Admin Devices screen (issue 10): every device with search and filters, its stat cards, bulk actions. */
 export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AdminDeviceService(app.db, app.now);
-  const assignments = new AdminElectricianService(app.db, app.now);
+  const audit = new AuditLog(app.db, app.now);
+  const service = new AdminDeviceService(app.db, audit, app.now);
+  const assignments = new AdminElectricianService(app.db, audit, app.now);
   const tags = ['admin devices'];
 
   app.get(
@@ -56,7 +58,7 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkDeviceResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => assignments.unassignDevices(request.body.device_ids),
+    async (request) => assignments.unassignDevices(request.body.device_ids, auditContextOf(request)),
   );
 
   app.post(
@@ -69,6 +71,6 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkDeviceResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.unassignOwner(request.body.device_ids),
+    async (request) => service.unassignOwner(request.body.device_ids, auditContextOf(request)),
   );
 };

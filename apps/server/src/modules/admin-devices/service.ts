@@ -14,19 +14,27 @@ import { devices, electricianDevices, rooms, users } from '../../db/schema/index
 import { idListError } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentPersonRef } from '../admin-electricians/presenter.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
 export const ADMIN_DEVICE_MESSAGES = {
   devicesNotFound: 'Some devices were not found',
   deviceNotFound: 'Device not found',
 } as const;
 
+export interface LockedDevice {
+  id: string;
+  name: string;
+  userId: string | null;
+  roomId: string | null;
+}
+
 /**
  * Locks the devices for a change; an unknown id is a 404 naming it by index (`device_ids.2`), so
  * nothing changes when any id is wrong.
  */
-export async function lockDevices(tx: Tx, deviceIds: string[]): Promise<void> {
+export async function lockDevices(tx: Tx, deviceIds: string[]): Promise<LockedDevice[]> {
   const found = await tx
-    .select({ id: devices.id })
+    .select({ id: devices.id, name: devices.name, userId: devices.userId, roomId: devices.roomId })
     .from(devices)
     .where(inArray(devices.id, deviceIds))
     .orderBy(asc(devices.id))
@@ -37,6 +45,7 @@ export async function lockDevices(tx: Tx, deviceIds: string[]): Promise<void> {
     const { devicesNotFound, deviceNotFound } = ADMIN_DEVICE_MESSAGES;
     throw idListError(404, devicesNotFound, 'device_ids', deviceIds, missing, deviceNotFound);
   }
+  return found;
 }
 
 const owners = alias(users, 'owner');
@@ -49,6 +58,7 @@ const electricians = alias(users, 'electrician');
 export class AdminDeviceService {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
@@ -145,15 +155,32 @@ export class AdminDeviceService {
   }
 
   /** The devices leave their owners and rooms: they become available (their electrician keeps them). */
-  async unassignOwner(deviceIds: string[]): Promise<BulkDeviceResponse> {
+  async unassignOwner(deviceIds: string[], context: AuditContext): Promise<BulkDeviceResponse> {
     return this.db.transaction(async (tx) => {
-      await lockDevices(tx, deviceIds);
-      const updated = await tx
-        .update(devices)
-        .set({ userId: null, roomId: null, updatedAt: this.now() })
-        .where(and(inArray(devices.id, deviceIds), isNotNull(devices.userId)))
-        .returning({ id: devices.id });
-      return { message: MSG.devicesUnassignedFromOwner, updated: updated.length };
+      const owned = (await lockDevices(tx, deviceIds)).filter((d) => d.userId !== null);
+      if (owned.length > 0) {
+        await tx
+          .update(devices)
+          .set({ userId: null, roomId: null, updatedAt: this.now() })
+          .where(
+            inArray(
+              devices.id,
+              owned.map((d) => d.id),
+            ),
+          );
+      }
+      for (const device of owned) {
+        await this.audit.record(tx, context, {
+          action: 'device.unassigned',
+          entity: { type: 'device', id: device.id, name: device.name },
+          changes: changesBetween(
+            { user_id: device.userId, room_id: device.roomId },
+            { user_id: null, room_id: null },
+            ['user_id', 'room_id'],
+          ),
+        });
+      }
+      return { message: MSG.devicesUnassignedFromOwner, updated: owned.length };
     });
   }
 }

@@ -9,7 +9,13 @@ import {
 } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, electricianCustomers, electricianDevices, installations } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  devices,
+  electricianCustomers,
+  electricianDevices,
+  installations,
+} from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { ADMIN_ELECTRICIAN_MESSAGES } from './service.ts';
 
@@ -183,6 +189,56 @@ describe('POST /api/admin/electricians/:electrician_id/customers', () => {
     expect(rows).toHaveLength(1);
     [row] = rows;
     expect(row).toMatchObject({ electricianId: second.id, installationDate: inDays(5), status: 'assigned' });
+  });
+});
+
+describe('activity', () => {
+  it('records each assignment and unassignment in the audit log; a refused change records nothing', async () => {
+    const { user: first } = await electrician('Ravi Audit');
+    const { user: second } = await electrician('Suresh Audit');
+    const { user: customer } = await owner('Priya Audit');
+    const entries = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, customer.id));
+    await post(`/api/admin/electricians/${first.id}/customers`, {
+      customer_ids: [customer.id],
+      installation_date: inDays(1),
+    });
+    await post(`/api/admin/electricians/${second.id}/customers`, {
+      customer_ids: [customer.id],
+      installation_date: inDays(2),
+    });
+    const refused = await post(`/api/admin/electricians/${second.id}/customers`, {
+      customer_ids: [customer.id, 'nobody'],
+      installation_date: inDays(3),
+    });
+    expect(refused.statusCode).toBe(404);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/electricians/${second.id}/customers/${customer.id}`,
+      headers: admin,
+    });
+    const rows = (await entries()).sort((a, b) => a.at.getTime() - b.at.getTime());
+    expect(rows.map((r) => r.action)).toEqual([
+      'assignment.customer_assigned',
+      'assignment.customer_assigned',
+      'assignment.customer_unassigned',
+    ]);
+    expect(rows[1]).toMatchObject({
+      entityType: 'assignment',
+      entityName: 'Priya Audit',
+      channel: 'api',
+      changes: {
+        electrician: { before: 'Ravi Audit', after: 'Suresh Audit' },
+        installation_date: { before: inDays(1), after: inDays(2) },
+      },
+    });
+
+    const device = await insertDevice();
+    await post(`/api/admin/electricians/${first.id}/devices`, { device_ids: [device] });
+    const [deviceEntry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, device));
+    expect(deviceEntry).toMatchObject({
+      action: 'assignment.device_assigned',
+      changes: { electrician_id: { before: null, after: first.id } },
+    });
   });
 });
 

@@ -13,11 +13,12 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { AuditLog, auditContextOf } from '../audit/audit-log.ts';
 import { AdminElectricianService } from './service.ts';
 
 /** Admin Electricians screen (spec section 7 "Admin", issue 10): electricians, their customers and devices. */
 export const adminElectricianRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AdminElectricianService(app.db, app.now);
+  const service = new AdminElectricianService(app.db, new AuditLog(app.db, app.now), app.now);
   const tags = ['admin electricians'];
 
   app.get(
@@ -67,6 +68,7 @@ export const adminElectricianRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.electrician_id,
         request.body.customer_ids,
         request.body.installation_date,
+        auditContextOf(request),
       ),
   );
 
@@ -80,7 +82,12 @@ export const adminElectricianRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.unassignCustomer(request.params.electrician_id, request.params.customer_id),
+    async (request) =>
+      service.unassignCustomer(
+        request.params.electrician_id,
+        request.params.customer_id,
+        auditContextOf(request),
+      ),
   );
 
   app.post(
@@ -94,6 +101,7 @@ export const adminElectricianRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: assignDevicesResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.assignDevices(request.params.electrician_id, request.body.device_ids),
+    async (request) =>
+      service.assignDevices(request.params.electrician_id, request.body.device_ids, auditContextOf(request)),
   );
 };

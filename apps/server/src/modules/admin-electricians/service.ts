@@ -11,13 +11,14 @@ import {
   type BulkDeviceResponse,
   type PageQuery,
 } from '@isaac/contract';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { electricianCustomers, electricianDevices, installations, users } from '../../db/schema/index.ts';
 import { badRequest, idListError, notFound } from '../../plugins/errors.ts';
 import { containsPattern } from '../../db/like.ts';
 import { lockDevices } from '../admin-devices/service.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { presentCustomer, presentElectrician, reassignedNotice } from './presenter.ts';
 
 export const ADMIN_ELECTRICIAN_MESSAGES = {
@@ -58,6 +59,7 @@ function byNamePage<T extends PgSelect>(select: T, conditions: SQL[], query: Pag
 export class AdminElectricianService {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
@@ -168,6 +170,7 @@ export class AdminElectricianService {
     electricianId: string,
     customerIds: string[],
     installationDate: string,
+    context: AuditContext,
   ): Promise<AssignCustomersResponse> {
     if (isPastBusinessDate(installationDate, this.now())) {
       throw badRequest(MSG.installationDateInPast, [
@@ -175,7 +178,7 @@ export class AdminElectricianService {
       ]);
     }
     return this.db.transaction(async (tx) => {
-      await this.lockElectrician(tx, electricianId);
+      const electrician = await this.lockElectrician(tx, electricianId);
       // Locked so that a concurrent role change or deletion cannot slip in between check and insert.
       const found = await tx
         .select({ id: users.id, name: users.name, role: users.role })
@@ -207,9 +210,11 @@ export class AdminElectricianService {
         );
       }
 
+      // Their current assignments (locked): who moves, and what each record's "before" is.
       const previous = await tx
         .select({
           customerId: electricianCustomers.customerId,
+          installationDate: electricianCustomers.installationDate,
           electrician: {
             _id: electricianUsers.id,
             name: electricianUsers.name,
@@ -218,13 +223,9 @@ export class AdminElectricianService {
         })
         .from(electricianCustomers)
         .innerJoin(electricianUsers, eq(electricianUsers.id, electricianCustomers.electricianId))
-        .where(
-          and(
-            inArray(electricianCustomers.customerId, customerIds),
-            ne(electricianCustomers.electricianId, electricianId),
-          ),
-        )
+        .where(inArray(electricianCustomers.customerId, customerIds))
         .for('update', { of: electricianCustomers });
+      const previousOf = new Map(previous.map((p) => [p.customerId, p]));
 
       // One row per customer (electrician_customers_customer_uq): insert, or move it here with the new date.
       await tx
@@ -247,11 +248,25 @@ export class AdminElectricianService {
           },
         });
 
-      const reassigned = previous.map((p) => ({
-        _id: p.customerId,
-        name: byId.get(p.customerId)?.name ?? '',
-        previous_electrician: p.electrician,
-      }));
+      for (const customerId of customerIds) {
+        const before = previousOf.get(customerId);
+        await this.audit.record(tx, context, {
+          action: 'assignment.customer_assigned',
+          entity: { type: 'assignment', id: customerId, name: byId.get(customerId)?.name ?? null },
+          changes: changesBetween(
+            { electrician: before?.electrician.name, installation_date: before?.installationDate },
+            { electrician: electrician.name, installation_date: installationDate },
+            ['electrician', 'installation_date'],
+          ),
+        });
+      }
+      const reassigned = previous
+        .filter((p) => p.electrician._id !== electricianId)
+        .map((p) => ({
+          _id: p.customerId,
+          name: byId.get(p.customerId)?.name ?? '',
+          previous_electrician: p.electrician,
+        }));
       return {
         message: MSG.customersAssigned,
         assigned: customerIds.length,
@@ -261,7 +276,11 @@ export class AdminElectricianService {
     });
   }
 
-  async unassignCustomer(electricianId: string, customerId: string): Promise<{ message: string }> {
+  async unassignCustomer(
+    electricianId: string,
+    customerId: string,
+    context: AuditContext,
+  ): Promise<{ message: string }> {
     return this.db.transaction(async (tx) => {
       const deleted = await tx
         .delete(electricianCustomers)
@@ -271,54 +290,88 @@ export class AdminElectricianService {
             eq(electricianCustomers.customerId, customerId),
           ),
         )
-        .returning({ id: electricianCustomers.id });
-      if (deleted.length === 0) throw notFound(ADMIN_ELECTRICIAN_MESSAGES.assignmentNotFound);
+        .returning({ installationDate: electricianCustomers.installationDate });
+      const [row] = deleted;
+      if (!row) throw notFound(ADMIN_ELECTRICIAN_MESSAGES.assignmentNotFound);
+      await this.audit.record(tx, context, {
+        action: 'assignment.customer_unassigned',
+        entity: { type: 'assignment', id: customerId },
+        changes: changesBetween(
+          { electrician_id: electricianId, installation_date: row.installationDate },
+          {},
+          ['electrician_id', 'installation_date'],
+        ),
+      });
       return { message: MSG.customerUnassigned };
     });
   }
 
   /** Assigns devices to an electrician; a device with another electrician moves here. */
-  async assignDevices(electricianId: string, deviceIds: string[]): Promise<AssignDevicesResponse> {
+  async assignDevices(
+    electricianId: string,
+    deviceIds: string[],
+    context: AuditContext,
+  ): Promise<AssignDevicesResponse> {
     return this.db.transaction(async (tx) => {
       await this.lockElectrician(tx, electricianId);
-      await lockDevices(tx, deviceIds);
-      const moved = await tx
-        .select({ n: count() })
+      const locked = await lockDevices(tx, deviceIds);
+      const previous = await tx
+        .select({ deviceId: electricianDevices.deviceId, electricianId: electricianDevices.electricianId })
         .from(electricianDevices)
-        .where(
-          and(
-            inArray(electricianDevices.deviceId, deviceIds),
-            ne(electricianDevices.electricianId, electricianId),
-          ),
-        );
+        .where(inArray(electricianDevices.deviceId, deviceIds));
+      const previousOf = new Map(previous.map((p) => [p.deviceId, p.electricianId]));
       await tx
         .insert(electricianDevices)
         .values(deviceIds.map((deviceId) => ({ electricianId, deviceId })))
         .onConflictDoUpdate({ target: electricianDevices.deviceId, set: { electricianId } });
-      return { message: MSG.devicesAssigned, assigned: deviceIds.length, moved: moved[0]?.n ?? 0 };
+      for (const device of locked) {
+        await this.audit.record(tx, context, {
+          action: 'assignment.device_assigned',
+          entity: { type: 'device', id: device.id, name: device.name },
+          changes: changesBetween(
+            { electrician_id: previousOf.get(device.id) },
+            { electrician_id: electricianId },
+            ['electrician_id'],
+          ),
+        });
+      }
+      const moved = previous.filter((p) => p.electricianId !== electricianId).length;
+      return { message: MSG.devicesAssigned, assigned: deviceIds.length, moved };
     });
   }
 
   /** Takes the devices away from whichever electrician has them (devices with none are left as they are). */
-  async unassignDevices(deviceIds: string[]): Promise<BulkDeviceResponse> {
+  async unassignDevices(deviceIds: string[], context: AuditContext): Promise<BulkDeviceResponse> {
     return this.db.transaction(async (tx) => {
-      await lockDevices(tx, deviceIds);
+      const locked = await lockDevices(tx, deviceIds);
+      const nameOf = new Map(locked.map((d) => [d.id, d.name]));
       const deleted = await tx
         .delete(electricianDevices)
         .where(inArray(electricianDevices.deviceId, deviceIds))
-        .returning({ id: electricianDevices.id });
+        .returning({
+          deviceId: electricianDevices.deviceId,
+          electricianId: electricianDevices.electricianId,
+        });
+      for (const row of deleted) {
+        await this.audit.record(tx, context, {
+          action: 'assignment.device_unassigned',
+          entity: { type: 'device', id: row.deviceId, name: nameOf.get(row.deviceId) ?? null },
+          changes: changesBetween({ electrician_id: row.electricianId }, {}, ['electrician_id']),
+        });
+      }
       return { message: MSG.devicesUnassignedFromElectrician, updated: deleted.length };
     });
   }
 
   /** The electrician, locked against a concurrent role change or deletion; unknown or not an electrician → 404. */
-  private async lockElectrician(tx: Tx, electricianId: string): Promise<void> {
+  private async lockElectrician(tx: Tx, electricianId: string): Promise<{ id: string; name: string }> {
     const [row] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, name: users.name })
       .from(users)
       .where(and(eq(users.id, electricianId), eq(users.role, ROLE.electrician)))
       .limit(1)
       .for('share');
     if (!row) throw notFound(ADMIN_ELECTRICIAN_MESSAGES.electricianNotFound);
+    return row;
   }
 }
