@@ -1,0 +1,147 @@
+import { MSG } from '@isaac/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, fakeAdminApi, json, makeCustomer, makeElectrician } from '../../test/fake-admin-api';
+import { ElectriciansPage } from './ElectriciansPage';
+
+const electricians = {
+  electricians: [
+    makeElectrician(),
+    makeElectrician({
+      _id: 'e2',
+      name: 'Suresh Patil',
+      customers: 0,
+      installations: { total: 0, pending: 0, in_progress: 0, completed: 0 },
+    }),
+  ],
+  page: 1,
+  page_size: 20,
+  total: 2,
+  statistics: { electricians: 2, customers: 5, devices: 7 },
+};
+const customers = {
+  customers: [
+    makeCustomer(),
+    makeCustomer({
+      _id: 'o2',
+      name: 'Arjun Mehta',
+      email: 'arjun@isaac.demo',
+      assignment: {
+        _id: 'a1',
+        electrician: { _id: 'e1', name: 'Ravi Kumar', email: 'electrician@isaac.demo' },
+        installation_date: '2030-01-01',
+        status: 'assigned',
+      },
+    }),
+  ],
+  page: 1,
+  page_size: 100,
+  total: 2,
+};
+
+function renderPage(api: ReturnType<typeof fakeAdminApi>) {
+  vi.stubGlobal('fetch', api.fetchMock);
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ElectriciansPage />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  window.__ISAAC_CONFIG__ = { apiUrl: API };
+  localStorage.setItem('isaac_auth_token', 'token');
+  localStorage.setItem('csrf_token', 'csrf');
+});
+afterEach(() => {
+  act(() => toast.remove());
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('ElectriciansPage', () => {
+  it('shows the counts and each electrician with customers, devices and installations', async () => {
+    renderPage(fakeAdminApi({ 'GET /api/admin/electricians': () => json(200, electricians) }));
+    const table = await screen.findByRole('region', { name: 'Electricians table' });
+    expect(within(table).getByRole('rowheader', { name: /Ravi Kumar/ })).toBeInTheDocument();
+    expect(
+      within(table).getByText('1 pending · 0 in progress · 0 completed', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Assigned Customers').parentElement).toHaveTextContent('5');
+    expect(screen.getByText('Assigned Devices').parentElement).toHaveTextContent('7');
+  });
+
+  it('Assign Customers asks for everything, then posts the choice and reports who moved', async () => {
+    const user = userEvent.setup();
+    const api = fakeAdminApi({
+      'GET /api/admin/electricians': () => json(200, electricians),
+      'GET /api/admin/customers': () => json(200, customers),
+      'POST /api/admin/electricians/e2/customers': () =>
+        json(200, {
+          message: MSG.customersAssigned,
+          assigned: 1,
+          reassigned: [
+            {
+              _id: 'o2',
+              name: 'Arjun Mehta',
+              previous_electrician: customers.customers[1]!.assignment!.electrician,
+            },
+          ],
+          notice: 'Arjun Mehta moved from Ravi Kumar',
+        }),
+    });
+    renderPage(api);
+    await user.click(await screen.findByRole('button', { name: 'Assign Customers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Customers' });
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Customers' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.selectElectricianCustomersAndDate);
+
+    await user.selectOptions(within(dialog).getByLabelText(/Electrician/), 'e2');
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Arjun Mehta/ }));
+    expect(within(dialog).getByText(/with Ravi Kumar/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Installation date/), '2099-05-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Customers' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((c) => c.method === 'POST' && c.path.endsWith('/customers'))?.body).toEqual({
+      customer_ids: ['o2'],
+      installation_date: '2099-05-01',
+    });
+    expect(await screen.findByText(MSG.customersAssigned)).toBeInTheDocument();
+    expect(await screen.findByText('Arjun Mehta moved from Ravi Kumar')).toBeInTheDocument();
+  });
+
+  it('Assign Devices needs an electrician and a device', async () => {
+    const user = userEvent.setup();
+    renderPage(
+      fakeAdminApi({
+        'GET /api/admin/electricians': () => json(200, electricians),
+        'GET /api/admin/devices': () => json(200, { devices: [], page: 1, page_size: 100, total: 0 }),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Assign Devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Devices' });
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Devices' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.selectElectricianAndDevices);
+  });
+
+  it('shows the load error with Retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderPage(
+      fakeAdminApi({
+        'GET /api/admin/electricians': () =>
+          fail ? json(500, { error: 'x', message: 'boom' }) : json(200, electricians),
+      }),
+    );
+    // The screen's queries retry once (spec section 9) before showing the error.
+    expect(await screen.findByText(MSG.loadElectricians, undefined, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Electricians table' })).toBeInTheDocument();
+  });
+});
