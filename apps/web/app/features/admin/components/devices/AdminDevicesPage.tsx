@@ -133,7 +133,7 @@ export function AdminDevicesPage() {
         />
       ) : null}
 
-      <section aria-label="Search and filters" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
+      <section aria-label="Device filters" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
         <TextField
           label="Search"
           type="search"
