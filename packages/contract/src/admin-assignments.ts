@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idSchema, pageMetaSchema, pageQuerySchema } from './common.ts';
+import { idSchema, listResponseSchema, pageQuerySchema } from './common.ts';
 import {
   ADMIN_DEVICE_ASSIGNMENTS,
   ADMIN_DEVICE_CONNECTIVITY,
-  CUSTOMER_ASSIGNMENT_STATUSES,
+  CUSTOMER_STATUSES,
   DEVICE_TYPES,
   MAX_BULK_IDS,
   MAX_ADMIN_SEARCH_LENGTH,
@@ -46,7 +46,7 @@ export const adminDeviceListQuerySchema = pageQuerySchema.extend({
   electrician_id: idSchema.optional(),
 });
 export type AdminDeviceListQuery = z.infer<typeof adminDeviceListQuerySchema>;
-export const adminDeviceListSchema = pageMetaSchema.extend({ devices: z.array(adminDeviceSchema) });
+export const adminDeviceListSchema = listResponseSchema('devices', adminDeviceSchema);
 export type AdminDeviceList = z.infer<typeof adminDeviceListSchema>;
 
 /** GET /api/admin/devices/stats: the stat cards, plus the firmware versions devices report (the filter). */
@@ -140,15 +140,16 @@ export type ElectricianSummary = z.infer<typeof electricianSummarySchema>;
 
 export const adminElectricianListQuerySchema = pageQuerySchema.extend({ search: searchText });
 export type AdminElectricianListQuery = z.infer<typeof adminElectricianListQuerySchema>;
-export const adminElectricianListSchema = pageMetaSchema.extend({
-  electricians: z.array(electricianSummarySchema),
-  /** The screen's counts: electricians, assigned customers, assigned devices (whole table, not the page). */
-  statistics: z.object({
-    electricians: z.number().int(),
-    customers: z.number().int(),
-    devices: z.number().int(),
-  }),
-});
+export const adminElectricianListSchema = listResponseSchema('electricians', electricianSummarySchema).extend(
+  {
+    /** The screen's counts: electricians, assigned customers, assigned devices (whole table, not the page). */
+    statistics: z.object({
+      electricians: z.number().int(),
+      customers: z.number().int(),
+      devices: z.number().int(),
+    }),
+  },
+);
 export type AdminElectricianList = z.infer<typeof adminElectricianListSchema>;
 
 /** An electrician customer assignment (spec section 3): its electrician, date and status. */
@@ -156,7 +157,7 @@ export const customerAssignmentSchema = z.object({
   _id: z.string(),
   electrician: personRefSchema,
   installation_date: z.string().nullable(),
-  status: z.enum(CUSTOMER_ASSIGNMENT_STATUSES),
+  status: z.enum(CUSTOMER_STATUSES),
 });
 
 /** A customer (owner) as the assign dialog and the electrician's detail list them. */
@@ -175,5 +176,5 @@ export const adminCustomerListQuerySchema = pageQuerySchema.extend({
   electrician_id: idSchema.optional(),
 });
 export type AdminCustomerListQuery = z.infer<typeof adminCustomerListQuerySchema>;
-export const adminCustomerListSchema = pageMetaSchema.extend({ customers: z.array(adminCustomerSchema) });
+export const adminCustomerListSchema = listResponseSchema('customers', adminCustomerSchema);
 export type AdminCustomerList = z.infer<typeof adminCustomerListSchema>;

@@ -55,12 +55,20 @@ export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
 };
 
 export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
 export const INSTALLATION_PHASES = [
   'pre_installation',
   'in_progress',
   'post_installation',
   'completed',
 ] as const;
+export type InstallationPhase = (typeof INSTALLATION_PHASES)[number];
+/** Whether each device of an installation is configured yet. */
+export const INSTALLATION_DEVICE_STATUSES = ['pending', 'configured'] as const;
+export type InstallationDeviceStatus = (typeof INSTALLATION_DEVICE_STATUSES)[number];
+/** A customer's status with their electrician (spec section 3, "customer-status"). */
+export const CUSTOMER_STATUSES = ['assigned', 'in_progress', 'completed'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 export const CONTACT_SUBJECTS = [
   { value: 'product-inquiry', label: 'Product Inquiry' },
@@ -84,9 +92,6 @@ export function formatInr(paise: number): string {
 export const ADMIN_DEVICE_CONNECTIVITY = ['online', 'offline'] as const;
 /** A device with an owner is assigned; without one it is available (spec section 3, user_id). */
 export const ADMIN_DEVICE_ASSIGNMENTS = ['assigned', 'available'] as const;
-/** An electrician customer assignment's status (the customer-status of spec section 3). */
-export const CUSTOMER_ASSIGNMENT_STATUSES = ['assigned', 'in_progress', 'completed'] as const;
-export type CustomerAssignmentStatus = (typeof CUSTOMER_ASSIGNMENT_STATUSES)[number];
 /** Most rows one bulk action takes (a page of the admin table at most). */
 export const MAX_BULK_IDS = 100;
 /** Longest admin search text. */

@@ -25,7 +25,7 @@ async function insertDevices(rows: Partial<NewDeviceRow>[]): Promise<string[]> {
         name: 'Purifier',
         model: 'ISAAC Air Purifier',
         serialNumber: nextSerial(),
-        type: 'isaac',
+        type: 'isaac' as const,
         firmwareVersion: '1.0.0',
         ...r,
       })),

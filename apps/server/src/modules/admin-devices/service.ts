@@ -10,6 +10,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, electricianDevices, rooms, users } from '../../db/schema/index.ts';
 import { idListError } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
@@ -98,7 +99,7 @@ export class AdminDeviceService {
         >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
         owner: { id: owners.id, name: owners.name, email: owners.email },
         electrician: { id: electricians.id, name: electricians.name, email: electricians.email },
-        total: sql<number>`count(*) over ()`.mapWith(Number),
+        total: totalCount(),
       })
       .from(devices)
       .leftJoin(owners, eq(owners.id, devices.userId))
@@ -106,20 +107,14 @@ export class AdminDeviceService {
       .leftJoin(electricians, eq(electricians.id, electricianDevices.electricianId))
       .where(where)
       .orderBy(desc(devices.createdAt), desc(devices.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size);
-    // A page past the end has no row to carry the window count: count separately then.
-    const total = rows[0]?.total ?? (query.page > 1 ? await this.count(where) : 0);
-    return {
-      devices: rows.map((r) => ({
-        ...presentDevice(r.device, r.roomName),
-        owner: r.owner ? presentPersonRef(r.owner) : null,
-        electrician: r.electrician ? presentPersonRef(r.electrician) : null,
-      })),
-      page: query.page,
-      page_size: query.page_size,
-      total,
-    };
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset);
+    const devicesOfPage = rows.map((r) => ({
+      ...presentDevice(r.device, r.roomName),
+      owner: r.owner ? presentPersonRef(r.owner) : null,
+      electrician: r.electrician ? presentPersonRef(r.electrician) : null,
+    }));
+    return listPage('devices', devicesOfPage, query, await pageTotal(rows, query, () => this.count(where)));
   }
 
   private async count(where: SQL | undefined): Promise<number> {

@@ -1,4 +1,4 @@
-import type { AdminCustomer, CustomerAssignmentStatus, ElectricianSummary, PersonRef } from '@isaac/contract';
+import type { AdminCustomer, ElectricianSummary, PersonRef } from '@isaac/contract';
 import type { ElectricianCustomerRow, UserRow } from '../../db/schema/index.ts';
 
 type Counts = Pick<ElectricianSummary, 'customers' | 'devices' | 'installations'>;
@@ -37,8 +37,7 @@ export function presentCustomer(
             _id: assignment.id,
             electrician: presentPersonRef(electrician),
             installation_date: assignment.installationDate,
-            // The column only holds CUSTOMER_ASSIGNMENT_STATUSES (every write sets one).
-            status: assignment.status as CustomerAssignmentStatus,
+            status: assignment.status,
           }
         : null,
   };

@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { electricianCustomers, electricianDevices, installations, users } from '../../db/schema/index.ts';
 import { badRequest, idListError, notFound } from '../../plugins/errors.ts';
 import { containsPattern } from '../../db/like.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { lockDevices } from '../admin-devices/service.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { presentCustomer, presentElectrician, reassignedNotice } from './presenter.ts';
@@ -47,8 +48,8 @@ function byNamePage<T extends PgSelect>(select: T, conditions: SQL[], query: Pag
   return select
     .where(and(...conditions))
     .orderBy(asc(users.name), asc(users.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+    .limit(pageWindow(query).limit)
+    .offset(pageWindow(query).offset);
 }
 
 /**
@@ -76,7 +77,7 @@ export class AdminElectricianService {
       sql<number>`(select count(*) from ${installations} where ${installations.electricianId} = ${electricianId}${
         status === null ? sql`` : sql` and ${installations.status} = ${status}`
       })`.mapWith(Number);
-    const [rows, totals, statistics] = await Promise.all([
+    const [rows, statistics] = await Promise.all([
       byNamePage(
         this.db
           .select({
@@ -93,16 +94,13 @@ export class AdminElectricianService {
             pending: installationCount('pending'),
             inProgress: installationCount('in_progress'),
             completed: installationCount('completed'),
+            total: totalCount(),
           })
           .from(users)
           .$dynamic(),
         conditions,
         query,
       ),
-      this.db
-        .select({ total: count() })
-        .from(users)
-        .where(and(...conditions)),
       this.db
         .select({
           electricians:
@@ -114,24 +112,32 @@ export class AdminElectricianService {
         })
         .from(sql`(select 1) as one`),
     ]);
+    const electricians = rows.map((r) =>
+      presentElectrician(r.user, {
+        customers: r.customers,
+        devices: r.devices,
+        installations: {
+          total: r.installationsTotal,
+          pending: r.pending,
+          in_progress: r.inProgress,
+          completed: r.completed,
+        },
+      }),
+    );
+    const total = await pageTotal(rows, query, () => this.countUsers(conditions));
     return {
-      electricians: rows.map((r) =>
-        presentElectrician(r.user, {
-          customers: r.customers,
-          devices: r.devices,
-          installations: {
-            total: r.installationsTotal,
-            pending: r.pending,
-            in_progress: r.inProgress,
-            completed: r.completed,
-          },
-        }),
-      ),
-      page: query.page,
-      page_size: query.page_size,
-      total: totals[0]?.total ?? 0,
+      ...listPage('electricians', electricians, query, total),
       statistics: statistics[0] ?? { electricians: 0, customers: 0, devices: 0 },
     };
+  }
+
+  private async countUsers(conditions: SQL[], withAssignments = false): Promise<number> {
+    const base = this.db.select({ total: count() }).from(users).$dynamic();
+    const from = withAssignments
+      ? base.leftJoin(electricianCustomers, eq(electricianCustomers.customerId, users.id))
+      : base;
+    const [row] = await from.where(and(...conditions));
+    return row?.total ?? 0;
   }
 
   /** Owners by name, each with their assignment (if any); optionally only one electrician's customers. */
@@ -142,24 +148,19 @@ export class AdminElectricianService {
     }
     const from = () =>
       this.db
-        .select({ user: users, assignment: electricianCustomers, electrician: electricianUsers })
+        .select({
+          user: users,
+          assignment: electricianCustomers,
+          electrician: electricianUsers,
+          total: totalCount(),
+        })
         .from(users)
         .leftJoin(electricianCustomers, eq(electricianCustomers.customerId, users.id))
         .leftJoin(electricianUsers, eq(electricianUsers.id, electricianCustomers.electricianId));
-    const [rows, totals] = await Promise.all([
-      byNamePage(from().$dynamic(), conditions, query),
-      this.db
-        .select({ total: count() })
-        .from(users)
-        .leftJoin(electricianCustomers, eq(electricianCustomers.customerId, users.id))
-        .where(and(...conditions)),
-    ]);
-    return {
-      customers: rows.map((r) => presentCustomer(r.user, r.assignment, r.electrician)),
-      page: query.page,
-      page_size: query.page_size,
-      total: totals[0]?.total ?? 0,
-    };
+    const rows = await byNamePage(from().$dynamic(), conditions, query);
+    const customers = rows.map((r) => presentCustomer(r.user, r.assignment, r.electrician));
+    const total = await pageTotal(rows, query, () => this.countUsers(conditions, true));
+    return listPage('customers', customers, query, total);
   }
 
   /**
@@ -235,7 +236,7 @@ export class AdminElectricianService {
             electricianId,
             customerId,
             installationDate,
-            status: 'assigned',
+            status: 'assigned' as const,
           })),
         )
         .onConflictDoUpdate({

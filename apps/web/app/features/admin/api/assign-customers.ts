@@ -1,8 +1,9 @@
 import { MSG, type AssignCustomersResponse } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { toast } from '~/lib/toast';
-import { invalidateAssignments } from './assignments-cache';
+import { ASSIGNMENT_INVALIDATES } from './assignments-keys';
 
 export interface CustomerAssignment {
   electricianId: string;
@@ -22,16 +23,17 @@ export function assignCustomers({
   );
 }
 
-/** The success toast, then who moved from another electrician (the server's notice), if anyone. */
 export function useAssignCustomers() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: assignCustomers,
-    onSuccess: (result) => {
-      toast.success(MSG.customersAssigned);
+    meta: feedback({
+      success: MSG.customersAssigned,
+      error: MSG.customersAssignFailed,
+      invalidates: ASSIGNMENT_INVALIDATES,
+    }),
+    // Who moved from another electrician, after the spec's success toast.
+    onSuccess: (result: AssignCustomersResponse) => {
       if (result.notice) toast.info(result.notice);
     },
-    onError: (err) => toast.error(errorMessage(err, MSG.customersAssignFailed)),
-    onSettled: () => invalidateAssignments(client),
   });
 }

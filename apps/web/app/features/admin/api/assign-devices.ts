@@ -1,8 +1,8 @@
 import { MSG, type AssignDevicesResponse } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
-import { invalidateAssignments } from './assignments-cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { ASSIGNMENT_INVALIDATES } from './assignments-keys';
 
 export interface DeviceAssignment {
   electricianId: string;
@@ -21,11 +21,12 @@ export function assignDevices({
 }
 
 export function useAssignDevices() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: assignDevices,
-    onSuccess: () => toast.success(MSG.devicesAssigned),
-    onError: (err) => toast.error(errorMessage(err, MSG.devicesAssignFailed)),
-    onSettled: () => invalidateAssignments(client),
+    meta: feedback({
+      success: MSG.devicesAssigned,
+      error: MSG.devicesAssignFailed,
+      invalidates: ASSIGNMENT_INVALIDATES,
+    }),
   });
 }

@@ -1,4 +1,3 @@
-import { DASHBOARD_QUERY_RETRY, LIST_REFETCH_INTERVAL_MS } from '@isaac/contract';
 import type { AdminDeviceFilters } from '../model/admin-device-filters';
 
 /** Query keys of the admin Devices and Electricians screens; each mutation invalidates what it affects. */
@@ -14,13 +13,12 @@ export const assignmentKeys = {
     ['admin', 'customers', { search, electricianId }] as const,
 };
 
-/** Spec section 9 for dashboard screens: refetch every 30 s, retry once, no refetch on focus. */
-export const ASSIGNMENT_QUERY_OPTIONS = {
-  refetchInterval: LIST_REFETCH_INTERVAL_MS,
-  staleTime: 5_000,
-  retry: DASHBOARD_QUERY_RETRY,
-  refetchOnWindowFocus: false,
-} as const;
+/** Every assignment change refetches devices (owner/electrician columns, stats), electricians' counts, customers. */
+export const ASSIGNMENT_INVALIDATES = [
+  assignmentKeys.devices(),
+  assignmentKeys.electricians(),
+  assignmentKeys.customers(),
+] as const;
 
 /** Rows per page of the Devices table. */
 export const ADMIN_DEVICES_PAGE_SIZE = 20;

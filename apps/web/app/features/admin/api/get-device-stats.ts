@@ -1,7 +1,8 @@
 import type { AdminDeviceStats } from '@isaac/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
-import { ASSIGNMENT_QUERY_OPTIONS, assignmentKeys } from './assignments-keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { assignmentKeys } from './assignments-keys';
 
 /** GET /api/admin/devices/stats → {total, online, offline, types, firmware_versions}. */
 export function getDeviceStats(signal?: AbortSignal): Promise<AdminDeviceStats> {
@@ -12,6 +13,6 @@ export function useDeviceStats() {
   return useQuery({
     queryKey: assignmentKeys.deviceStats(),
     queryFn: ({ signal }) => getDeviceStats(signal),
-    ...ASSIGNMENT_QUERY_OPTIONS,
+    ...DASHBOARD_QUERY_OPTIONS,
   });
 }

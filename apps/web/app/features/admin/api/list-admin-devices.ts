@@ -1,8 +1,9 @@
 import type { AdminDeviceList } from '@isaac/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
 import { type AdminDeviceFilters, adminDeviceListSearch } from '../model/admin-device-filters';
-import { ASSIGNMENT_QUERY_OPTIONS, assignmentKeys } from './assignments-keys';
+import { assignmentKeys } from './assignments-keys';
 
 /** GET /api/admin/devices?page=&page_size=&search=&type=&status=&assignment=&firmware_version= */
 export function listAdminDevices(
@@ -19,7 +20,7 @@ export const adminDeviceListQuery = (filters: AdminDeviceFilters, pageSize: numb
   queryOptions({
     queryKey: assignmentKeys.deviceList(filters, pageSize),
     queryFn: ({ signal }) => listAdminDevices(filters, pageSize, signal),
-    ...ASSIGNMENT_QUERY_OPTIONS,
+    ...DASHBOARD_QUERY_OPTIONS,
   });
 
 /** One page of every device; the previous page stays on screen while the next one loads. */

@@ -1,7 +1,8 @@
 import type { AdminCustomerList } from '@isaac/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
-import { ASSIGNMENT_QUERY_OPTIONS, PICKER_PAGE_SIZE, assignmentKeys } from './assignments-keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { PICKER_PAGE_SIZE, assignmentKeys } from './assignments-keys';
 
 /** GET /api/admin/customers?search=&electrician_id= → owners with their electrician assignment. */
 export function listCustomers(
@@ -21,6 +22,6 @@ export function useCustomers(search: string, electricianId: string | null, enabl
     queryFn: ({ signal }) => listCustomers(search, electricianId, signal),
     placeholderData: keepPreviousData,
     enabled,
-    ...ASSIGNMENT_QUERY_OPTIONS,
+    ...DASHBOARD_QUERY_OPTIONS,
   });
 }

@@ -1,7 +1,8 @@
 import type { AdminElectricianList } from '@isaac/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
-import { ASSIGNMENT_QUERY_OPTIONS, assignmentKeys } from './assignments-keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { assignmentKeys } from './assignments-keys';
 
 /** GET /api/admin/electricians?search=&page=&page_size= → electricians with counts, and totals. */
 export function listElectricians(
@@ -20,6 +21,6 @@ export function useElectricians(search: string, page: number, pageSize: number) 
     queryKey: [...assignmentKeys.electricianList(search, page), pageSize],
     queryFn: ({ signal }) => listElectricians(search, page, pageSize, signal),
     placeholderData: keepPreviousData,
-    ...ASSIGNMENT_QUERY_OPTIONS,
+    ...DASHBOARD_QUERY_OPTIONS,
   });
 }

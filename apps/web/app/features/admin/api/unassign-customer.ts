@@ -1,8 +1,8 @@
 import { MSG } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
-import { invalidateAssignments } from './assignments-cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { ASSIGNMENT_INVALIDATES } from './assignments-keys';
 
 export interface CustomerUnassignment {
   electricianId: string;
@@ -21,11 +21,12 @@ export function unassignCustomer({
 }
 
 export function useUnassignCustomer() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: unassignCustomer,
-    onSuccess: () => toast.success(MSG.customerUnassigned),
-    onError: (err) => toast.error(errorMessage(err, MSG.customerUnassignFailed)),
-    onSettled: () => invalidateAssignments(client),
+    meta: feedback({
+      success: MSG.customerUnassigned,
+      error: MSG.customerUnassignFailed,
+      invalidates: ASSIGNMENT_INVALIDATES,
+    }),
   });
 }

@@ -1,8 +1,8 @@
 import { MSG, type BulkDeviceResponse } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
-import { invalidateAssignments } from './assignments-cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { ASSIGNMENT_INVALIDATES } from './assignments-keys';
 
 /** Whom the selected devices leave: their electrician, or their owner (they become available). */
 export type UnassignFrom = 'electrician' | 'owner';
@@ -21,11 +21,12 @@ export function unassignDevices({ from, deviceIds }: DeviceUnassignment): Promis
 }
 
 export function useUnassignDevices() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: unassignDevices,
-    onSuccess: (result) => toast.success(result.message),
-    onError: (err) => toast.error(errorMessage(err, MSG.devicesUnassignFailed)),
-    onSettled: () => invalidateAssignments(client),
+    meta: feedback({
+      success: (result: BulkDeviceResponse) => result.message,
+      error: MSG.devicesUnassignFailed,
+      invalidates: ASSIGNMENT_INVALIDATES,
+    }),
   });
 }

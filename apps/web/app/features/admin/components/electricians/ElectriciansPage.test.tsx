@@ -1,10 +1,10 @@
 import { MSG } from '@isaac/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, fakeAdminApi, json, makeCustomer, makeElectrician } from '../../test/fake-admin-api';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '~/test/fake-api';
+import { renderPage, setupPageTests } from '~/test/render';
+import { answer, makeCustomer, makeElectrician } from '../../test/assignment-factories';
 import { ElectriciansPage } from './ElectriciansPage';
 
 const electricians = {
@@ -42,30 +42,15 @@ const customers = {
   total: 2,
 };
 
-function renderPage(api: ReturnType<typeof fakeAdminApi>) {
-  vi.stubGlobal('fetch', api.fetchMock);
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ElectriciansPage />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
+const PATH = '/admin/electricians';
+const show = (api: ReturnType<typeof fakeApi>) => renderPage(<ElectriciansPage />, { api, path: PATH });
+const listed = answer('GET', '/api/admin/electricians', () => [200, electricians]);
 
-beforeEach(() => {
-  window.__ISAAC_CONFIG__ = { apiUrl: API };
-  localStorage.setItem('isaac_auth_token', 'token');
-  localStorage.setItem('csrf_token', 'csrf');
-});
-afterEach(() => {
-  act(() => toast.remove());
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setupPageTests();
 
 describe('ElectriciansPage', () => {
   it('shows the counts and each electrician with customers, devices and installations', async () => {
-    renderPage(fakeAdminApi({ 'GET /api/admin/electricians': () => json(200, electricians) }));
+    show(fakeApi([listed]));
     const table = await screen.findByRole('region', { name: 'Electricians table' });
     expect(within(table).getByRole('rowheader', { name: /Ravi Kumar/ })).toBeInTheDocument();
     expect(
@@ -77,11 +62,12 @@ describe('ElectriciansPage', () => {
 
   it('Assign Customers asks for everything, then posts the choice and reports who moved', async () => {
     const user = userEvent.setup();
-    const api = fakeAdminApi({
-      'GET /api/admin/electricians': () => json(200, electricians),
-      'GET /api/admin/customers': () => json(200, customers),
-      'POST /api/admin/electricians/e2/customers': () =>
-        json(200, {
+    const api = fakeApi([
+      listed,
+      answer('GET', '/api/admin/customers', () => [200, customers]),
+      answer('POST', '/api/admin/electricians/e2/customers', () => [
+        200,
+        {
           message: MSG.customersAssigned,
           assigned: 1,
           reassigned: [
@@ -92,9 +78,10 @@ describe('ElectriciansPage', () => {
             },
           ],
           notice: 'Arjun Mehta moved from Ravi Kumar',
-        }),
-    });
-    renderPage(api);
+        },
+      ]),
+    ]);
+    show(api);
     await user.click(await screen.findByRole('button', { name: 'Assign Customers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Customers' });
     await user.click(within(dialog).getByRole('button', { name: 'Assign Customers' }));
@@ -117,11 +104,11 @@ describe('ElectriciansPage', () => {
 
   it('Assign Devices needs an electrician and a device', async () => {
     const user = userEvent.setup();
-    renderPage(
-      fakeAdminApi({
-        'GET /api/admin/electricians': () => json(200, electricians),
-        'GET /api/admin/devices': () => json(200, { devices: [], page: 1, page_size: 100, total: 0 }),
-      }),
+    show(
+      fakeApi([
+        listed,
+        answer('GET', '/api/admin/devices', () => [200, { devices: [], page: 1, page_size: 100, total: 0 }]),
+      ]),
     );
     await user.click(await screen.findByRole('button', { name: 'Assign Devices' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Devices' });
@@ -132,11 +119,12 @@ describe('ElectriciansPage', () => {
   it('shows the load error with Retry', async () => {
     const user = userEvent.setup();
     let fail = true;
-    renderPage(
-      fakeAdminApi({
-        'GET /api/admin/electricians': () =>
-          fail ? json(500, { error: 'x', message: 'boom' }) : json(200, electricians),
-      }),
+    show(
+      fakeApi([
+        answer('GET', '/api/admin/electricians', () =>
+          fail ? [500, { error: 'internal_error', message: 'boom' }] : [200, electricians],
+        ),
+      ]),
     );
     // The screen's queries retry once (spec section 9) before showing the error.
     expect(await screen.findByText(MSG.loadElectricians, undefined, { timeout: 5000 })).toBeInTheDocument();
