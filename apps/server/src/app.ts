@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { adminDeviceRoutes } from './modules/admin-devices/routes.ts';
 import { adminElectricianRoutes } from './modules/admin-electricians/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -63,6 +64,7 @@ const MODULES = [
   newsletterRoutes,
   auditRoutes,
   adminDashboardRoutes,
+  adminUserRoutes,
   adminDeviceRoutes,
   adminElectricianRoutes,
 ];

@@ -54,6 +54,12 @@ export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
   general: 'General',
 };
 
+/** A user's status (spec section 4: active shows green, anything else red); admins set one of these. */
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** Longest admin user search text (name or e-mail part). */
+export const MAX_USER_SEARCH_LENGTH = 100;
+
 export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
 export const INSTALLATION_PHASES = [
