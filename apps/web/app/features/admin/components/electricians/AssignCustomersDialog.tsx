@@ -1,11 +1,10 @@
 import { businessDate, MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
-import { Button, Modal, SelectField, TextField } from '~/components/ui';
+import { TextField } from '~/components/ui';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { useAssignCustomers } from '../../api/assign-customers';
-import { PICKER_PAGE_SIZE } from '../../api/assignments-keys';
 import { useCustomers } from '../../api/list-customers';
-import { useElectricians } from '../../api/list-electricians';
+import { AssignDialog, ElectricianSelect } from '../AssignDialog';
 import { CheckList } from '../CheckList';
 
 interface AssignCustomersDialogProps {
@@ -26,7 +25,6 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 250);
   const [error, setError] = useState<string | null>(null);
-  const electricians = useElectricians('', 1, PICKER_PAGE_SIZE);
   const customers = useCustomers(debounced, null);
   const assign = useAssignCustomers();
 
@@ -48,73 +46,47 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <AssignDialog
       title="Assign Customers"
       description="Give customers to an electrician, with the date of their installation."
+      formId="assign-customers-form"
       busy={assign.isPending}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={assign.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="assign-customers-form" loading={assign.isPending}>
-            Assign Customers
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
     >
-      <form id="assign-customers-form" noValidate onSubmit={submit} className="space-y-4">
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
-          >
-            {error}
-          </p>
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Electrician"
-            required
-            value={electrician}
-            onChange={(event) => setElectrician(event.target.value)}
-            placeholder={electricians.isPending ? 'Loading electricians…' : 'Select an electrician'}
-            options={(electricians.data?.electricians ?? []).map((e) => ({ value: e._id, label: e.name }))}
-          />
-          <TextField
-            label="Installation date"
-            type="date"
-            required
-            min={today}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ElectricianSelect value={electrician} onChange={setElectrician} />
         <TextField
-          label="Find customers"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Name or e-mail"
+          label="Installation date"
+          type="date"
+          required
+          min={today}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
         />
-        <CheckList
-          legend="Customers"
-          loading={customers.isPending}
-          error={customers.isError ? MSG.loadCustomers : null}
-          onRetry={() => void customers.refetch()}
-          items={(customers.data?.customers ?? []).map((c) => ({
-            id: c._id,
-            label: c.name,
-            detail: `${c.email}${c.assignment ? ` · with ${c.assignment.electrician.name}` : ''}`,
-          }))}
-          chosen={chosen}
-          onChange={setChosen}
-          empty={MSG.noCustomers}
-        />
-      </form>
-    </Modal>
+      </div>
+      <TextField
+        label="Find customers"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Name or e-mail"
+      />
+      <CheckList
+        legend="Customers"
+        loading={customers.isPending}
+        error={customers.isError ? MSG.loadCustomers : null}
+        onRetry={() => void customers.refetch()}
+        items={(customers.data?.customers ?? []).map((c) => ({
+          id: c._id,
+          label: c.name,
+          detail: `${c.email}${c.assignment ? ` · with ${c.assignment.electrician.name}` : ''}`,
+        }))}
+        chosen={chosen}
+        onChange={setChosen}
+        empty={MSG.noCustomers}
+      />
+    </AssignDialog>
   );
 }

@@ -48,10 +48,13 @@ const listed = answer('GET', '/api/admin/electricians', () => [200, electricians
 
 setupPageTests();
 
+/** First renders wait on the fake API and the lazy toast module: generous on a busy machine. */
+const SLOW = { timeout: 5000 };
+
 describe('ElectriciansPage', () => {
   it('shows the counts and each electrician with customers, devices and installations', async () => {
     show(fakeApi([listed]));
-    const table = await screen.findByRole('region', { name: 'Electricians table' });
+    const table = await screen.findByRole('region', { name: 'Electricians table' }, SLOW);
     expect(within(table).getByRole('rowheader', { name: /Ravi Kumar/ })).toBeInTheDocument();
     expect(
       within(table).getByText('1 pending · 0 in progress · 0 completed', { exact: false }),
@@ -82,7 +85,7 @@ describe('ElectriciansPage', () => {
       ]),
     ]);
     show(api);
-    await user.click(await screen.findByRole('button', { name: 'Assign Customers' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign Customers' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Customers' });
     await user.click(within(dialog).getByRole('button', { name: 'Assign Customers' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.selectElectricianCustomersAndDate);
@@ -110,7 +113,7 @@ describe('ElectriciansPage', () => {
         answer('GET', '/api/admin/devices', () => [200, { devices: [], page: 1, page_size: 100, total: 0 }]),
       ]),
     );
-    await user.click(await screen.findByRole('button', { name: 'Assign Devices' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign Devices' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Devices' });
     await user.click(within(dialog).getByRole('button', { name: 'Assign Devices' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.selectElectricianAndDevices);
@@ -130,6 +133,6 @@ describe('ElectriciansPage', () => {
     expect(await screen.findByText(MSG.loadElectricians, undefined, { timeout: 5000 })).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('region', { name: 'Electricians table' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Electricians table' }, SLOW)).toBeInTheDocument();
   });
 });
