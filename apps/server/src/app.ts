@@ -7,6 +7,8 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
+import { adminDeviceRoutes } from './modules/admin-devices/routes.ts';
+import { adminElectricianRoutes } from './modules/admin-electricians/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
@@ -68,6 +70,8 @@ const MODULES = [
   adminUserRoutes,
   reportsRoutes,
   firmwareRoutes,
+  adminDeviceRoutes,
+  adminElectricianRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AccountService } from './modules/account/service.ts';
 import { AdminDashboardService } from './modules/admin-dashboard/service.ts';
+import { AdminDeviceService } from './modules/admin-devices/service.ts';
+import { AdminElectricianService } from './modules/admin-electricians/service.ts';
 import { AdminUserService } from './modules/admin-users/service.ts';
 import { ReportService } from './modules/reports/service.ts';
 import { FirmwareService } from './modules/firmware/service.ts';
@@ -50,6 +52,8 @@ export interface Services {
   newsletter: NewsletterService;
   adminDashboard: AdminDashboardService;
   adminUsers: AdminUserService;
+  adminDevices: AdminDeviceService;
+  adminElectricians: AdminElectricianService;
   reports: ReportService;
   /** Firmware images: the store is the seam for an object store (ADR 021). */
   firmwareStore: LocalDiskFirmwareStore;
@@ -109,6 +113,8 @@ export function createServices({
     newsletter: new NewsletterService(db),
     adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
     adminUsers: new AdminUserService(db, sessions, now),
+    adminDevices: new AdminDeviceService(db, audit, now),
+    adminElectricians: new AdminElectricianService(db, audit, now),
     reports: new ReportService(db, now),
     firmwareStore,
     firmware: new FirmwareService(db, firmwareStore, audit, now),

@@ -18,3 +18,4 @@ export * from './audit.ts';
 export * from './admin-dashboard.ts';
 export * from './admin-users.ts';
 export * from './reports.ts';
+export * from './admin-assignments.ts';

@@ -75,6 +75,25 @@ export const MSG = {
   noRooms: 'No rooms found',
   createFirstRoom: 'Create Your First Room',
   comingSoon: 'Coming soon',
+  // admin devices and electrician assignments (spec sections 5 and 8)
+  selectElectricianCustomersAndDate: 'Please select electrician, customers, and installation date',
+  selectElectricianAndDevices: 'Please select electrician and devices',
+  customersAssigned: 'Customers assigned successfully',
+  customersAssignFailed: 'Failed to assign customers',
+  devicesAssigned: 'Devices assigned successfully',
+  devicesAssignFailed: 'Failed to assign devices',
+  // admin devices and electrician assignments (beyond the spec: unassigning, issue 10)
+  selectDevices: 'Please select devices',
+  installationDateInPast: 'Installation date must be today or later',
+  devicesUnassignedFromElectrician: 'Devices unassigned from electrician successfully',
+  devicesUnassignedFromOwner: 'Devices unassigned from owner successfully',
+  devicesUnassignFailed: 'Failed to unassign devices',
+  customerUnassigned: 'Customer unassigned successfully',
+  customerUnassignFailed: 'Failed to unassign customer',
+  loadElectricians: 'Error loading electricians',
+  loadCustomers: 'Error loading customers',
+  noElectricians: 'No electricians found',
+  noCustomers: 'No customers found',
 } as const;
 
 /** Storefront texts beyond the spec's (issue 3): payments, newsletter. The server and the web both use them. */

@@ -86,6 +86,16 @@ export const PERMISSIONS = {
   'POST /api/admin/firmware/upload': { access: admin },
   'GET /api/admin/firmware': { access: admin },
   'DELETE /api/admin/firmware/:id': { access: admin },
+  // admin devices and electrician assignments (issue 10, ADR 025)
+  'GET /api/admin/devices': { access: admin },
+  'GET /api/admin/devices/stats': { access: admin },
+  'POST /api/admin/devices/unassign-electrician': { access: admin },
+  'POST /api/admin/devices/unassign-owner': { access: admin },
+  'GET /api/admin/electricians': { access: admin },
+  'POST /api/admin/electricians/:electrician_id/customers': { access: admin },
+  'DELETE /api/admin/electricians/:electrician_id/customers/:customer_id': { access: admin },
+  'POST /api/admin/electricians/:electrician_id/devices': { access: admin },
+  'GET /api/admin/customers': { access: admin },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof PERMISSIONS;

@@ -465,12 +465,6 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         installationDate: dateOnly(ago(5)),
         status: 'completed',
       },
-      {
-        electricianId: electrician2,
-        customerId: userId('owner6'),
-        installationDate: dateOnly(ago(-7)),
-        status: 'assigned',
-      },
     ];
     await tx
       .insert(electricianCustomers)

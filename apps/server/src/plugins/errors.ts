@@ -31,6 +31,23 @@ export const forbidden = (message = 'You do not have permission to do this') =>
 /** Unknown ids and other owners' objects alike (no probing). */
 export const notFound = (message = 'Not found') => new HttpError(404, ERROR_CODE.notFound, message);
 export const conflict = (message: string) => new HttpError(409, ERROR_CODE.conflict, message);
+/**
+ * A 4xx about some ids of a list in a body (`device_ids`): `details` name each offending one by its
+ * index (`device_ids.2`), so a client can show which.
+ */
+export function idListError(
+  status: 400 | 404,
+  message: string,
+  field: string,
+  requested: readonly string[],
+  offending: ReadonlySet<string>,
+  itemMessage: string,
+): HttpError {
+  const details: ErrorDetail[] = requested.flatMap((id, index) =>
+    offending.has(id) ? [{ path: `${field}.${index}`, message: itemMessage }] : [],
+  );
+  return new HttpError(status, status === 404 ? ERROR_CODE.notFound : ERROR_CODE.validation, message, details);
+}
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, ERROR_CODE.tooManyRequests, message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),

@@ -67,6 +67,9 @@ export const devices = pgTable(
     index('devices_created_idx').on(t.createdAt.desc()),
     // "Does any device run this firmware?" (a firmware delete, ADR 021) and the admin firmware filter.
     index('devices_type_firmware_idx').on(t.type, t.firmwareVersion),
+    // The admin device search (name or serial, case-insensitive substring): trigram GIN indexes (pg_trgm, ADR 025).
+    index('devices_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('devices_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
   ],
 );
 

@@ -5,12 +5,12 @@ import {
   INSTALLATION_STATUSES,
 } from '@isaac/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { devices } from './devices.ts';
 import { users } from './users.ts';
 
-/** A customer (owner) assigned to an electrician, with the planned installation date. */
+/** A customer (owner) assigned to an electrician, with the planned installation date (one electrician per customer). */
 export const electricianCustomers = pgTable(
   'electrician_customers',
   {
@@ -27,13 +27,14 @@ export const electricianCustomers = pgTable(
     createdAt: createdAt(),
   },
   // The unique index leads with electrician_id, so it also serves "customers of an electrician".
+  // A customer has at most one electrician (ADR 025): re-assigning moves the row.
   (t) => [
     unique('electrician_customers_pair_uq').on(t.electricianId, t.customerId),
-    index('electrician_customers_customer_idx').on(t.customerId),
+    uniqueIndex('electrician_customers_customer_uq').on(t.customerId),
   ],
 );
 
-/** A device assigned to an electrician for configuration. */
+/** A device assigned to an electrician for configuration (one electrician per device). */
 export const electricianDevices = pgTable(
   'electrician_devices',
   {
@@ -46,9 +47,10 @@ export const electricianDevices = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
+  // A device is with at most one electrician (ADR 025): re-assigning moves the row.
   (t) => [
     unique('electrician_devices_pair_uq').on(t.electricianId, t.deviceId),
-    index('electrician_devices_device_idx').on(t.deviceId),
+    uniqueIndex('electrician_devices_device_uq').on(t.deviceId),
   ],
 );
 

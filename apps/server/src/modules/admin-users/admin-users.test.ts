@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, orders, rooms, sessions, users } from '../../db/schema/index.ts';
 import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
-import { ADMIN_USER_MESSAGES, AdminUserService, escapeLike } from './service.ts';
+import { escapeLike } from '../../db/like.ts';
+import { ADMIN_USER_MESSAGES, AdminUserService } from './service.ts';
 
 let t: TestApp;
 let admin: { user: { id: string }; headers: Record<string, string> };

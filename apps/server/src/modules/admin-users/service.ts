@@ -11,6 +11,7 @@ import {
 } from '@isaac/contract';
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { devices, users, type UserRow } from '../../db/schema/index.ts';
 import { forbidden, HttpError, notFound, type ErrorDetail } from '../../plugins/errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -29,11 +30,6 @@ export const ADMIN_USER_MESSAGES = {
   lastAdmin: 'At least one active admin must remain',
   deleted: MSG.userDeleted,
 } as const;
-
-/** `text` for a LIKE pattern: its own %, _ and \ match literally (backslash is LIKE's default escape). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** A 409 naming the field that is taken, so a form can show it beside that field. */
 function taken(field: 'email' | 'username'): HttpError {
@@ -83,7 +79,7 @@ export class AdminUserService {
   async list(query: AdminUserListQuery): Promise<AdminUserList> {
     const conditions: SQL[] = [];
     if (query.search) {
-      const pattern = `%${escapeLike(query.search)}%`;
+      const pattern = containsPattern(query.search);
       const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
       if (match) conditions.push(match);
     }

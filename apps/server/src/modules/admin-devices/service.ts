@@ -1,0 +1,181 @@
+import {
+  compareVersions,
+  MSG,
+  type AdminDeviceList,
+  type AdminDeviceListQuery,
+  type AdminDeviceStats,
+  type BulkDeviceResponse,
+} from '@isaac/contract';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { devices, electricianDevices, rooms, users } from '../../db/schema/index.ts';
+import { idListError } from '../../plugins/errors.ts';
+import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
+import { presentPersonRef } from '../admin-electricians/presenter.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+
+export const ADMIN_DEVICE_MESSAGES = {
+  devicesNotFound: 'Some devices were not found',
+  deviceNotFound: 'Device not found',
+} as const;
+
+export interface LockedDevice {
+  id: string;
+  name: string;
+  userId: string | null;
+  roomId: string | null;
+}
+
+/**
+ * Locks the devices for a change; an unknown id is a 404 naming it by index (`device_ids.2`), so
+ * nothing changes when any id is wrong.
+ */
+export async function lockDevices(tx: Tx, deviceIds: string[]): Promise<LockedDevice[]> {
+  const found = await tx
+    .select({ id: devices.id, name: devices.name, userId: devices.userId, roomId: devices.roomId })
+    .from(devices)
+    .where(inArray(devices.id, deviceIds))
+    .orderBy(asc(devices.id))
+    .for('update');
+  const known = new Set(found.map((d) => d.id));
+  const missing = new Set(deviceIds.filter((id) => !known.has(id)));
+  if (missing.size > 0) {
+    const { devicesNotFound, deviceNotFound } = ADMIN_DEVICE_MESSAGES;
+    throw idListError(404, devicesNotFound, 'device_ids', deviceIds, missing, deviceNotFound);
+  }
+  return found;
+}
+
+const owners = alias(users, 'owner');
+const electricians = alias(users, 'electrician');
+
+/**
+ * Every device, for the admin (issue 10, ADR 025): search, filters, pagination, the stat cards, and
+ * taking devices back from their owners.
+ */
+export class AdminDeviceService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * One page, newest first, with the filtered total. The search (name, serial, owner name or e-mail,
+   * any case, anywhere in the text) is a union of index lookups — trigram GIN on devices.name,
+   * devices.serial_number, users.name and users.email — so it never reads the whole table.
+   */
+  async list(query: AdminDeviceListQuery): Promise<AdminDeviceList> {
+    const conditions: SQL[] = [];
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      conditions.push(
+        sql`${devices.id} in (
+          select ${devices.id} from ${devices} where ${ilike(devices.name, pattern)}
+          union select ${devices.id} from ${devices} where ${ilike(devices.serialNumber, pattern)}
+          union select ${devices.id} from ${devices} join ${users} on ${users.id} = ${devices.userId}
+            where ${or(ilike(users.name, pattern), ilike(users.email, pattern))}
+        )`,
+      );
+    }
+    if (query.type !== undefined) conditions.push(eq(devices.type, query.type));
+    if (query.status !== undefined) conditions.push(eq(devices.isConnected, query.status === 'online'));
+    if (query.assignment === 'assigned') conditions.push(isNotNull(devices.userId));
+    if (query.assignment === 'available') conditions.push(isNull(devices.userId));
+    if (query.firmware_version !== undefined)
+      conditions.push(eq(devices.firmwareVersion, query.firmware_version));
+    if (query.electrician_id !== undefined)
+      conditions.push(eq(electricianDevices.electricianId, query.electrician_id));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+    const rows = await this.db
+      .select({
+        device: presentedDeviceColumns,
+        roomName: sql<
+          string | null
+        >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
+        owner: { id: owners.id, name: owners.name, email: owners.email },
+        electrician: { id: electricians.id, name: electricians.name, email: electricians.email },
+        total: totalCount(),
+      })
+      .from(devices)
+      .leftJoin(owners, eq(owners.id, devices.userId))
+      .leftJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
+      .leftJoin(electricians, eq(electricians.id, electricianDevices.electricianId))
+      .where(where)
+      .orderBy(desc(devices.createdAt), desc(devices.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset);
+    const devicesOfPage = rows.map((r) => ({
+      ...presentDevice(r.device, r.roomName),
+      owner: r.owner ? presentPersonRef(r.owner) : null,
+      electrician: r.electrician ? presentPersonRef(r.electrician) : null,
+    }));
+    return listPage('devices', devicesOfPage, query, await pageTotal(rows, query, () => this.count(where)));
+  }
+
+  private async count(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(devices)
+      .leftJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
+      .where(where);
+    return row?.total ?? 0;
+  }
+
+  /** The stat cards in one aggregate query, plus the firmware versions devices report (the filter's options). */
+  async stats(): Promise<AdminDeviceStats> {
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        online: sql<number>`count(*) filter (where ${devices.isConnected})`.mapWith(Number),
+        types: sql<number>`count(distinct ${devices.type})`.mapWith(Number),
+        versions: sql<
+          string[] | null
+        >`array_agg(distinct ${devices.firmwareVersion}) filter (where ${devices.firmwareVersion} is not null)`,
+      })
+      .from(devices);
+    const total = row?.total ?? 0;
+    const online = row?.online ?? 0;
+    return {
+      total,
+      online,
+      offline: total - online,
+      types: row?.types ?? 0,
+      firmware_versions: (row?.versions ?? []).sort(compareVersions),
+    };
+  }
+
+  /** The devices leave their owners and rooms: they become available (their electrician keeps them). */
+  async unassignOwner(deviceIds: string[], context: AuditContext): Promise<BulkDeviceResponse> {
+    return this.db.transaction(async (tx) => {
+      const owned = (await lockDevices(tx, deviceIds)).filter((d) => d.userId !== null);
+      if (owned.length > 0) {
+        await tx
+          .update(devices)
+          .set({ userId: null, roomId: null, updatedAt: this.now() })
+          .where(
+            inArray(
+              devices.id,
+              owned.map((d) => d.id),
+            ),
+          );
+      }
+      for (const device of owned) {
+        await this.audit.record(tx, context, {
+          action: 'device.unassigned',
+          entity: { type: 'device', id: device.id, name: device.name },
+          changes: changesBetween(
+            { user_id: device.userId, room_id: device.roomId },
+            { user_id: null, room_id: null },
+            ['user_id', 'room_id'],
+          ),
+        });
+      }
+      return { message: MSG.devicesUnassignedFromOwner, updated: owned.length };
+    });
+  }
+}

@@ -1,0 +1,302 @@
+import { ADMIN_DEVICE_ASSIGNMENTS, DEVICE_TYPES, MSG, type AdminDevice } from '@isaac/contract';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { Cpu, Layers, SearchX, UserMinus, UserPlus, Wifi, WifiOff, Wrench } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Pagination,
+  SelectField,
+  StatCard,
+  TextField,
+} from '~/components/ui';
+import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { ADMIN_DEVICES_PAGE_SIZE } from '../../api/assignments-keys';
+import { useDeviceStats } from '../../api/get-device-stats';
+import { useAdminDeviceList } from '../../api/list-admin-devices';
+import { type UnassignFrom, useUnassignDevices } from '../../api/unassign-devices';
+import {
+  type AdminDeviceFilters,
+  NO_ADMIN_DEVICE_FILTERS,
+  adminDeviceFiltersToParams,
+  hasAdminDeviceFilter,
+  pageCount,
+  parseAdminDeviceFilters,
+  withAdminDeviceFilter,
+} from '../../model/admin-device-filters';
+import { AdminDevicesTable } from './AdminDevicesTable';
+import { AssignDevicesDialog } from './AssignDevicesDialog';
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({
+  value: type,
+  label: { isaac: 'ISAAC', lumos: 'Lumos', skywalker: 'SKYWALKER' }[type],
+}));
+const STATUS_OPTIONS = [
+  { value: 'online', label: 'Online' },
+  { value: 'offline', label: 'Offline' },
+];
+const ASSIGNMENT_OPTIONS = ADMIN_DEVICE_ASSIGNMENTS.map((value) => ({
+  value,
+  label: value === 'assigned' ? 'Assigned (has an owner)' : 'Available',
+}));
+
+/** /admin/devices: stat cards, search and filters (kept in the URL), the table with bulk actions. */
+export function AdminDevicesPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseAdminDeviceFilters(searchParams);
+  const apply = (next: AdminDeviceFilters) =>
+    setSearchParams(adminDeviceFiltersToParams(next), { replace: true });
+
+  // The search box: what is typed shows at once; the URL (and the request) follow once typing pauses.
+  const [searchText, setSearchText] = useState(filters.search);
+  const typed = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (typed !== filters.search) apply(withAdminDeviceFilter(filters, { search: typed }));
+    // Only a change of the typed text sends it; the URL changing (Back, a filter) must not resend it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  // The URL's search changed elsewhere (Back, Clear filters): the box shows it.
+  const [seenSearch, setSeenSearch] = useState(filters.search);
+  if (seenSearch !== filters.search) {
+    setSeenSearch(filters.search);
+    if (filters.search !== typed) setSearchText(filters.search);
+  }
+
+  const stats = useDeviceStats();
+  const list = useAdminDeviceList(filters, ADMIN_DEVICES_PAGE_SIZE);
+  const unassign = useUnassignDevices();
+  // The selected devices by id: kept across pages and refetches (the table's selection is derived from it).
+  const [picked, setPicked] = useState<Record<string, AdminDevice>>({});
+  const [assigning, setAssigning] = useState(false);
+  const selection: RowSelectionState = Object.fromEntries(
+    Object.keys(picked).map((id) => [id, true as const]),
+  );
+  const setSelection = (updater: RowSelectionState | ((old: RowSelectionState) => RowSelectionState)) => {
+    const next = typeof updater === 'function' ? updater(selection) : updater;
+    const onPage = new Map((list.data?.devices ?? []).map((d) => [d._id, d]));
+    setPicked((old) =>
+      Object.fromEntries(
+        Object.keys(next).flatMap((id) => {
+          const device = onPage.get(id) ?? old[id];
+          return device ? [[id, device]] : [];
+        }),
+      ),
+    );
+  };
+  const selectedIds = Object.keys(picked);
+  const selectedDevices = Object.values(picked);
+
+  const clearSelection = () => setPicked({});
+  const runUnassign = (from: UnassignFrom) =>
+    unassign.mutate({ from, deviceIds: selectedIds }, { onSuccess: clearSelection });
+
+  const filtered = hasAdminDeviceFilter(filters);
+  const versions = stats.data?.firmware_versions ?? [];
+
+  return (
+    <div className="space-y-6">
+      <section aria-label="Device statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Total Devices" value={stats.data?.total ?? 0} icon={Cpu} loading={stats.isPending} />
+        <StatCard
+          label="Online"
+          value={stats.data?.online ?? 0}
+          icon={Wifi}
+          accent="emerald"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Offline"
+          value={stats.data?.offline ?? 0}
+          icon={WifiOff}
+          accent="rose"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Device Types"
+          value={stats.data?.types ?? 0}
+          icon={Layers}
+          accent="violet"
+          loading={stats.isPending}
+        />
+      </section>
+      {stats.isError ? (
+        <ErrorState
+          title={MSG.loadDevices}
+          message={stats.error.message}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
+      ) : null}
+
+      <section aria-label="Device filters" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
+        <TextField
+          label="Search"
+          type="search"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          placeholder="Name, serial, owner name or e-mail"
+          className="sm:col-span-2 xl:col-span-1"
+        />
+        <SelectField
+          label="Type"
+          value={filters.type ?? ''}
+          placeholder="All types"
+          options={TYPE_OPTIONS}
+          onChange={(e) =>
+            apply(
+              withAdminDeviceFilter(filters, {
+                type: (e.target.value || null) as AdminDeviceFilters['type'],
+              }),
+            )
+          }
+        />
+        <SelectField
+          label="Status"
+          value={filters.status ?? ''}
+          placeholder="Online and offline"
+          options={STATUS_OPTIONS}
+          onChange={(e) =>
+            apply(
+              withAdminDeviceFilter(filters, {
+                status: (e.target.value || null) as AdminDeviceFilters['status'],
+              }),
+            )
+          }
+        />
+        <SelectField
+          label="Assignment"
+          value={filters.assignment ?? ''}
+          placeholder="Assigned and available"
+          options={ASSIGNMENT_OPTIONS}
+          onChange={(e) =>
+            apply(
+              withAdminDeviceFilter(filters, {
+                assignment: (e.target.value || null) as AdminDeviceFilters['assignment'],
+              }),
+            )
+          }
+        />
+        <SelectField
+          label="Firmware"
+          value={filters.firmwareVersion ?? ''}
+          placeholder="Any version"
+          options={versions.map((v) => ({ value: v, label: v }))}
+          onChange={(e) => apply(withAdminDeviceFilter(filters, { firmwareVersion: e.target.value || null }))}
+        />
+      </section>
+
+      <div
+        role="toolbar"
+        aria-label="Bulk actions"
+        className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-700 bg-slate-800/40 px-4 py-3"
+      >
+        <p className="mr-auto text-sm text-slate-300" aria-live="polite">
+          {selectedIds.length === 0
+            ? 'Select devices to assign or unassign them.'
+            : `${selectedIds.length} selected`}
+        </p>
+        <Button
+          size="sm"
+          disabled={selectedIds.length === 0}
+          onClick={() => setAssigning(true)}
+          icon={<Wrench aria-hidden="true" className="h-4 w-4" />}
+        >
+          Assign to electrician
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={selectedIds.length === 0 || unassign.isPending}
+          onClick={() => runUnassign('electrician')}
+          icon={<UserMinus aria-hidden="true" className="h-4 w-4" />}
+        >
+          Unassign from electrician
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={selectedIds.length === 0 || unassign.isPending}
+          onClick={() => runUnassign('owner')}
+          icon={<UserPlus aria-hidden="true" className="h-4 w-4" />}
+        >
+          Unassign from owner
+        </Button>
+        {selectedIds.length > 0 ? (
+          <Button size="sm" variant="ghost" onClick={clearSelection}>
+            Clear selection
+          </Button>
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <div
+          role="status"
+          aria-busy="true"
+          className="rounded-xl border border-slate-700 p-6 text-sm text-slate-400"
+        >
+          Loading devices…
+        </div>
+      ) : list.isError ? (
+        <ErrorState
+          title={MSG.loadDevices}
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : list.data.devices.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title={MSG.noDevices}
+          description={
+            filtered ? 'No devices match this search and these filters.' : 'No device has been added yet.'
+          }
+          action={
+            filtered || filters.page > 1 ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSearchText('');
+                  apply(NO_ADMIN_DEVICE_FILTERS);
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-slate-400" aria-live="polite">
+            {list.data.total} {list.data.total === 1 ? 'device' : 'devices'}
+            {filtered ? ' match' : ''}
+          </p>
+          <AdminDevicesTable
+            devices={list.data.devices}
+            selection={selection}
+            onSelectionChange={setSelection}
+            dimmed={list.isPlaceholderData}
+          />
+          <Pagination
+            label="Device pages"
+            page={filters.page}
+            pageCount={pageCount(list.data.total, list.data.page_size)}
+            onPageChange={(page) => apply({ ...filters, page })}
+          />
+        </>
+      )}
+
+      {assigning ? (
+        <AssignDevicesDialog
+          devices={selectedDevices}
+          onClose={() => setAssigning(false)}
+          onAssigned={clearSelection}
+        />
+      ) : null}
+    </div>
+  );
+}

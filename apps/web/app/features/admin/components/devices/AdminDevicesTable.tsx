@@ -1,0 +1,167 @@
+import type { AdminDevice } from '@isaac/contract';
+import {
+  createColumnHelper,
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { Badge, cx } from '~/components/ui';
+
+const features = tableFeatures({ rowSelectionFeature });
+const column = createColumnHelper<typeof features, AdminDevice>();
+
+const TYPE_LABELS: Record<AdminDevice['type'], string> = {
+  isaac: 'ISAAC',
+  lumos: 'Lumos',
+  skywalker: 'SKYWALKER',
+};
+
+const columns = column.columns([
+  column.display({ id: 'select', header: 'Select' }),
+  column.accessor('name', {
+    header: 'Device',
+    cell: (info) => (
+      <div className="min-w-0">
+        <div className="font-medium text-slate-100">{info.getValue()}</div>
+        <div className="font-mono text-xs text-slate-400">{info.row.original.serial_number}</div>
+      </div>
+    ),
+  }),
+  column.accessor('type', { header: 'Type', cell: (info) => TYPE_LABELS[info.getValue()] }),
+  column.accessor('is_connected', {
+    header: 'Status',
+    cell: (info) =>
+      info.getValue() ? <Badge tone="green">Online</Badge> : <Badge tone="red">Offline</Badge>,
+  }),
+  column.accessor('owner', {
+    header: 'Owner',
+    cell: (info) => {
+      const owner = info.getValue();
+      return owner ? (
+        <div className="min-w-0">
+          <div>{owner.name}</div>
+          <div className="text-xs break-all text-slate-400">{owner.email}</div>
+        </div>
+      ) : (
+        <Badge tone="blue">Available</Badge>
+      );
+    },
+  }),
+  column.accessor('electrician', {
+    header: 'Electrician',
+    cell: (info) => info.getValue()?.name ?? <span className="text-slate-500">—</span>,
+  }),
+  column.accessor('firmware_version', { header: 'Firmware', cell: (info) => info.getValue() ?? '—' }),
+]);
+
+interface AdminDevicesTableProps {
+  devices: AdminDevice[];
+  selection: RowSelectionState;
+  onSelectionChange: (updater: RowSelectionState | ((old: RowSelectionState) => RowSelectionState)) => void;
+  dimmed: boolean;
+  /** Per-device actions in a pinned last column (the slot for the firmware Upload button). */
+  renderRowActions?: (device: AdminDevice) => ReactNode;
+}
+
+/**
+ * The devices of one page with row selection (TanStack Table keeps the selection by device id, so it
+ * survives paging and refetches). Narrow screens scroll the table sideways inside a focusable region.
+ */
+export function AdminDevicesTable({
+  devices,
+  selection,
+  onSelectionChange,
+  dimmed,
+  renderRowActions,
+}: AdminDevicesTableProps) {
+  const table = useTable({
+    features,
+    columns,
+    data: devices,
+    getRowId: (device) => device._id,
+    state: { rowSelection: selection },
+    onRowSelectionChange: onSelectionChange,
+    enableRowRangeSelection: false,
+  });
+  const allOnPage = table.getIsAllPageRowsSelected();
+  const someOnPage = table.getIsSomePageRowsSelected();
+  return (
+    <div
+      role="region"
+      aria-label="Devices table"
+      tabIndex={0}
+      className={cx(
+        'overflow-x-auto rounded-xl border border-slate-700 bg-slate-800/60 focus-visible:outline-2 focus-visible:outline-sky-400',
+        dimmed && 'opacity-60',
+      )}
+    >
+      <table className="w-full min-w-[56rem] text-left text-sm text-slate-300">
+        <thead className="border-b border-slate-700 text-xs tracking-wide text-slate-400 uppercase">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) =>
+                header.column.id === 'select' ? (
+                  <th key={header.id} scope="col" className="w-10 px-4 py-3">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all devices on this page"
+                      className="h-4 w-4 accent-sky-500"
+                      checked={allOnPage}
+                      ref={(el) => {
+                        if (el) el.indeterminate = someOnPage && !allOnPage;
+                      }}
+                      onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
+                    />
+                  </th>
+                ) : (
+                  <th key={header.id} scope="col" className="px-4 py-3 font-medium">
+                    <table.FlexRender header={header} />
+                  </th>
+                ),
+              )}
+              {renderRowActions ? (
+                <th scope="col" className="sticky right-0 bg-slate-800 px-4 py-3 text-right font-medium">
+                  Actions
+                </th>
+              ) : null}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-slate-700/70">
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className={cx('hover:bg-slate-800', row.getIsSelected() && 'bg-sky-500/10')}>
+              {row.getAllCells().map((cell) =>
+                cell.column.id === 'select' ? (
+                  <td key={cell.id} className="px-4 py-3">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${row.original.name} (${row.original.serial_number})`}
+                      className="h-4 w-4 accent-sky-500"
+                      checked={row.getIsSelected()}
+                      onChange={(event) => row.toggleSelected(event.target.checked)}
+                    />
+                  </td>
+                ) : cell.column.id === 'name' ? (
+                  <th key={cell.id} scope="row" className="px-4 py-3 text-left font-normal">
+                    <table.FlexRender cell={cell} />
+                  </th>
+                ) : (
+                  <td key={cell.id} className="px-4 py-3">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ),
+              )}
+              {renderRowActions ? (
+                <td className="sticky right-0 bg-slate-800 px-2 py-2 text-right">
+                  {renderRowActions(row.original)}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
