@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, json } from '~/features/owner/test/fake-api';
 import { ReportsPage } from './ReportsPage';
 
 // uPlot draws on a canvas jsdom does not have: a stand-in records what each chart was given.
@@ -21,7 +20,11 @@ vi.mock('uplot', () => ({
   },
 }));
 
+const API = 'http://api.test';
 const TODAY = '2026-11-23';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function makeReport(patch: Partial<Report['series']> = {}, bucket: Report['bucket'] = 'week'): Report {
   const days = ['2026-11-09', '2026-11-16', '2026-11-23'];
