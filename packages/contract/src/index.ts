@@ -15,4 +15,5 @@ export * from './catalog.ts';
 export * from './storefront.ts';
 export * from './audit.ts';
 export * from './admin-dashboard.ts';
+export * from './admin-users.ts';
 export * from './reports.ts';

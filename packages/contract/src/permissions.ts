@@ -58,6 +58,12 @@ export const PERMISSIONS = {
   'GET /api/admin/activity': { access: admin },
   'GET /api/admin/dashboard': { access: admin },
 
+  // admin users (issue 10)
+  'GET /api/admin/users': { access: admin },
+  'POST /api/admin/users': { access: admin },
+  'PUT /api/admin/users/:id': { access: admin },
+  'DELETE /api/admin/users/:id': { access: admin },
+  'POST /api/admin/users/:id/sessions/revoke': { access: admin },
   // admin reports (issue 10)
   'GET /api/admin/reports': { access: admin },
   'GET /api/admin/reports/:series.csv': { access: admin },

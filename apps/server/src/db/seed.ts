@@ -8,6 +8,7 @@ import {
   findCatalogItem,
   gangCountForModel,
   ROLE,
+  type CustomerStatus,
   type DeviceType,
   type RoomType,
 } from '@isaac/contract';
@@ -419,7 +420,12 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     // Electrician ↔ customer assignments
     const electrician = userId('electrician');
     const electrician2 = userId('electrician2');
-    const assignments = [
+    const assignments: {
+      electricianId: string;
+      customerId: string;
+      installationDate: string;
+      status: CustomerStatus;
+    }[] = [
       {
         electricianId: electrician,
         customerId: userId('owner'),
@@ -592,7 +598,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       insertedInstallations.flatMap((inst, i) =>
         devicesOf(inst.customerId)
           .slice(i % 2, (i % 2) + 3)
-          .map((deviceId, d) => ({
+          .map((deviceId, d): typeof installationDevices.$inferInsert => ({
             installationId: inst.id,
             deviceId,
             status:

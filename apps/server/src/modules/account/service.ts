@@ -1,9 +1,9 @@
-import type { User } from '@isaac/contract';
+import type { PasswordChange, ProfileUpdate, User } from '@isaac/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../plugins/errors.ts';
-import type { AuthContext } from '../../types.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { PasswordThrottle } from '../auth/throttle.ts';
@@ -21,16 +21,6 @@ export const ACCOUNT_MESSAGES = {
     `Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
 } as const;
 
-export interface ProfileInput {
-  name: string;
-  mobile: string | null;
-}
-
-export interface PasswordChange {
-  current_password: string;
-  new_password: string;
-}
-
 /** The signed-in user's own settings: profile, password, sessions (every role). */
 export class AccountService {
   /** Wrong current passwords are throttled per user (guessing through this route; ADR 015). */
@@ -45,7 +35,7 @@ export class AccountService {
     this.throttle = new PasswordThrottle(db, now);
   }
 
-  async updateProfile(userId: string, input: ProfileInput): Promise<User> {
+  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
     const [row] = await this.db
       .update(users)
       .set({ name: input.name, mobile: input.mobile, updatedAt: this.now() })

@@ -9,13 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, requireAuth, requireAuthUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { AuditLog, auditContextOf } from '../audit/audit-log.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 import { presentUser } from '../users/presenter.ts';
-import { AUTH_MESSAGES, AuthService } from './service.ts';
+import { AUTH_MESSAGES } from './service.ts';
 
 /** Spec section 7 "Auth": CSRF token, login, current user, refresh; plus logout (revokes the session). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AuthService(app.db, app.sessions, app.tokens, new AuditLog(app.db, app.now), app.now);
+  const service = app.services.auth;
   const tags = ['auth'];
 
   app.get(

@@ -7,14 +7,13 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { ContactService } from './service.ts';
 
 /** Per-IP budget of POST /api/contact (429 too_many_requests with Retry-After beyond it). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
 
 /** Issue 3 "Contact": the contact form is validated and stored; admins list the messages. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ContactService(app.db);
+  const service = app.services.contact;
 
   app.post(
     '/api/contact',
@@ -51,10 +50,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactMessageListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const { page, page_size } = request.query;
-      const { messages, total } = await service.list(request.query);
-      return { contact_messages: messages, page, page_size, total };
-    },
+    async (request) => service.list(request.query),
   );
 };

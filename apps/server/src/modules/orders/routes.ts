@@ -6,12 +6,10 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { createPaymentProvider } from '../payments/provider.ts';
-import { OrderService } from './service.ts';
 
 /** Spec section 7 "Storefront": POST /api/create-order (server-side amounts), and the admin order list. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OrderService(app.db, createPaymentProvider(app.config.payment), app.now);
+  const service = app.services.orders;
 
   app.post(
     '/api/create-order',
@@ -40,10 +38,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const { page, page_size } = request.query;
-      const { orders, total } = await service.list(request.query);
-      return { orders, page, page_size, total };
-    },
+    async (request) => service.list(request.query),
   );
 };

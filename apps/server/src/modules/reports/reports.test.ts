@@ -1,4 +1,4 @@
-import { ERROR_CODE, REPORT_MAX_DAYS, ROLE, type Report } from '@isaac/contract';
+import { ERROR_CODE, REPORT_MAX_DAYS, ROLE, type OrderStatus, type Report } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, installations, orders, users } from '../../db/schema/index.ts';
@@ -12,10 +12,15 @@ let admin: Record<string, string>;
 const at = (day: string, time = '12:00:00') => new Date(`2024-03-${day}T${time}Z`);
 
 let n = 0;
-const order = (status: string, amountPaise: number, paidAt: Date | null, createdAt = paidAt ?? at('01')) => {
+const order = (
+  status: OrderStatus,
+  amountPaise: number,
+  paidAt: Date | null,
+  createdAt = paidAt ?? at('01'),
+) => {
   n += 1;
   return {
-    provider: 'sandbox',
+    provider: 'sandbox' as const,
     providerOrderId: `order_report_${n}`,
     receipt: `receipt_${n}`,
     amountPaise,

@@ -8,11 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { seriesCsv } from './csv.ts';
-import { ReportService } from './service.ts';
 
 /** Admin reports (issue 10): the time series as JSON, and each series as a CSV download. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReportService(app.db, app.now);
+  const service = app.services.reports;
 
   app.get(
     '/api/admin/reports',

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../lib/config';
+import type { RuntimeConfig } from '~/lib/config';
 import { STOREFRONT_PATHS } from '~/lib/paths';
 
 /** Company details and navigation shared by every public page (one place to change them). */

@@ -1,10 +1,12 @@
 import type { Report } from '@isaac/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '~/lib/query-client';
+import { API, json } from '~/test/fake-api';
 import { ReportsPage } from './ReportsPage';
 
 // uPlot draws on a canvas jsdom does not have: a stand-in records what each chart was given.
@@ -20,11 +22,7 @@ vi.mock('uplot', () => ({
   },
 }));
 
-const API = 'http://api.test';
 const TODAY = '2026-11-23';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function makeReport(patch: Partial<Report['series']> = {}, bucket: Report['bucket'] = 'week'): Report {
   const days = ['2026-11-09', '2026-11-16', '2026-11-23'];
@@ -80,7 +78,7 @@ function renderReports(api: ReturnType<typeof fakeReportsApi>, url = '/admin/rep
     },
   ]);
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={createQueryClient()}>
       <Stub initialEntries={[url]} />
       <Toaster />
     </QueryClientProvider>,

@@ -6,7 +6,8 @@ import { Button, Modal, SelectField, Spinner } from '~/components/ui';
 import { useAssignRoom } from '../../api/assign-room';
 import { useRoomOptions } from '../../api/list-rooms';
 import { useUnassignRoom } from '../../api/unassign-room';
-import { DEVICE_TYPE_LABELS, formatDateTime } from '../../model/labels';
+import { formatDateTime } from '~/lib/format';
+import { DEVICE_TYPE_LABELS } from '../../model/labels';
 import { ownerLinks } from '~/lib/paths';
 
 /**

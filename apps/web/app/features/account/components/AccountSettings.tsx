@@ -1,0 +1,80 @@
+import { KeyRound, MonitorSmartphone, UserRound } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useAuth } from '~/lib/auth';
+import { PasswordForm } from './PasswordForm';
+import { ProfileForm } from './ProfileForm';
+import { SessionsList } from './SessionsList';
+
+/**
+ * A signed-in user's own account settings, for every role: profile, password and active sessions.
+ * Each area's settings route renders it; an area adds its own sections as children (after these).
+ */
+export function AccountSettings({ children }: { children?: ReactNode }) {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <SettingsSection
+        id="settings-profile"
+        icon={UserRound}
+        title="Profile"
+        description="Your name and mobile number."
+      >
+        <ProfileForm key={user._id} user={user} />
+      </SettingsSection>
+      <SettingsSection
+        id="settings-password"
+        icon={KeyRound}
+        title="Change password"
+        description="After the change, every other device signed in to your account is signed out."
+      >
+        <PasswordForm email={user.email} />
+      </SettingsSection>
+      <SettingsSection
+        id="settings-sessions"
+        icon={MonitorSmartphone}
+        title="Active sessions"
+        description="Devices signed in to your account. End a session you do not recognise."
+      >
+        <SessionsList />
+      </SettingsSection>
+      {children}
+    </div>
+  );
+}
+
+/** One card of a settings page: an icon, a heading (labelling the section) and a description. */
+export function SettingsSection({
+  id,
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-700/80 bg-slate-800/40 p-4 sm:p-6"
+    >
+      <div className="mb-5 flex items-start gap-3">
+        <span className="shrink-0 rounded-lg bg-sky-500/15 p-2 text-sky-300">
+          <Icon aria-hidden="true" className="h-5 w-5" />
+        </span>
+        <div>
+          <h2 id={id} className="text-base font-semibold text-white">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-400">{description}</p>
+        </div>
+      </div>
+      {children}
+    </section>
+  );
+}
