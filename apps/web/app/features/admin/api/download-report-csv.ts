@@ -1,7 +1,7 @@
 import { REPORT_MESSAGES, reportCsvFilename, type ReportSeriesName } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { reportApiSearch, type ReportRange } from '../model/report-range';
 
 type Query = Pick<ReportRange, 'from' | 'to' | 'bucket'>;
@@ -26,13 +26,11 @@ export async function downloadReportCsv(series: ReportSeriesName, query: Query):
   return link.download;
 }
 
-/** The download of one series; a failure is a toast (the server's message first). */
+/** The download of one series; a failure is a toast (the server's message first, mutation feedback). */
 export function useDownloadReportCsv() {
   return useMutation({
     mutationFn: ({ series, query }: { series: ReportSeriesName; query: Query }) =>
       downloadReportCsv(series, query),
-    onError: (error) => {
-      toast.error(errorMessage(error, REPORT_MESSAGES.csvFailed));
-    },
+    meta: feedback({ error: REPORT_MESSAGES.csvFailed }),
   });
 }

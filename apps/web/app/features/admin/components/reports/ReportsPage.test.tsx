@@ -1,10 +1,11 @@
 import type { Report } from '@isaac/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '~/lib/query-client';
 import { API, json } from '~/test/fake-api';
 import { ReportsPage } from './ReportsPage';
 
@@ -77,7 +78,7 @@ function renderReports(api: ReturnType<typeof fakeReportsApi>, url = '/admin/rep
     },
   ]);
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={createQueryClient()}>
       <Stub initialEntries={[url]} />
       <Toaster />
     </QueryClientProvider>,
