@@ -1,10 +1,21 @@
 import { ADMIN_DEVICE_ASSIGNMENTS, DEVICE_TYPES, MSG, type AdminDevice } from '@isaac/contract';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { Cpu, Layers, SearchX, UserMinus, UserPlus, Wifi, WifiOff, Wrench } from 'lucide-react';
+import {
+  Cpu,
+  HardDriveUpload,
+  Layers,
+  SearchX,
+  UserMinus,
+  UserPlus,
+  Wifi,
+  WifiOff,
+  Wrench,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   Button,
+  ButtonLink,
   EmptyState,
   ErrorState,
   Pagination,
@@ -28,6 +39,8 @@ import {
 } from '../../model/admin-device-filters';
 import { AdminDevicesTable } from './AdminDevicesTable';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
+import { FirmwareUploadDialog } from '../firmware/FirmwareUploadDialog';
+import { ADMIN_PATHS } from '~/lib/paths';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -73,6 +86,8 @@ export function AdminDevicesPage() {
   // The selected devices by id: kept across pages and refetches (the table's selection is derived from it).
   const [picked, setPicked] = useState<Record<string, AdminDevice>>({});
   const [assigning, setAssigning] = useState(false);
+  // The device whose Upload opened the firmware dialog (for its type).
+  const [uploadFor, setUploadFor] = useState<AdminDevice | null>(null);
   const selection: RowSelectionState = Object.fromEntries(
     Object.keys(picked).map((id) => [id, true as const]),
   );
@@ -100,6 +115,16 @@ export function AdminDevicesPage() {
 
   return (
     <div className="space-y-6">
+      <div className="flex justify-end">
+        <ButtonLink
+          size="sm"
+          variant="outline"
+          to={ADMIN_PATHS.firmware}
+          icon={<HardDriveUpload aria-hidden="true" className="h-4 w-4" />}
+        >
+          Firmware images
+        </ButtonLink>
+      </div>
       <section aria-label="Device statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Total Devices" value={stats.data?.total ?? 0} icon={Cpu} loading={stats.isPending} />
         <StatCard
@@ -280,6 +305,17 @@ export function AdminDevicesPage() {
             selection={selection}
             onSelectionChange={setSelection}
             dimmed={list.isPlaceholderData}
+            renderRowActions={(device) => (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setUploadFor(device)}
+                icon={<HardDriveUpload aria-hidden="true" className="h-4 w-4" />}
+                aria-label={`Upload firmware for ${device.name}`}
+              >
+                Upload
+              </Button>
+            )}
           />
           <Pagination
             label="Device pages"
@@ -290,6 +326,14 @@ export function AdminDevicesPage() {
         </>
       )}
 
+      {uploadFor ? (
+        <FirmwareUploadDialog
+          onClose={() => setUploadFor(null)}
+          presetDeviceType={uploadFor.type}
+          lockDeviceType
+          target={uploadFor.name}
+        />
+      ) : null}
       {assigning ? (
         <AssignDevicesDialog
           devices={selectedDevices}
