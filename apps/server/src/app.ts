@@ -17,6 +17,9 @@ import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { roomsRoutes } from './modules/rooms/routes.ts';
+import { AuditLog } from './modules/audit/audit-log.ts';
+import { TwoFactorService } from './modules/two-factor/service.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
 import { RequestLineLogController } from './logger.ts';
@@ -52,6 +55,7 @@ const MODULES = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  twoFactorRoutes,
   dashboardRoutes,
   devicesRoutes,
   roomsRoutes,
@@ -118,12 +122,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     absoluteDays: config.sessionAbsoluteDays,
   });
   const csrf = new CsrfGuard(config.jwtSecret, config.sessionAbsoluteDays * 24 * 60 * 60);
+  const twoFactor = new TwoFactorService(
+    db,
+    now,
+    sessions,
+    new AuditLog(db, now),
+    config.jwtSecret,
+    config.adminTwoFactorRequired,
+  );
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('now', now);
   app.decorate('tokens', tokens);
   app.decorate('sessions', sessions);
   app.decorate('csrf', csrf);
+  app.decorate('twoFactor', twoFactor);
   app.decorate('requestOutcomes', requestOutcomes);
 
   const routeTable: FastifyInstance['routeTable'] = [];
@@ -149,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: API_COMPRESSION_THRESHOLD_BYTES });
   await registerSecurity(app, config, securityHeaders);
   await registerRateLimit(app, config.rateLimitPerMinute);
-  registerAuthHook(app, { tokens, sessions, csrf });
+  registerAuthHook(app, { tokens, sessions, csrf, twoFactor });
   registerStorableTextGuard(app);
   await registerOpenApi(app, config.publicApiUrl);
 

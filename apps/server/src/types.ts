@@ -6,6 +6,7 @@ import type { CsrfGuard } from './plugins/csrf.ts';
 import type { RequestOutcomes } from './plugins/request-outcomes.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { TwoFactorService } from './modules/two-factor/service.ts';
 
 /** Who is calling, set by the global auth hook on every route whose rule names roles. */
 export interface AuthContext {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     tokens: TokenService;
     sessions: SessionService;
     csrf: CsrfGuard;
+    /** Two-factor sign-in (ADR 028): enrolment, sign-in codes, the admin requirement. */
+    twoFactor: TwoFactorService;
     /** Requests and 5xx answers of this process over the last hour (admin health checks). */
     requestOutcomes: RequestOutcomes;
     /** Every route registered, in order. */

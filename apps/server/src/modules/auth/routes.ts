@@ -15,7 +15,14 @@ import { AUTH_MESSAGES, AuthService } from './service.ts';
 
 /** Spec section 7 "Auth": CSRF token, login, current user, refresh; plus logout (revokes the session). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AuthService(app.db, app.sessions, app.tokens, new AuditLog(app.db, app.now), app.now);
+  const service = new AuthService(
+    app.db,
+    app.sessions,
+    app.tokens,
+    new AuditLog(app.db, app.now),
+    app.twoFactor,
+    app.now,
+  );
   const tags = ['auth'];
 
   app.get(
@@ -35,7 +42,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password (and, when two-factor sign-in is on, `otp` or `recovery_code`: ' +
+          'without one the answer is 401 two_factor_required)',
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },

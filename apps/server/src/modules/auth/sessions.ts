@@ -104,11 +104,14 @@ export class SessionService {
     return rows.length > 0;
   }
 
-  /** Ends every session of a user except `keepSessionId` (e.g. after a password change). */
-  async revokeAllOf(userId: string, keepSessionId?: string): Promise<number> {
+  /**
+   * Ends every session of a user except `keepSessionId` (e.g. after a password change), in
+   * `executor`'s transaction when given.
+   */
+  async revokeAllOf(userId: string, keepSessionId?: string, executor: Db | Tx = this.db): Promise<number> {
     const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-    const rows = await this.db
+    const rows = await executor
       .update(sessions)
       .set({ revokedAt: this.now() })
       .where(and(...conditions))

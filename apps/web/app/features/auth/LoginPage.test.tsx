@@ -22,6 +22,7 @@ const owner: User = {
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',
   location: null,
+  two_factor_enabled: false,
 };
 
 function json(status: number, body: unknown): Response {
