@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, fillLogin, signIn } from './support';
+import { DEMO_PASSWORD, axeFindings, fillLogin, signIn } from './support';
 
 /**
  * The owner area end to end, as the demo owner, on the real API. The e2e database is shared by every
@@ -20,18 +19,6 @@ const NEW_PASSWORD = `new-pass-${RUN}`;
 const card = (page: Page, name: string): Locator => page.getByRole('article', { name, exact: true });
 const toast = (page: Page, text: string | RegExp): Locator =>
   page.getByRole('status').filter({ hasText: text }).first();
-
-/** Serious or critical axe-core findings (WCAG 2.1 A/AA) on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 async function signInAs(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'isaac-demo';
@@ -24,4 +25,16 @@ export async function signIn(page: Page, role: DemoRole): Promise<void> {
   await fillLogin(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(dashboard);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Serious or critical axe-core findings (WCAG 2.1 A/AA) on the page as it is now. */
+export async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }

@@ -1,23 +1,4 @@
-/** Every public (storefront) path: prerendered, listed in sitemap.xml. */
-export const PUBLIC_ROUTES = [
-  '/',
-  '/products/isaac-purifier',
-  '/products/skywalker-sensor',
-  '/products/accessories',
-  '/products/replacement-filters',
-  '/support/help-center',
-  '/support/installation-guide',
-  '/support/warranty',
-  '/support/contact-support',
-  '/company/about-us',
-  '/company/careers',
-  '/company/press',
-  '/company/investors',
-  '/legal/privacy-policy',
-  '/legal/terms-of-service',
-  '/legal/cookie-policy',
-  '/legal/gdpr',
-  '/contact',
-  '/payment-success',
-  '/login',
-] as const;
+import { AUTH_PATHS, STOREFRONT_PATHS } from './lib/paths';
+
+/** Every public (storefront) path: prerendered, listed in sitemap.xml; and /login (prerendered, not listed). */
+export const PUBLIC_ROUTES = [...Object.values(STOREFRONT_PATHS), AUTH_PATHS.login] as const;

@@ -1,4 +1,5 @@
 import { formatInr } from './constants.ts';
+import { STOREFRONT_PATHS } from './paths.ts';
 
 /**
  * The one product catalog (ADR 007): every page and the server read prices from here.
@@ -65,7 +66,7 @@ export const CATALOG_PRODUCTS: readonly CatalogProduct[] = [
     name: 'ISAAC',
     category: 'Air Purifier',
     type: 'isaac',
-    href: '/products/isaac-purifier',
+    href: STOREFRONT_PATHS.isaacPurifier,
     description:
       'The autonomous air purifier that moves to where the air is worst, cleaning up to 500 sq ft with medical-grade HEPA filtration.',
     features: [
@@ -84,7 +85,7 @@ export const CATALOG_PRODUCTS: readonly CatalogProduct[] = [
     name: 'SKYWALKER',
     category: 'Smart Sensor',
     type: 'skywalker',
-    href: '/products/skywalker-sensor',
+    href: STOREFRONT_PATHS.skywalkerSensor,
     description:
       'A compact air-quality sensor that tracks PM2.5, CO₂, VOCs, temperature and humidity and tells ISAAC where to go.',
     features: [

@@ -1,5 +1,7 @@
 export * from './roles.ts';
 export * from './areas.ts';
+export * from './paths.ts';
+export * from './device-state.ts';
 export * from './errors.ts';
 export * from './error-codes.ts';
 export * from './api-messages.ts';

@@ -54,6 +54,9 @@ export const MSG = {
   loadDevices: 'Error loading devices',
   loadRooms: 'Error loading rooms',
   loadUsers: 'Error loading users',
+  loadAdminDashboard: 'Error loading admin dashboard',
+  loadActivity: 'Error loading activity',
+  noRecentActivity: 'No recent activity',
   // empty states
   noDevices: 'No devices found',
   addFirstDevice: 'Add Your First Device',

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { pageMetaSchema, pageQuerySchema, requiredText } from './common.ts';
-import { DEFAULT_DEVICE_TYPE, DEFAULT_OWNER_ROOM_TYPE, DEVICE_TYPES, OWNER_ROOM_TYPES, ROOM_TYPES } from './constants.ts';
+import {
+  DEFAULT_DEVICE_TYPE,
+  DEFAULT_OWNER_ROOM_TYPE,
+  DEVICE_TYPES,
+  OWNER_ROOM_TYPES,
+  ROOM_TYPES,
+} from './constants.ts';
 
 /** One gang (a single switch) of a Lumos touch switch. */
 export const gangSchema = z.object({ index: z.number().int(), on: z.boolean() });

@@ -1,8 +1,9 @@
 import { redirect } from 'react-router';
+import { ADMIN_PATHS } from '~/lib/paths';
 
 /** /admin shows the admin dashboard. */
 export function clientLoader() {
-  return redirect('/admin/dashboard');
+  return redirect(ADMIN_PATHS.dashboard);
 }
 
 export default function AdminIndex() {

@@ -1,18 +1,8 @@
-import { ButtonLink, ComingSoon } from '~/components/ui';
+import { ActivityPage } from '~/features/admin/components/activity/ActivityPage';
 import type { Route } from './+types/admin.activity';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Activity | Isaac Admin' }];
 
 export default function AdminActivity() {
-  return (
-    <ComingSoon
-      title="Activity"
-      description="A log of recent activity across the platform."
-      action={
-        <ButtonLink to="/admin/dashboard" variant="outline">
-          Back to Dashboard
-        </ButtonLink>
-      }
-    />
-  );
+  return <ActivityPage />;
 }

@@ -1,5 +1,6 @@
 import { ButtonLink, ComingSoon } from '~/components/ui';
 import type { Route } from './+types/admin.settings';
+import { ADMIN_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings | Isaac Admin' }];
 
@@ -9,7 +10,7 @@ export default function AdminSettings() {
       title="Settings"
       description="Platform settings."
       action={
-        <ButtonLink to="/admin/dashboard" variant="outline">
+        <ButtonLink to={ADMIN_PATHS.dashboard} variant="outline">
           Back to Dashboard
         </ButtonLink>
       }

@@ -4,10 +4,11 @@ import { COMPANY_VALUES, IMPACT_STATS } from '~/features/storefront/content/valu
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
 import { pageMeta } from '~/features/storefront/seo';
 import type { Route } from './+types/company.about-us';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/company/about-us',
+    path: STOREFRONT_PATHS.aboutUs,
     title: 'About Us',
     description:
       'Why we built ISAAC, the autonomous air purifier: our story, our values, and the impact of clean air in more than 50,000 Indian homes.',

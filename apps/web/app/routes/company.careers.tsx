@@ -5,10 +5,11 @@ import { OPEN_POSITIONS } from '~/features/storefront/content/company';
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
 import { pageMeta } from '~/features/storefront/seo';
 import type { Route } from './+types/company.careers';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/company/careers',
+    path: STOREFRONT_PATHS.careers,
     title: 'Careers',
     description:
       'Join Isaac in Bengaluru. Open positions: Software Engineer, Product Manager and Hardware Engineer, building clean-air and smart-home products for India.',
@@ -41,7 +42,7 @@ export default function CareersPage() {
                 </p>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{position.summary}</p>
               </div>
-              <Link to="/contact" className={`${buttonPrimary} flex-none`}>
+              <Link to={STOREFRONT_PATHS.contact} className={`${buttonPrimary} flex-none`}>
                 Apply Now<span className="sr-only"> for {position.title}</span>
               </Link>
             </li>
@@ -49,7 +50,7 @@ export default function CareersPage() {
         </ul>
         <p className="mt-8 text-sm text-slate-700">
           Don&apos;t see your role? Tell us what you would like to work on through the{' '}
-          <Link to="/contact" className="font-semibold text-sky-700 underline">
+          <Link to={STOREFRONT_PATHS.contact} className="font-semibold text-sky-700 underline">
             contact form
           </Link>
           .

@@ -6,10 +6,11 @@ import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout'
 import { pageMeta } from '~/features/storefront/seo';
 import { COMPANY } from '~/features/storefront/site';
 import type { Route } from './+types/company.investors';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/company/investors',
+    path: STOREFRONT_PATHS.investors,
     title: 'Investors',
     description:
       'Isaac investor relations: key metrics, our growth in Indian clean-air and smart-home markets, and how to reach the IR team.',
@@ -53,7 +54,7 @@ export default function InvestorsPage() {
           or contact the IR team through our form.
         </p>
         <div className="mt-6">
-          <Link to="/contact" className={buttonPrimary}>
+          <Link to={STOREFRONT_PATHS.contact} className={buttonPrimary}>
             Contact IR Team
           </Link>
         </div>

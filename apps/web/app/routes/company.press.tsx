@@ -6,10 +6,11 @@ import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout'
 import { pageMeta } from '~/features/storefront/seo';
 import { COMPANY } from '~/features/storefront/site';
 import type { Route } from './+types/company.press';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/company/press',
+    path: STOREFRONT_PATHS.press,
     title: 'Press',
     description: 'Isaac press releases and media contacts: product launches, milestones and company news.',
   });
@@ -29,7 +30,7 @@ export default function PressPage() {
         title="Press"
         intro={<p>News from Isaac, and everything journalists need to write about clean air at home.</p>}
       >
-        <Link to="/contact" className={buttonPrimary}>
+        <Link to={STOREFRONT_PATHS.contact} className={buttonPrimary}>
           Contact Press Team
         </Link>
       </PageHero>
@@ -46,7 +47,7 @@ export default function PressPage() {
               <h3 className="mt-2 text-lg font-semibold text-slate-900">{release.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-600">{release.summary}</p>
               <p className="mt-auto pt-6">
-                <Link to="/contact" className={textLink}>
+                <Link to={STOREFRONT_PATHS.contact} className={textLink}>
                   Read More<span className="sr-only">: {release.title}</span>
                 </Link>
               </p>
@@ -63,7 +64,7 @@ export default function PressPage() {
           or use the contact form. We answer press requests within one business day.
         </p>
         <div className="mt-6">
-          <Link to="/contact" className={buttonPrimary}>
+          <Link to={STOREFRONT_PATHS.contact} className={buttonPrimary}>
             Contact Press Team
           </Link>
         </div>

@@ -8,10 +8,11 @@ import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout'
 import { pageMeta } from '~/features/storefront/seo';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/contact';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/contact',
+    path: STOREFRONT_PATHS.contact,
     title: 'Contact Us',
     description:
       'Ask about a product, request a quote for automation or connected homes, get technical support or propose a partnership. Phone, e-mail, address and business hours.',

@@ -4,6 +4,7 @@ import { ADMIN_MENU, ELECTRICIAN_MENU, OWNER_MENU } from '~/features/dashboard-s
 import { AuthProvider, useAuth } from '~/lib/auth';
 import { PUBLIC_ROUTES } from '~/public-routes';
 import type { Route } from './+types/debug';
+import { ADMIN_PATHS, AUTH_PATHS, ELECTRICIAN_PATHS, OWNER_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Debug | Isaac' },
@@ -11,11 +12,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const ROUTE_GROUPS: ReadonlyArray<{ title: string; paths: readonly string[] }> = [
-  { title: 'Storefront', paths: PUBLIC_ROUTES.filter((path) => path !== '/login') },
-  { title: 'Auth and tools', paths: ['/login', '/debug', '/dashboard'] },
-  { title: 'Admin (role 3)', paths: ['/admin', ...ADMIN_MENU.map((item) => item.to)] },
-  { title: 'Electrician (roles 1, 2)', paths: ['/electrician', ...ELECTRICIAN_MENU.map((item) => item.to)] },
-  { title: 'Owner (roles 1, 2)', paths: ['/owner', ...OWNER_MENU.map((item) => item.to)] },
+  { title: 'Storefront', paths: PUBLIC_ROUTES.filter((path) => path !== AUTH_PATHS.login) },
+  { title: 'Auth and tools', paths: [AUTH_PATHS.login, AUTH_PATHS.debug, AUTH_PATHS.dashboard] },
+  { title: 'Admin (role 3)', paths: [ADMIN_PATHS.root, ...ADMIN_MENU.map((item) => item.to)] },
+  {
+    title: 'Electrician (roles 1, 2)',
+    paths: [ELECTRICIAN_PATHS.root, ...ELECTRICIAN_MENU.map((item) => item.to)],
+  },
+  { title: 'Owner (roles 1, 2)', paths: [OWNER_PATHS.root, ...OWNER_MENU.map((item) => item.to)] },
 ];
 
 function DebugPanel() {

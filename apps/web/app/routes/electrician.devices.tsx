@@ -1,5 +1,6 @@
 import { ButtonLink, ComingSoon } from '~/components/ui';
 import type { Route } from './+types/electrician.devices';
+import { ELECTRICIAN_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Devices | Isaac Electrician' }];
 
@@ -9,7 +10,7 @@ export default function ElectricianDevices() {
       title="Devices"
       description="Your assigned devices, with WiFi and Bluetooth configuration."
       action={
-        <ButtonLink to="/electrician/dashboard" variant="outline">
+        <ButtonLink to={ELECTRICIAN_PATHS.dashboard} variant="outline">
           Back to Dashboard
         </ButtonLink>
       }

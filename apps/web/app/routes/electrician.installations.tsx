@@ -1,5 +1,6 @@
 import { ButtonLink, ComingSoon } from '~/components/ui';
 import type { Route } from './+types/electrician.installations';
+import { ELECTRICIAN_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Installations | Isaac Electrician' }];
 
@@ -9,7 +10,7 @@ export default function ElectricianInstallations() {
       title="Installations"
       description="Your installations by status, with completion notes."
       action={
-        <ButtonLink to="/electrician/dashboard" variant="outline">
+        <ButtonLink to={ELECTRICIAN_PATHS.dashboard} variant="outline">
           Back to Dashboard
         </ButtonLink>
       }

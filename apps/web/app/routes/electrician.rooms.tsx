@@ -1,5 +1,6 @@
 import { ButtonLink, ComingSoon } from '~/components/ui';
 import type { Route } from './+types/electrician.rooms';
+import { ELECTRICIAN_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Rooms | Isaac Electrician' }];
 
@@ -9,7 +10,7 @@ export default function ElectricianRooms() {
       title="Rooms"
       description="Rooms of the homes you look after."
       action={
-        <ButtonLink to="/electrician/dashboard" variant="outline">
+        <ButtonLink to={ELECTRICIAN_PATHS.dashboard} variant="outline">
           Back to Dashboard
         </ButtonLink>
       }

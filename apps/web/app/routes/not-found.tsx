@@ -1,8 +1,9 @@
 import { redirect } from 'react-router';
+import { AUTH_PATHS } from '~/lib/paths';
 
 /** Any unknown path goes to /login. */
 export function clientLoader() {
-  return redirect('/login');
+  return redirect(AUTH_PATHS.login);
 }
 
 export default function NotFound() {

@@ -8,10 +8,11 @@ import { pageMeta } from '~/features/storefront/seo';
 import { COMPANY } from '~/features/storefront/site';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/payment-success';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({
-    path: '/payment-success',
+    path: STOREFRONT_PATHS.paymentSuccess,
     title: 'Payment Successful',
     description: 'Your Isaac order is confirmed. Our installation team will contact you within 24 hours.',
   }),
@@ -132,7 +133,7 @@ export default function PaymentSuccessPage() {
 
       <div className={`${container} pb-16 text-center`}>
         <div className="flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link to="/" className={buttonPrimary}>
+          <Link to={STOREFRONT_PATHS.home} className={buttonPrimary}>
             Return to Home
           </Link>
           {remaining !== null && (

@@ -7,10 +7,11 @@ import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout'
 import { ItemCard } from '~/features/storefront/products/ItemCard';
 import { pageMeta } from '~/features/storefront/seo';
 import type { Route } from './+types/products.accessories';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/products/accessories',
+    path: STOREFRONT_PATHS.accessories,
     title: 'Accessories for ISAAC and SKYWALKER',
     description:
       'HEPA and carbon filters, pre-filters, power adapters, wall mounts, remotes and filter bundles for your ISAAC air purifier and SKYWALKER sensors.',
@@ -38,7 +39,7 @@ export default function AccessoriesPage() {
               actions={
                 <>
                   <AddToCartButton itemId={accessory.id} aria-label={`Add to Cart: ${accessory.name}`} />
-                  <Link to="/contact" className={buttonSecondary}>
+                  <Link to={STOREFRONT_PATHS.contact} className={buttonSecondary}>
                     Learn More<span className="sr-only"> about {accessory.name}</span>
                   </Link>
                 </>

@@ -8,10 +8,11 @@ import { ItemCard } from '~/features/storefront/products/ItemCard';
 import { pageMeta } from '~/features/storefront/seo';
 import { CLEANING_GUIDE_HREF } from '~/features/storefront/site';
 import type { Route } from './+types/products.replacement-filters';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/products/replacement-filters',
+    path: STOREFRONT_PATHS.replacementFilters,
     title: 'Replacement Filters for ISAAC',
     description: `Genuine HEPA, carbon and washable pre-filters for ISAAC, a replacement schedule (HEPA every 6 months, carbon every 3, clean the pre-filter every 2) and ${SUBSCRIPTION_DISCOUNT_PERCENT}% off with a filter subscription.`,
   });
@@ -140,12 +141,12 @@ export default function ReplacementFiltersPage() {
           </div>
           <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">
             <Link
-              to="/contact"
+              to={STOREFRONT_PATHS.contact}
               className={`inline-flex items-center justify-center rounded-full bg-sky-500 px-5 py-2.5 text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focusRing}`}
             >
               Start Subscription
             </Link>
-            <Link to="/contact" className={buttonSecondary}>
+            <Link to={STOREFRONT_PATHS.contact} className={buttonSecondary}>
               Subscribe &amp; Save
             </Link>
           </div>

@@ -8,10 +8,11 @@ import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout'
 import { pageMeta } from '~/features/storefront/seo';
 import { COMPANY } from '~/features/storefront/site';
 import type { Route } from './+types/support.contact-support';
+import { STOREFRONT_PATHS, contactLink } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/support/contact-support',
+    path: STOREFRONT_PATHS.contactSupport,
     title: 'Contact Support',
     description:
       'Reach Isaac support by phone (Mon-Fri 9AM-6PM IST), live chat (24/7) or e-mail (reply within 24 hours). Headquarters in Bengaluru and business hours.',
@@ -43,7 +44,7 @@ export default function ContactSupportPage() {
                 <p className="mt-1 text-sm font-semibold text-emerald-800">{channel.availability}</p>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{channel.body}</p>
                 <div className="mt-auto pt-6">
-                  <Link to="/contact?subject=technical-support" className={buttonPrimary}>
+                  <Link to={contactLink('technical-support')} className={buttonPrimary}>
                     {channel.action}
                   </Link>
                 </div>

@@ -7,10 +7,11 @@ import { pageMeta } from '~/features/storefront/seo';
 import { COMPANY } from '~/features/storefront/site';
 import { HelpCenterSearch } from '~/features/storefront/support/HelpCenter';
 import type { Route } from './+types/support.help-center';
+import { STOREFRONT_PATHS, contactLink } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/support/help-center',
+    path: STOREFRONT_PATHS.helpCenter,
     title: 'Help Center',
     description:
       'Answers about setting up ISAAC, Wi-Fi and Bluetooth pairing, filter care, troubleshooting, orders and warranty, with a search that filters articles and FAQs as you type.',
@@ -45,7 +46,7 @@ export default function HelpCenterPage() {
             </a>
           </li>
           <li>
-            <Link to="/contact?subject=technical-support" className={contactCard}>
+            <Link to={contactLink('technical-support')} className={contactCard}>
               <MessageCircle aria-hidden="true" className="flex-none text-sky-700" />
               <span>
                 <span className="block font-semibold text-slate-900">Send us a message</span>
@@ -56,7 +57,7 @@ export default function HelpCenterPage() {
             </Link>
           </li>
           <li>
-            <Link to="/support/contact-support" className={contactCard}>
+            <Link to={STOREFRONT_PATHS.contactSupport} className={contactCard}>
               <Mail aria-hidden="true" className="flex-none text-sky-700" />
               <span>
                 <span className="block font-semibold text-slate-900">All support options</span>

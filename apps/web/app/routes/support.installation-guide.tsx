@@ -10,10 +10,11 @@ import {
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
 import { pageMeta } from '~/features/storefront/seo';
 import type { Route } from './+types/support.installation-guide';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/support/installation-guide',
+    path: STOREFRONT_PATHS.installationGuide,
     title: 'Installation Guide',
     description:
       'Set up ISAAC in six steps: charge, place the dock, install the app, pair over Bluetooth, connect to 2.4 GHz Wi-Fi and map your home. Tips, pre-filter cleaning and common issues.',
@@ -69,7 +70,7 @@ export default function InstallationGuidePage() {
               The pre-filter is washable and reusable. The HEPA and carbon filters are not: never wash them,
               replace them when the app asks.
             </p>
-            <Link to="/products/replacement-filters" className={`${buttonPrimary} mt-4`}>
+            <Link to={STOREFRONT_PATHS.replacementFilters} className={`${buttonPrimary} mt-4`}>
               Replacement filters
             </Link>
           </div>
@@ -87,7 +88,7 @@ export default function InstallationGuidePage() {
         </dl>
         <p className="mt-8 text-sm text-slate-700">
           Still stuck?{' '}
-          <Link to="/contact" className="font-semibold text-sky-700 underline">
+          <Link to={STOREFRONT_PATHS.contact} className="font-semibold text-sky-700 underline">
             Contact Support
           </Link>{' '}
           and we will walk you through it.

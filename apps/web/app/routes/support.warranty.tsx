@@ -5,10 +5,11 @@ import { WARRANTY_PLANS } from '~/features/storefront/content/support';
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
 import { pageMeta } from '~/features/storefront/seo';
 import type { Route } from './+types/support.warranty';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    path: '/support/warranty',
+    path: STOREFRONT_PATHS.warranty,
     title: 'Warranty',
     description:
       'ISAAC air purifier: 2-year warranty. SKYWALKER sensor: 3 years. Filters and accessories: 90 days. What is covered, what is not, and how to make a claim.',
@@ -46,7 +47,7 @@ export default function WarrantyPage() {
                 <CheckList items={plan.notCovered} tone="negative" />
               </div>
               <div className="mt-auto pt-6">
-                <Link to="/contact" className={buttonPrimary}>
+                <Link to={STOREFRONT_PATHS.contact} className={buttonPrimary}>
                   Contact Support<span className="sr-only"> about the {plan.name} warranty</span>
                 </Link>
               </div>

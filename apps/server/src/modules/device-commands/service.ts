@@ -1,4 +1,4 @@
-import { API_MSG } from '@isaac/contract';
+import { API_MSG, applyDeviceCommand } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
@@ -61,23 +61,14 @@ export const DEVICE_COMMANDS_MESSAGES = {
 
 /** The state a command leads to, from the device's current state. Throws 400 for an impossible gang. */
 export function desiredStateFor(device: DeviceRow, command: DeviceCommand): DeviceState {
-  const gangs = Array.from({ length: device.gangCount }, (_, i) => device.gangStates[i] === true);
-  if (command.kind === 'power') {
-    // A Lumos switch turns all its gangs on or off with its power.
-    const gangStates = device.type === 'lumos' ? gangs.map(() => command.on) : gangs;
-    return { power_on: command.on, gang_states: gangStates };
-  }
-  if (device.type !== 'lumos' || device.gangCount < 1) {
-    throw badRequest(DEVICE_COMMANDS_MESSAGES.noGangs, [
-      { path: 'gangIndex', message: DEVICE_COMMANDS_MESSAGES.noGangs },
-    ]);
-  }
-  if (!Number.isInteger(command.index) || command.index < 0 || command.index >= device.gangCount) {
-    const message = DEVICE_COMMANDS_MESSAGES.gangOutOfRange(device.gangCount);
-    throw badRequest(message, [{ path: 'gangIndex', message }]);
-  }
-  gangs[command.index] = command.on;
-  return { power_on: gangs.some(Boolean), gang_states: gangs };
+  const gangStates = Array.from({ length: device.gangCount }, (_, i) => device.gangStates[i] === true);
+  const outcome = applyDeviceCommand({ type: device.type, gang_states: gangStates }, command);
+  if (outcome.ok) return outcome.state;
+  const message =
+    outcome.refusal === 'no_gangs'
+      ? DEVICE_COMMANDS_MESSAGES.noGangs
+      : DEVICE_COMMANDS_MESSAGES.gangOutOfRange(device.gangCount);
+  throw badRequest(message, [{ path: 'gangIndex', message }]);
 }
 
 const actionOf = (command: DeviceCommand) =>

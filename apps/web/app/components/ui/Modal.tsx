@@ -1,8 +1,7 @@
 import { X } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { type ReactNode, type RefObject, useId } from 'react';
 import { cx } from './cx';
-import { useFocusTrap } from './focus-trap';
+import { Dialog } from './Dialog';
 
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 const TONES = {
@@ -39,12 +38,10 @@ export interface ModalProps {
   busy?: boolean;
 }
 
-let openModals = 0;
-
 /**
- * An accessible dialog: rendered into document.body, `role="dialog"` + `aria-modal`, labelled by its title,
- * focus trapped inside, Escape and the X button close it, focus returns to the opener, the page behind does
- * not scroll.
+ * The back office's dialog layout on the one `Dialog` (focus trap, Escape, scroll lock, focus return): a
+ * title, an optional description, a scrolling body, a footer of buttons and an X button. Renders nothing
+ * while closed.
  */
 export function Modal({
   open,
@@ -59,80 +56,53 @@ export function Modal({
   closeOnBackdrop = true,
   busy = false,
 }: ModalProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  if (!open || typeof document === 'undefined') return null;
   const close = () => {
     if (!busy) onClose();
   };
-  useFocusTrap(panelRef, open, { onEscape: close, initialFocus });
-
-  useEffect(() => {
-    if (!open) return;
-    openModals += 1;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      openModals -= 1;
-      if (openModals === 0) document.body.style.overflow = previous;
-    };
-  }, [open]);
-
-  if (!open || typeof document === 'undefined') return null;
   const colours = TONES[tone];
 
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-slate-950/70 backdrop-blur-sm"
-        onClick={closeOnBackdrop ? close : undefined}
-      />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
+  return (
+    <Dialog
+      onClose={close}
+      labelledBy={titleId}
+      describedBy={description ? descriptionId : undefined}
+      initialFocus={initialFocus}
+      closeOnBackdrop={closeOnBackdrop}
+      className={cx('max-h-[92vh] border', WIDTHS[size], colours.panel)}
+    >
+      <div className="flex items-start justify-between gap-4 px-5 pt-5 pb-3">
+        <div className="min-w-0 pr-8">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? (
+            <p id={descriptionId} className={cx('mt-1 text-sm', colours.muted)}>
+              {description}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5">{children}</div>
+      {footer ? (
+        <div className={cx('flex flex-wrap justify-end gap-2 border-t px-5 py-4', colours.rule)}>
+          {footer}
+        </div>
+      ) : null}
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={close}
+        disabled={busy}
         className={cx(
-          'relative flex max-h-[92vh] w-full flex-col rounded-t-2xl border shadow-2xl outline-none sm:rounded-2xl',
-          WIDTHS[size],
-          colours.panel,
+          'absolute top-4 right-4 rounded-lg p-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-sky-400 disabled:opacity-50',
+          colours.close,
         )}
       >
-        <div className="flex items-start justify-between gap-4 px-5 pt-5 pb-3">
-          <div className="min-w-0 pr-8">
-            <h2 id={titleId} className="text-lg font-semibold">
-              {title}
-            </h2>
-            {description ? (
-              <p id={descriptionId} className={cx('mt-1 text-sm', colours.muted)}>
-                {description}
-              </p>
-            ) : null}
-          </div>
-        </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5">{children}</div>
-        {footer ? (
-          <div className={cx('flex flex-wrap justify-end gap-2 border-t px-5 py-4', colours.rule)}>
-            {footer}
-          </div>
-        ) : null}
-        <button
-          type="button"
-          aria-label="Close"
-          onClick={close}
-          disabled={busy}
-          className={cx(
-            'absolute top-4 right-4 rounded-lg p-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-sky-400 disabled:opacity-50',
-            colours.close,
-          )}
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-        </button>
-      </div>
-    </div>,
-    document.body,
+        <X aria-hidden="true" className="h-5 w-5" />
+      </button>
+    </Dialog>
   );
 }

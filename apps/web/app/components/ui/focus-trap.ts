@@ -14,8 +14,9 @@ const FOCUSABLE = [
 
 /** The elements inside `container` that Tab can reach, in document order. */
 export function focusableElements(container: HTMLElement): HTMLElement[] {
+  // A roving-tabindex item (tabIndex -1, e.g. an inactive tab) is focusable but not a Tab stop.
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true' && !el.hidden,
+    (el) => el.tabIndex >= 0 && !el.closest('[inert], [aria-hidden="true"], [hidden]'),
   );
 }
 

@@ -12,3 +12,4 @@ export { Pagination } from './Pagination';
 export { FullPageSpinner, Spinner } from './Spinner';
 export { StatCard, type StatAccent } from './StatCard';
 export { Switch } from './Switch';
+export { Panel, PanelLoading, QuickAction } from './Panel';

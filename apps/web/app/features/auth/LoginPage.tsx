@@ -16,6 +16,7 @@ import { DemoAccounts } from './DemoAccounts';
 import type * as LoginFormRules from './login-form';
 import { loginErrorMessage } from './login-error';
 import { isTrustedRedirect, oauthParamsFrom } from './oauth';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 type LoginFormValues = z.input<typeof loginFormSchema>;
 
@@ -132,7 +133,7 @@ export function LoginPage() {
 
       <div className="relative w-full max-w-md">
         <Link
-          to="/"
+          to={STOREFRONT_PATHS.home}
           className="mb-6 inline-flex items-center gap-1.5 rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />

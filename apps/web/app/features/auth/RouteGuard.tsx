@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/Button';
 import { ErrorState } from '~/components/ui/ErrorState';
 import { useAuth } from '~/lib/auth';
 import { decideGuard } from '~/lib/route-guard';
+import { AUTH_PATHS } from '~/lib/paths';
 
 interface RouteGuardProps {
   /** Roles allowed here; leave out for "any signed-in user". */
@@ -67,7 +68,7 @@ function SessionLoadError({ message }: { message: string }) {
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+          onClick={() => void logout().then(() => navigate(AUTH_PATHS.login, { replace: true }))}
         >
           Sign out
         </Button>
@@ -91,7 +92,7 @@ function NoDashboard() {
         <Button
           className="mt-6"
           variant="outline"
-          onClick={() => void logout().then(() => navigate('/login', { replace: true }))}
+          onClick={() => void logout().then(() => navigate(AUTH_PATHS.login, { replace: true }))}
         >
           Sign out
         </Button>

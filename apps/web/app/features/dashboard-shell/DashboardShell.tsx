@@ -4,6 +4,8 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button, cx, useFocusTrap } from '~/components/ui';
 import { useAuth } from '~/lib/auth';
 import { formatHeaderDate, isoDate, menuForRole, pageTitle, roleLabel } from './menus';
+import { AUTH_PATHS } from '~/lib/paths';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 
@@ -32,7 +34,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   const onLogout = async () => {
     setSigningOut(true);
     await logout();
-    await navigate('/login', { replace: true });
+    await navigate(AUTH_PATHS.login, { replace: true });
   };
 
   const name = user?.name?.trim() || 'User';
@@ -66,7 +68,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-800 px-5">
           <Link
-            to="/"
+            to={STOREFRONT_PATHS.home}
             className="flex items-center gap-2.5 rounded focus-visible:outline-2 focus-visible:outline-sky-400"
           >
             <span className="rounded-lg bg-sky-500/15 p-1.5 text-sky-300">

@@ -1,4 +1,5 @@
 import { ROLE } from '@isaac/contract';
+import { ADMIN_PATHS, ELECTRICIAN_PATHS, OWNER_PATHS } from '~/lib/paths';
 import {
   Activity,
   BarChart3,
@@ -23,31 +24,31 @@ export interface MenuItem {
 
 /** The three sidebar menus of spec section 2, "Dashboard shell". */
 export const ADMIN_MENU: readonly MenuItem[] = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/admin/users', label: 'Users', icon: Users },
-  { to: '/admin/devices', label: 'Devices', icon: Cpu },
-  { to: '/admin/electricians', label: 'Electricians', icon: HardHat },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
-  { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
-  { to: '/admin/activity', label: 'Activity', icon: Activity },
+  { to: ADMIN_PATHS.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: ADMIN_PATHS.users, label: 'Users', icon: Users },
+  { to: ADMIN_PATHS.devices, label: 'Devices', icon: Cpu },
+  { to: ADMIN_PATHS.electricians, label: 'Electricians', icon: HardHat },
+  { to: ADMIN_PATHS.settings, label: 'Settings', icon: Settings },
+  { to: ADMIN_PATHS.reports, label: 'Reports', icon: BarChart3 },
+  { to: ADMIN_PATHS.activity, label: 'Activity', icon: Activity },
 ];
 
 export const ELECTRICIAN_MENU: readonly MenuItem[] = [
-  { to: '/electrician/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/electrician/devices', label: 'Devices', icon: Cpu },
-  { to: '/electrician/users', label: 'Users', icon: Users },
-  { to: '/electrician/rooms', label: 'Rooms', icon: DoorOpen },
-  { to: '/electrician/installations', label: 'Installations', icon: ClipboardList },
-  { to: '/electrician/customer-mode', label: 'Customer Mode', icon: UserCheck },
-  { to: '/electrician/workflow', label: 'Workflow', icon: Workflow },
-  { to: '/electrician/install', label: 'Install', icon: Wrench },
+  { to: ELECTRICIAN_PATHS.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: ELECTRICIAN_PATHS.devices, label: 'Devices', icon: Cpu },
+  { to: ELECTRICIAN_PATHS.users, label: 'Users', icon: Users },
+  { to: ELECTRICIAN_PATHS.rooms, label: 'Rooms', icon: DoorOpen },
+  { to: ELECTRICIAN_PATHS.installations, label: 'Installations', icon: ClipboardList },
+  { to: ELECTRICIAN_PATHS.customerMode, label: 'Customer Mode', icon: UserCheck },
+  { to: ELECTRICIAN_PATHS.workflow, label: 'Workflow', icon: Workflow },
+  { to: ELECTRICIAN_PATHS.install, label: 'Install', icon: Wrench },
 ];
 
 export const OWNER_MENU: readonly MenuItem[] = [
-  { to: '/owner/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/owner/devices', label: 'Devices', icon: Cpu },
-  { to: '/owner/rooms', label: 'Rooms', icon: DoorOpen },
-  { to: '/owner/settings', label: 'Settings', icon: Settings },
+  { to: OWNER_PATHS.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: OWNER_PATHS.devices, label: 'Devices', icon: Cpu },
+  { to: OWNER_PATHS.rooms, label: 'Rooms', icon: DoorOpen },
+  { to: OWNER_PATHS.settings, label: 'Settings', icon: Settings },
 ];
 
 /** The menu is chosen by role: admin, electrician, else owner. */

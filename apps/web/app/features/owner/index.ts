@@ -1,4 +1,3 @@
 export { OwnerDashboardPage } from './components/dashboard/OwnerDashboardPage';
 export { DevicesPage } from './components/devices/DevicesPage';
 export { RoomsPage } from './components/rooms/RoomsPage';
-export { SettingsPage } from './components/settings/SettingsPage';

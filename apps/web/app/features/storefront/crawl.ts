@@ -1,10 +1,17 @@
-import { PUBLIC_ROUTES } from '../../public-routes';
+import { ADMIN_PATHS, AUTH_PATHS, ELECTRICIAN_PATHS, OWNER_PATHS, STOREFRONT_PATHS } from '~/lib/paths';
+import { PUBLIC_ROUTES } from '~/public-routes';
 import { absoluteUrl } from './seo';
 
 /** Public paths that are not worth indexing (a sign-in form, a post-payment receipt). */
-const NOT_INDEXED = new Set<string>(['/login', '/payment-success']);
+const NOT_INDEXED = new Set<string>([AUTH_PATHS.login, STOREFRONT_PATHS.paymentSuccess]);
 /** Signed-in areas that crawlers must stay out of. */
-export const DISALLOWED_PATHS = ['/admin', '/owner', '/electrician', '/dashboard', '/debug'] as const;
+export const DISALLOWED_PATHS = [
+  ADMIN_PATHS.root,
+  OWNER_PATHS.root,
+  ELECTRICIAN_PATHS.root,
+  AUTH_PATHS.dashboard,
+  AUTH_PATHS.debug,
+] as const;
 
 export function sitemapPaths(routes: readonly string[] = PUBLIC_ROUTES): string[] {
   return routes.filter((path) => !NOT_INDEXED.has(path));

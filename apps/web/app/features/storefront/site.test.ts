@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_ROUTES } from '../../public-routes';
+import { PUBLIC_ROUTES } from '~/public-routes';
 import { configuredSocialLinks, FOOTER_GROUPS, LANDING_ANCHORS } from './site';
 
 describe('configuredSocialLinks', () => {

@@ -1,4 +1,5 @@
-import type { RuntimeConfig } from '../../lib/config';
+import type { RuntimeConfig } from '~/lib/config';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 /** Company details and navigation shared by every public page (one place to change them). */
 export const COMPANY = {
@@ -37,37 +38,37 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
   {
     title: 'Products',
     links: [
-      { href: '/products/isaac-purifier', label: 'Air Purifier' },
-      { href: '/products/skywalker-sensor', label: 'Skywalker Sensor' },
-      { href: '/products/accessories', label: 'Accessories' },
-      { href: '/products/replacement-filters', label: 'Replacement Filters' },
+      { href: STOREFRONT_PATHS.isaacPurifier, label: 'Air Purifier' },
+      { href: STOREFRONT_PATHS.skywalkerSensor, label: 'Skywalker Sensor' },
+      { href: STOREFRONT_PATHS.accessories, label: 'Accessories' },
+      { href: STOREFRONT_PATHS.replacementFilters, label: 'Replacement Filters' },
     ],
   },
   {
     title: 'Support',
     links: [
-      { href: '/support/help-center', label: 'Help Center' },
-      { href: '/support/installation-guide', label: 'Installation Guide' },
-      { href: '/support/warranty', label: 'Warranty' },
-      { href: '/support/contact-support', label: 'Contact Support' },
+      { href: STOREFRONT_PATHS.helpCenter, label: 'Help Center' },
+      { href: STOREFRONT_PATHS.installationGuide, label: 'Installation Guide' },
+      { href: STOREFRONT_PATHS.warranty, label: 'Warranty' },
+      { href: STOREFRONT_PATHS.contactSupport, label: 'Contact Support' },
     ],
   },
   {
     title: 'Company',
     links: [
-      { href: '/company/about-us', label: 'About Us' },
-      { href: '/company/careers', label: 'Careers' },
-      { href: '/company/press', label: 'Press' },
-      { href: '/company/investors', label: 'Investors' },
+      { href: STOREFRONT_PATHS.aboutUs, label: 'About Us' },
+      { href: STOREFRONT_PATHS.careers, label: 'Careers' },
+      { href: STOREFRONT_PATHS.press, label: 'Press' },
+      { href: STOREFRONT_PATHS.investors, label: 'Investors' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { href: '/legal/privacy-policy', label: 'Privacy Policy' },
-      { href: '/legal/terms-of-service', label: 'Terms of Service' },
-      { href: '/legal/cookie-policy', label: 'Cookie Policy' },
-      { href: '/legal/gdpr', label: 'GDPR' },
+      { href: STOREFRONT_PATHS.privacyPolicy, label: 'Privacy Policy' },
+      { href: STOREFRONT_PATHS.termsOfService, label: 'Terms of Service' },
+      { href: STOREFRONT_PATHS.cookiePolicy, label: 'Cookie Policy' },
+      { href: STOREFRONT_PATHS.gdpr, label: 'GDPR' },
     ],
   },
 ];

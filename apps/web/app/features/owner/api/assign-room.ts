@@ -1,8 +1,8 @@
 import { MSG, type Device } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { invalidate, storeServerDevice } from './cache';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { storeServerDevice } from './cache';
 import { ownerKeys } from './keys';
 
 export interface RoomAssignment {
@@ -23,13 +23,11 @@ export function useAssignRoom() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: assignDeviceToRoom,
-    onSuccess: ({ device }) => {
-      storeServerDevice(client, device);
-      toast.success(MSG.deviceAssigned);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.deviceAssignFailed));
-    },
-    onSettled: () => invalidate(client, ownerKeys.devices(), ownerKeys.rooms()),
+    meta: feedback({
+      success: MSG.deviceAssigned,
+      error: MSG.deviceAssignFailed,
+      invalidates: [ownerKeys.devices(), ownerKeys.rooms()],
+    }),
+    onSuccess: ({ device }) => storeServerDevice(client, device),
   });
 }

@@ -48,8 +48,3 @@ export function writeDevice(client: QueryClient, id: string, update: (device: De
 export function storeServerDevice(client: QueryClient, device: Device): void {
   writeDevice(client, device._id, replacedBy(device));
 }
-
-/** Marks lists as stale so they refetch (after a mutation settles). */
-export function invalidate(client: QueryClient, ...keys: QueryKey[]): Promise<void> {
-  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);
-}

@@ -1,7 +1,7 @@
 import { MSG, type UpdateCheck } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
+import { apiRequest } from '~/lib/api-client';
+import { feedback, type SuccessToast } from '~/lib/mutation-feedback';
 
 /** POST /api/devices/:id/check-updates → {update_available, current_version, latest_version}. */
 export function checkForUpdates(id: string): Promise<UpdateCheck> {
@@ -14,16 +14,16 @@ export function updateCheckMessage(result: UpdateCheck): string {
   return MSG.updateAvailable(result.current_version ?? 'unknown', result.latest_version ?? 'unknown');
 }
 
+/** Up to date: a success toast; an update: a plain toast with an arrow. */
+function updateCheckToast(result: UpdateCheck): SuccessToast {
+  const message = updateCheckMessage(result);
+  return result.update_available ? { message, icon: '⬆️' } : message;
+}
+
 /** Check for Updates: only reads, so nothing to invalidate. */
 export function useCheckForUpdates() {
   return useMutation({
     mutationFn: checkForUpdates,
-    onSuccess: (result) => {
-      if (result.update_available) toast.info(updateCheckMessage(result), { icon: '⬆️' });
-      else toast.success(updateCheckMessage(result));
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.updateCheckFailed));
-    },
+    meta: feedback<UpdateCheck>({ success: updateCheckToast, error: MSG.updateCheckFailed }),
   });
 }

@@ -1,8 +1,7 @@
 import { MSG, type Room, type RoomInput } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { invalidate } from './cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { ownerKeys } from './keys';
 
 /** POST /api/rooms {name, type} → 201 {room}. */
@@ -11,15 +10,12 @@ export function createRoom(body: RoomInput): Promise<{ room: Room }> {
 }
 
 export function useCreateRoom() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: createRoom,
-    onSuccess: () => {
-      toast.success(MSG.roomCreated);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.roomCreateFailed));
-    },
-    onSettled: () => invalidate(client, ownerKeys.rooms(), ownerKeys.dashboard()),
+    meta: feedback({
+      success: MSG.roomCreated,
+      error: MSG.roomCreateFailed,
+      invalidates: [ownerKeys.rooms(), ownerKeys.dashboard()],
+    }),
   });
 }

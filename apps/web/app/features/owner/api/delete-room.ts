@@ -1,8 +1,7 @@
 import { MSG } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { invalidate } from './cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { ownerKeys } from './keys';
 
 /** DELETE /api/rooms/:id → {message}; the room's devices stay and become unassigned. */
@@ -11,15 +10,12 @@ export function deleteRoom(id: string): Promise<{ message: string }> {
 }
 
 export function useDeleteRoom() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: deleteRoom,
-    onSuccess: () => {
-      toast.success(MSG.roomDeleted);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.roomDeleteFailed));
-    },
-    onSettled: () => invalidate(client, ownerKeys.rooms(), ownerKeys.devices(), ownerKeys.dashboard()),
+    meta: feedback({
+      success: MSG.roomDeleted,
+      error: MSG.roomDeleteFailed,
+      invalidates: [ownerKeys.rooms(), ownerKeys.devices(), ownerKeys.dashboard()],
+    }),
   });
 }

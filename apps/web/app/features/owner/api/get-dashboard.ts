@@ -1,7 +1,8 @@
 import type { OwnerDashboard } from '@isaac/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
-import { DASHBOARD_QUERY_OPTIONS, ownerKeys } from './keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { ownerKeys } from './keys';
 
 /** GET /api/dashboard → owner statistics (device counts by type, rooms). */
 export function getOwnerDashboard(signal?: AbortSignal): Promise<OwnerDashboard> {

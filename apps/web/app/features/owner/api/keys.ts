@@ -1,4 +1,3 @@
-import { DASHBOARD_QUERY_RETRY, LIST_REFETCH_INTERVAL_MS } from '@isaac/contract';
 import type { DeviceFilters } from '../model/device-filters';
 
 /** Query keys of the owner screens; each mutation invalidates the prefixes it affects. */
@@ -11,22 +10,6 @@ export const ownerKeys = {
   rooms: () => ['owner', 'rooms'] as const,
   roomList: (page: number, pageSize: number) => ['owner', 'rooms', { page, pageSize }] as const,
 };
-
-export const accountKeys = {
-  sessions: () => ['account', 'sessions'] as const,
-};
-
-/**
- * Spec section 9 for dashboard screens: refetch every 30 s, retry once, no refetch on focus. Data fetched
- * in the last few seconds is not fetched again when a screen mounts: the owner dashboard's route starts
- * its requests before the page mounts (routes/owner.dashboard.tsx), and the page takes their answers.
- */
-export const DASHBOARD_QUERY_OPTIONS = {
-  refetchInterval: LIST_REFETCH_INTERVAL_MS,
-  staleTime: 5_000,
-  retry: DASHBOARD_QUERY_RETRY,
-  refetchOnWindowFocus: false,
-} as const;
 
 /** Devices per page on the devices screen (a grid of 3 or 4 columns). */
 export const DEVICES_PAGE_SIZE = 12;

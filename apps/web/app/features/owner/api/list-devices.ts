@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '~/lib/api-client';
 import type { DeviceListData } from '../model/device-cache';
 import { type DeviceFilters, deviceListSearch } from '../model/device-filters';
-import { DASHBOARD_QUERY_OPTIONS, ownerKeys } from './keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { ownerKeys } from './keys';
 
 /** GET /api/devices?page=&page_size=&room_id=&type= → {devices, page, page_size, total}. */
 export function listDevices(

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import type { RoomListData } from '../model/device-cache';
-import { DASHBOARD_QUERY_OPTIONS, ROOM_PICKER_PAGE_SIZE, ownerKeys } from './keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { ROOM_PICKER_PAGE_SIZE, ownerKeys } from './keys';
 
 /** GET /api/rooms?page=&page_size= → {rooms (each with its devices), page, page_size, total}. */
 export function listRooms(page: number, pageSize: number, signal?: AbortSignal): Promise<RoomListData> {

@@ -1,9 +1,9 @@
 import { MSG, type Device } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { withPowerToggled } from '../model/device-cache';
-import { invalidate, storeServerDevice, updateDeviceEverywhere } from './cache';
+import { storeServerDevice, updateDeviceEverywhere } from './cache';
 import { ownerKeys } from './keys';
 
 /** POST /api/devices/:id/toggle (no payload) → {device}. */
@@ -22,14 +22,12 @@ export function useToggleDevice() {
     onMutate: async (device) => ({
       rollback: await updateDeviceEverywhere(client, device._id, withPowerToggled),
     }),
-    onError: (err, _device, context) => {
-      context?.rollback();
-      toast.error(errorMessage(err, MSG.deviceToggleFailed));
-    },
-    onSuccess: ({ device }) => {
-      storeServerDevice(client, device);
-      toast.success(MSG.deviceToggled);
-    },
-    onSettled: () => invalidate(client, ownerKeys.devices(), ownerKeys.rooms()),
+    meta: feedback({
+      success: MSG.deviceToggled,
+      error: MSG.deviceToggleFailed,
+      invalidates: [ownerKeys.devices(), ownerKeys.rooms()],
+    }),
+    onError: (_err, _device, context) => context?.rollback(),
+    onSuccess: ({ device }) => storeServerDevice(client, device),
   });
 }

@@ -1,9 +1,9 @@
 import { MSG, type Device } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { withGangToggled } from '../model/device-cache';
-import { invalidate, storeServerDevice, updateDeviceEverywhere } from './cache';
+import { storeServerDevice, updateDeviceEverywhere } from './cache';
 import { ownerKeys } from './keys';
 
 export interface GangToggle {
@@ -26,14 +26,12 @@ export function useToggleGang() {
     onMutate: async ({ id, gangIndex }) => ({
       rollback: await updateDeviceEverywhere(client, id, (device) => withGangToggled(device, gangIndex)),
     }),
-    onError: (err, _vars, context) => {
-      context?.rollback();
-      toast.error(errorMessage(err, MSG.deviceToggleFailed));
-    },
-    onSuccess: ({ device }) => {
-      storeServerDevice(client, device);
-      toast.success(MSG.deviceToggled);
-    },
-    onSettled: () => invalidate(client, ownerKeys.devices(), ownerKeys.rooms()),
+    meta: feedback({
+      success: MSG.deviceToggled,
+      error: MSG.deviceToggleFailed,
+      invalidates: [ownerKeys.devices(), ownerKeys.rooms()],
+    }),
+    onError: (_err, _vars, context) => context?.rollback(),
+    onSuccess: ({ device }) => storeServerDevice(client, device),
   });
 }

@@ -1,8 +1,8 @@
 import { MSG, type Device } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { invalidate, storeServerDevice } from './cache';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { storeServerDevice } from './cache';
 import { ownerKeys } from './keys';
 
 /** POST /api/devices/:id/unassign-room → {device}. */
@@ -16,13 +16,11 @@ export function useUnassignRoom() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: unassignDeviceFromRoom,
-    onSuccess: ({ device }) => {
-      storeServerDevice(client, device);
-      toast.success(MSG.deviceUnassigned);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.deviceUnassignFailed));
-    },
-    onSettled: () => invalidate(client, ownerKeys.devices(), ownerKeys.rooms()),
+    meta: feedback({
+      success: MSG.deviceUnassigned,
+      error: MSG.deviceUnassignFailed,
+      invalidates: [ownerKeys.devices(), ownerKeys.rooms()],
+    }),
+    onSuccess: ({ device }) => storeServerDevice(client, device),
   });
 }

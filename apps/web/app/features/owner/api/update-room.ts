@@ -1,8 +1,7 @@
 import { MSG, type Room, type RoomInput } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { invalidate } from './cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { ownerKeys } from './keys';
 
 export interface RoomUpdate {
@@ -17,15 +16,12 @@ export function updateRoom({ id, body }: RoomUpdate): Promise<{ room: Room }> {
 
 /** Edit (rename / retype): devices show their room's name, so device lists refetch too. */
 export function useUpdateRoom() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: updateRoom,
-    onSuccess: () => {
-      toast.success(MSG.roomUpdated);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.roomUpdateFailed));
-    },
-    onSettled: () => invalidate(client, ownerKeys.rooms(), ownerKeys.devices()),
+    meta: feedback({
+      success: MSG.roomUpdated,
+      error: MSG.roomUpdateFailed,
+      invalidates: [ownerKeys.rooms(), ownerKeys.devices()],
+    }),
   });
 }

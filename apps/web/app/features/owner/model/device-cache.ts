@@ -1,4 +1,4 @@
-import type { Device, Room } from '@isaac/contract';
+import { applyDeviceCommand, type Device, type DeviceCommand, type Room } from '@isaac/contract';
 
 /** The cached shapes that hold devices: a device list page and a room list page (rooms carry devices). */
 export interface DeviceListData {
@@ -16,18 +16,28 @@ export interface RoomListData {
 
 type DeviceUpdate = (device: Device) => Device;
 
+/** A device with the state `command` leads to (the contract's rules); unchanged if it cannot apply. */
+function withCommand(device: Device, command: DeviceCommand): Device {
+  const outcome = applyDeviceCommand(
+    { type: device.type, gang_states: device.gangs.map((g) => g.on) },
+    command,
+  );
+  if (!outcome.ok) return device;
+  const { power_on, gang_states } = outcome.state;
+  return {
+    ...device,
+    power_on,
+    status: { ...device.status, power_on },
+    gangs: device.gangs.map((gang, i) => ({ ...gang, on: gang_states[i] ?? gang.on })),
+  };
+}
+
 /**
  * Power toggle as the server applies it: on ↔ off, and a Lumos switch turns all its gangs with its power.
  * (The server's answer replaces this optimistic copy.)
  */
 export function withPowerToggled(device: Device): Device {
-  const powerOn = !device.power_on;
-  return {
-    ...device,
-    power_on: powerOn,
-    status: { ...device.status, power_on: powerOn },
-    gangs: device.type === 'lumos' ? device.gangs.map((gang) => ({ ...gang, on: powerOn })) : device.gangs,
-  };
+  return withCommand(device, { kind: 'power', on: !device.power_on });
 }
 
 /**
@@ -35,10 +45,10 @@ export function withPowerToggled(device: Device): Device {
  * leave the device as it is.
  */
 export function withGangToggled(device: Device, gangIndex: number): Device {
-  if (!device.gangs.some((gang) => gang.index === gangIndex)) return device;
-  const gangs = device.gangs.map((gang) => (gang.index === gangIndex ? { ...gang, on: !gang.on } : gang));
-  const powerOn = gangs.some((gang) => gang.on);
-  return { ...device, gangs, power_on: powerOn, status: { ...device.status, power_on: powerOn } };
+  const position = device.gangs.findIndex((gang) => gang.index === gangIndex);
+  const gang = device.gangs[position];
+  if (!gang) return device;
+  return withCommand(device, { kind: 'gang', index: position, on: !gang.on });
 }
 
 /** The same device from the server, whatever it was before. */

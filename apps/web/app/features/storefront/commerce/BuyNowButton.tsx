@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { findCatalogItem, isCardPurchasable, quoteRequestHref } from '@isaac/contract';
-import { cx } from '../../../components/ui/cx';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { cx } from '~/components/ui/cx';
+import { useHydrated } from '~/lib/use-hydrated';
 import { buttonPrimary } from '../components/ui';
 import { preloadCommerce, useCommerce } from './commerce-context';
 

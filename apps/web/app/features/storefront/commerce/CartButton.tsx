@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
-import { cx } from '../../../components/ui/cx';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { cx } from '~/components/ui/cx';
+import { useHydrated } from '~/lib/use-hydrated';
 import { focusRing } from '../components/ui';
 import { cartCount } from './cart';
 import { preloadCommerce, useCart, useCommerce } from './commerce-context';

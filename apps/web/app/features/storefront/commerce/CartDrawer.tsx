@@ -2,10 +2,11 @@ import { Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { MAX_CART_QUANTITY, formatInr } from '@isaac/contract';
-import { buttonPrimary, focusRing, textLink } from '../components/ui';
+import { buttonPrimary, dialogBackdrop, dialogPanel, focusRing, textLink } from '../components/ui';
 import { cartCount, cartDetails, cartStore, cartSubtotalPaise } from './cart';
 import { useCart } from './commerce-context';
-import { Dialog } from './Dialog';
+import { Dialog } from '~/components/ui/Dialog';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 const stepper = `inline-flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 ${focusRing}`;
 
@@ -22,7 +23,13 @@ export default function CartDrawer({ onClose, onCheckout }: CartDrawerProps) {
   const count = cartCount(lines);
 
   return (
-    <Dialog onClose={onClose} labelledBy={titleId} placement="right">
+    <Dialog
+      onClose={onClose}
+      labelledBy={titleId}
+      placement="right"
+      backdropClassName={dialogBackdrop}
+      className={dialogPanel}
+    >
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           Your Cart {count > 0 && <span className="font-normal text-slate-500">({count})</span>}
@@ -41,7 +48,7 @@ export default function CartDrawer({ onClose, onCheckout }: CartDrawerProps) {
         <div className="flex flex-1 flex-col items-center justify-center gap-3 px-5 py-16 text-center">
           <ShoppingCart aria-hidden="true" size={40} className="text-slate-300" />
           <p className="font-medium text-slate-900">Your cart is empty</p>
-          <Link to="/products/accessories" onClick={onClose} className={textLink}>
+          <Link to={STOREFRONT_PATHS.accessories} onClick={onClose} className={textLink}>
             Browse accessories
           </Link>
         </div>

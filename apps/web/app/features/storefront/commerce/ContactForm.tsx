@@ -7,7 +7,7 @@ import {
   type ContactBody,
   type ContactSubject,
 } from '@isaac/contract';
-import { useAdoptTypedValues, useHydrated } from '../../../lib/use-hydrated';
+import { useAdoptTypedValues, useHydrated } from '~/lib/use-hydrated';
 import { buttonPrimary, focusRing } from '../components/ui';
 import { loadOnce } from './load-once';
 

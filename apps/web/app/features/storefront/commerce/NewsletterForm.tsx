@@ -2,8 +2,8 @@ import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '~/lib/toast';
 import { STOREFRONT_MSG } from '@isaac/contract';
-import { cx } from '../../../components/ui/cx';
-import { useAdoptTypedValues, useHydrated } from '../../../lib/use-hydrated';
+import { cx } from '~/components/ui/cx';
+import { useAdoptTypedValues, useHydrated } from '~/lib/use-hydrated';
 import { focusRing } from '../components/ui';
 import { loadOnce } from './load-once';
 

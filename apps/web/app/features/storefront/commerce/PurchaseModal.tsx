@@ -3,10 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from '~/lib/toast';
 import { MSG, findCatalogItem, formatInr, priceLabel, type VerifyPaymentResponse } from '@isaac/contract';
-import { buttonPrimary, focusRing } from '../components/ui';
+import { buttonPrimary, dialogBackdrop, dialogPanel, focusRing } from '../components/ui';
 import { cartDetails, cartSubtotalPaise } from './cart';
 import { useCart } from './commerce-context';
-import { Dialog } from './Dialog';
+import { Dialog } from '~/components/ui/Dialog';
 import { paymentErrorMessage } from './payment-errors';
 import { cartLabel, startPayment, type PurchaseTarget } from './payment-flow';
 
@@ -94,7 +94,12 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
   };
 
   return (
-    <Dialog onClose={onClose} labelledBy={titleId}>
+    <Dialog
+      onClose={onClose}
+      labelledBy={titleId}
+      backdropClassName={dialogBackdrop}
+      className={`${dialogPanel} sm:max-w-md`}
+    >
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           Complete your purchase

@@ -2,12 +2,12 @@ import { CreditCard, ShieldCheck, Smartphone, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { formatInr, type SandboxOrder, type VerifyPaymentBody } from '@isaac/contract';
-import { ApiError } from '../../../lib/api-client';
-import { cx } from '../../../components/ui/cx';
-import { focusRing } from '../components/ui';
+import { ApiError } from '~/lib/api-client';
+import { cx } from '~/components/ui/cx';
+import { dialogBackdrop, dialogPanel, focusRing } from '../components/ui';
 import { fetchSandboxOrder, paySandboxOrder } from './api/sandbox';
 import type { CheckoutFailure, CheckoutInstance, CheckoutOptions } from './checkout';
-import { Dialog } from './Dialog';
+import { Dialog } from '~/components/ui/Dialog';
 
 /**
  * The embedded sandbox payment provider: a card-payment modal with the same interface as Razorpay
@@ -162,7 +162,8 @@ function SandboxCheckoutModal({ options, onSuccess, onFailure, onDismiss }: Moda
       labelledBy={`${id}-title`}
       describedBy={`${id}-amount`}
       closeOnBackdrop={false}
-      className="sm:max-w-sm"
+      backdropClassName={dialogBackdrop}
+      className={`${dialogPanel} sm:max-w-sm`}
     >
       <div className="relative px-5 pt-5 pb-4 text-white" style={{ backgroundColor: options.theme.color }}>
         <button

@@ -2,12 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { container, focusRing } from './ui';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 /** "Back to Home" link to / that every static page carries. */
 export function BackToHome({ onDark = false }: { onDark?: boolean }) {
   return (
     <Link
-      to="/"
+      to={STOREFRONT_PATHS.home}
       className={`inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold ${
         onDark ? 'text-sky-300 hover:text-sky-200' : 'text-sky-700 hover:text-sky-800'
       } ${focusRing}`}

@@ -13,3 +13,7 @@ export const textLink = `font-semibold text-sky-700 underline-offset-4 hover:und
 export const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
 
 export const footerLink = `rounded-sm text-sm text-slate-300 transition-colors hover:text-white ${focusRing}`;
+
+/** The storefront's dialogs (cart drawer, purchase modal, sandbox checkout) on the shared `Dialog`. */
+export const dialogBackdrop = 'bg-slate-950/60 backdrop-blur-[2px]';
+export const dialogPanel = 'max-h-full overflow-y-auto bg-white text-slate-900';

@@ -4,6 +4,7 @@ import { Section } from '../components/PageHero';
 import { textLink } from '../components/ui';
 import { COMPANY_VALUES } from '../content/values';
 import { HOMES_PROTECTED } from '../content/technology';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 const VALUE_ICONS = [Sparkles, House, ShieldCheck, HeartHandshake] as const;
 
@@ -35,7 +36,7 @@ export function AboutSection() {
             })}
           </ul>
           <p className="mt-8">
-            <Link to="/company/about-us" className={textLink}>
+            <Link to={STOREFRONT_PATHS.aboutUs} className={textLink}>
               Read our story
             </Link>
           </p>

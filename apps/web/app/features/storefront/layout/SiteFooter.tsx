@@ -6,6 +6,7 @@ import { LogoMark } from '../components/Logo';
 import { container, focusRing, footerLink } from '../components/ui';
 import { staticContent } from '../components/StaticContent';
 import { COMPANY, configuredSocialLinks, SOCIAL_LABELS } from '../site';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 type SocialLink = ReturnType<typeof configuredSocialLinks>[number];
 
@@ -31,7 +32,10 @@ export function SiteFooter() {
     <footer className="bg-slate-950 text-slate-300">
       <div className={`${container} grid gap-10 py-14 lg:grid-cols-[1.3fr_2fr]`}>
         <div className="max-w-sm">
-          <Link to="/" className={`inline-flex items-center gap-2 rounded-md text-white ${focusRing}`}>
+          <Link
+            to={STOREFRONT_PATHS.home}
+            className={`inline-flex items-center gap-2 rounded-md text-white ${focusRing}`}
+          >
             <LogoMark />
             <span className="text-lg font-bold tracking-wide">ISAAC</span>
           </Link>

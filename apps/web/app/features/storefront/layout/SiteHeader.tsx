@@ -8,6 +8,7 @@ import { LogoMark } from '../components/Logo';
 import { container, focusRing } from '../components/ui';
 import { LANDING_ANCHORS } from '../site';
 import { useScrolledPast } from './use-scrolled';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 const navLink = `rounded-sm text-sm font-medium text-white/90 transition-colors hover:text-white ${focusRing}`;
 
@@ -47,7 +48,7 @@ export function SiteHeader() {
     >
       <div className={`${container} flex h-16 items-center justify-between gap-4`}>
         <Link
-          to="/"
+          to={STOREFRONT_PATHS.home}
           className={`flex items-center gap-2 rounded-md text-white ${focusRing}`}
           aria-label="Isaac home"
         >
@@ -70,7 +71,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <CartButton />
           <Link
-            to="/products/isaac-purifier"
+            to={STOREFRONT_PATHS.isaacPurifier}
             className={`hidden rounded-full bg-sky-500 px-4 py-2 text-sm font-semibold text-slate-950 transition-colors hover:bg-sky-400 sm:inline-flex ${focusRing}`}
           >
             Get Isaac
@@ -105,7 +106,7 @@ export function SiteHeader() {
           ))}
           <li className="mt-2">
             <Link
-              to="/products/isaac-purifier"
+              to={STOREFRONT_PATHS.isaacPurifier}
               onClick={closeMenu}
               className={`block rounded-full bg-sky-500 px-4 py-3 text-center text-base font-semibold text-slate-950 hover:bg-sky-400 ${focusRing}`}
             >

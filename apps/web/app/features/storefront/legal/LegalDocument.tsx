@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BackToHome, PageHero } from '../components/PageHero';
 import { container, focusRing, textLink } from '../components/ui';
 import type { LegalDoc } from '../content/legal';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -65,7 +66,7 @@ export function LegalDocument({ doc }: { doc: LegalDoc }) {
           ))}
           <p className="border-t border-slate-200 pt-6 text-sm text-slate-700">
             Questions about this page?{' '}
-            <Link to="/contact" className={textLink}>
+            <Link to={STOREFRONT_PATHS.contact} className={textLink}>
               Contact us
             </Link>
             .

@@ -5,6 +5,7 @@ import { BackToHome, CheckList, PageHero, Section } from '../components/PageHero
 import { ProductArt } from '../components/ProductArt';
 import { buttonOnDark, buttonSecondary } from '../components/ui';
 import type { ProductPageContent } from '../content/products';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 /** The purifier and sensor pages: price and Buy Now from the one catalog, specifications, features, box. */
 export function ProductDetail({ content }: { content: ProductPageContent }) {
@@ -26,7 +27,7 @@ export function ProductDetail({ content }: { content: ProductPageContent }) {
             {price}
           </p>
           <BuyNowButton productId={content.id} label="Order Now" />
-          <Link to="/contact" className={buttonOnDark}>
+          <Link to={STOREFRONT_PATHS.contact} className={buttonOnDark}>
             Contact Sales
           </Link>
         </div>
@@ -74,7 +75,7 @@ export function ProductDetail({ content }: { content: ProductPageContent }) {
               <p className="mt-1 text-2xl font-bold text-slate-900">{price}</p>
               <div className="mt-4 flex flex-wrap gap-3">
                 <BuyNowButton productId={content.id} label="Order Now" />
-                <Link to="/support/warranty" className={buttonSecondary}>
+                <Link to={STOREFRONT_PATHS.warranty} className={buttonSecondary}>
                   Warranty
                 </Link>
               </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useAdoptTypedValues } from '~/lib/use-hydrated';
 import { focusRing } from '../components/ui';
 import { searchHelp } from '../content/help';
+import { STOREFRONT_PATHS } from '~/lib/paths';
 
 /** Help Center search: filters the four categories' articles and the six FAQs as you type. */
 export function HelpCenterSearch() {
@@ -61,7 +62,7 @@ export function HelpCenterSearch() {
           <p className="mt-2 text-sm text-slate-600">
             Try other words, browse the categories after clearing the search, or{' '}
             <Link
-              to="/support/contact-support"
+              to={STOREFRONT_PATHS.contactSupport}
               className={`font-semibold text-sky-700 underline ${focusRing}`}
             >
               contact support

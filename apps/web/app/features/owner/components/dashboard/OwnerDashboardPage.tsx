@@ -1,19 +1,17 @@
 import { MSG, RECENT_ITEMS_OWNER, type Device, type Room } from '@isaac/contract';
-import {
-  ArrowRight,
-  Cpu,
-  DoorOpen,
-  type LucideIcon,
-  Plus,
-  Power,
-  Settings,
-  ToggleRight,
-  Wind,
-} from 'lucide-react';
+import { Cpu, DoorOpen, Plus, Power, Settings, ToggleRight, Wind } from 'lucide-react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge, ButtonLink, EmptyState, ErrorState, Spinner, StatCard } from '~/components/ui';
+import {
+  Badge,
+  ButtonLink,
+  EmptyState,
+  ErrorState,
+  Panel,
+  PanelLoading,
+  QuickAction,
+  StatCard,
+} from '~/components/ui';
 import { ownerDashboardQuery, useOwnerDashboard } from '../../api/get-dashboard';
 import { deviceListQuery, useDeviceList } from '../../api/list-devices';
 import { roomListQuery, useRoomList } from '../../api/list-rooms';
@@ -21,6 +19,7 @@ import { NO_FILTERS } from '../../model/device-filters';
 import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model/labels';
 import { ConnectionBadge } from '../devices/ConnectionBadge';
 import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
+import { OWNER_PATHS, ownerLinks } from '~/lib/paths';
 
 /** Starts the dashboard's three requests (the queries the page reads) without waiting for them. */
 export function prefetchOwnerDashboard(client: QueryClient): void {
@@ -88,19 +87,19 @@ export function OwnerDashboardPage() {
         </h2>
         <ul className="grid gap-3 sm:grid-cols-3">
           <QuickAction
-            to="/owner/devices"
+            to={OWNER_PATHS.devices}
             icon={Cpu}
             title="Manage Devices"
             text="Switch on and off, check for updates"
           />
           <QuickAction
-            to="/owner/rooms"
+            to={OWNER_PATHS.rooms}
             icon={DoorOpen}
             title="Manage Rooms"
             text="Create rooms and group devices"
           />
           <QuickAction
-            to="/owner/settings"
+            to={OWNER_PATHS.settings}
             icon={Settings}
             title="Settings"
             text="Profile, password and sessions"
@@ -109,7 +108,7 @@ export function OwnerDashboardPage() {
       </section>
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <Panel id="owner-recent-devices" title="Recent devices" viewAll="/owner/devices">
+        <Panel id="owner-recent-devices" title="Recent devices" viewAll={OWNER_PATHS.devices}>
           {devices.isPending ? (
             <PanelLoading label="Loading devices…" />
           ) : devices.isError ? (
@@ -123,7 +122,7 @@ export function OwnerDashboardPage() {
               icon={Cpu}
               title={MSG.noDevices}
               action={
-                <ButtonLink to="/owner/devices?add=1" icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+                <ButtonLink to={ownerLinks.addDevice} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
                   {MSG.addFirstDevice}
                 </ButtonLink>
               }
@@ -137,7 +136,7 @@ export function OwnerDashboardPage() {
           )}
         </Panel>
 
-        <Panel id="owner-rooms" title="Rooms" viewAll="/owner/rooms">
+        <Panel id="owner-rooms" title="Rooms" viewAll={OWNER_PATHS.rooms}>
           {rooms.isPending ? (
             <PanelLoading label="Loading rooms…" />
           ) : rooms.isError ? (
@@ -151,7 +150,7 @@ export function OwnerDashboardPage() {
               icon={DoorOpen}
               title={MSG.noRooms}
               action={
-                <ButtonLink to="/owner/rooms?add=1" icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+                <ButtonLink to={ownerLinks.addRoom} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
                   {MSG.createFirstRoom}
                 </ButtonLink>
               }
@@ -165,80 +164,6 @@ export function OwnerDashboardPage() {
           )}
         </Panel>
       </div>
-    </div>
-  );
-}
-
-function QuickAction({
-  to,
-  icon: Icon,
-  title,
-  text,
-}: {
-  to: string;
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}) {
-  return (
-    <li>
-      <Link
-        to={to}
-        className="group flex h-full items-center gap-3 rounded-xl border border-slate-700/80 bg-slate-800/60 p-4 transition-colors hover:border-sky-500/50 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-400"
-      >
-        <span className="shrink-0 rounded-lg bg-sky-500/15 p-2.5 text-sky-300">
-          <Icon aria-hidden="true" className="h-5 w-5" />
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className="block text-sm font-semibold text-white">{title}</span>
-          <span className="block text-xs text-slate-400">{text}</span>
-        </span>
-        <ArrowRight
-          aria-hidden="true"
-          className="h-4 w-4 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5 group-hover:text-sky-300"
-        />
-      </Link>
-    </li>
-  );
-}
-
-function Panel({
-  id,
-  title,
-  viewAll,
-  children,
-}: {
-  id: string;
-  title: string;
-  viewAll: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-700/80 bg-slate-800/40 p-4 sm:p-5"
-    >
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 id={id} className="text-base font-semibold text-white">
-          {title}
-        </h2>
-        <Link
-          to={viewAll}
-          className="inline-flex items-center gap-1 rounded text-sm font-medium text-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-sky-400"
-        >
-          View All <span className="sr-only">{title.toLowerCase()}</span>
-          <ArrowRight aria-hidden="true" className="h-4 w-4" />
-        </Link>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function PanelLoading({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center py-10 text-sky-400">
-      <Spinner size="lg" label={label} />
     </div>
   );
 }
@@ -268,7 +193,7 @@ function RoomTile({ room }: { room: Room }) {
   return (
     <li>
       <Link
-        to={`/owner/devices?room_id=${encodeURIComponent(room._id)}`}
+        to={ownerLinks.devicesInRoom(room._id)}
         className="flex items-center gap-3 rounded-lg border border-slate-700/70 p-3 transition-colors hover:border-sky-500/50 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-400"
       >
         <span className="shrink-0 rounded-lg bg-violet-500/15 p-2 text-violet-300">

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button, Modal, SelectField, TextField } from '~/components/ui';
 import { useCreateDevice } from '../../api/create-device';
-import { serverFieldErrors } from '../../model/form-errors';
+import { serverFieldErrors } from '~/lib/form-errors';
 import { DEVICE_TYPE_LABELS } from '../../model/labels';
 
 type AddDeviceValues = z.input<typeof createDeviceSchema>;

@@ -6,7 +6,9 @@ import { Button, Modal, SelectField, Spinner } from '~/components/ui';
 import { useAssignRoom } from '../../api/assign-room';
 import { useRoomOptions } from '../../api/list-rooms';
 import { useUnassignRoom } from '../../api/unassign-room';
-import { DEVICE_TYPE_LABELS, formatDateTime } from '../../model/labels';
+import { formatDateTime } from '~/lib/format';
+import { DEVICE_TYPE_LABELS } from '../../model/labels';
+import { ownerLinks } from '~/lib/paths';
 
 /**
  * The device Settings modal: its details, and its room — Assign (a select of the owner's rooms; the
@@ -93,7 +95,7 @@ function AssignRoom({ busy, onAssign }: { busy: boolean; onAssign: (roomId: stri
     return (
       <p className="mt-3 text-sm text-slate-400">
         You have no rooms yet.{' '}
-        <Link to="/owner/rooms?add=1" className="font-medium text-sky-300 underline hover:text-sky-200">
+        <Link to={ownerLinks.addRoom} className="font-medium text-sky-300 underline hover:text-sky-200">
           Create a room
         </Link>{' '}
         first, then assign this device to it.

@@ -1,51 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { createRoutesStub, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, deferred, fakeOwnerApi, json, makeDevice, makeRoom } from '../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { deferred, json } from '~/test/fake-api';
+import { makeDevice, makeRoom } from '~/test/factories';
+import { renderPage, setupPageTests } from '~/test/render';
+import { fakeOwnerApi } from '../../test/owner-api';
 import { DevicesPage } from './DevicesPage';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
 function renderDevices(api: ReturnType<typeof fakeOwnerApi>, url = '/owner/devices') {
-  vi.stubGlobal('fetch', api.fetchMock);
-  const client = new QueryClient();
-  const Stub = createRoutesStub([
-    {
-      path: '/owner/devices',
-      Component: () => (
-        <>
-          <DevicesPage />
-          <LocationProbe />
-        </>
-      ),
-    },
-  ]);
-  return render(
-    <QueryClientProvider client={client}>
-      <Stub initialEntries={[url]} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  return renderPage(<DevicesPage />, { api, path: '/owner/devices', url });
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-beforeEach(() => {
-  window.__ISAAC_CONFIG__ = { apiUrl: API };
-  localStorage.setItem('isaac_auth_token', 'token');
-});
-
-afterEach(() => {
-  act(() => toast.remove());
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setupPageTests();
 
 describe('DevicesPage', () => {
   it('shows each device with its connection, battery, room, power and gangs', async () => {

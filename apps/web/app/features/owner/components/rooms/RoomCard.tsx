@@ -3,6 +3,7 @@ import { DoorOpen, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, Button, ButtonLink } from '~/components/ui';
 import { deviceCountLabel, roomTypeLabel } from '../../model/labels';
+import { ownerLinks } from '~/lib/paths';
 
 const SHOWN_DEVICES = 3;
 
@@ -56,7 +57,7 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
 
       <div className="mt-auto grid grid-cols-2 gap-2 pt-4">
         <ButtonLink
-          to={`/owner/devices?room_id=${encodeURIComponent(room._id)}`}
+          to={ownerLinks.devicesInRoom(room._id)}
           variant="outline"
           size="sm"
           className="col-span-2"

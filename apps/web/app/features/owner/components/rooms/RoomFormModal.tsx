@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { Button, Modal, SelectField, TextField } from '~/components/ui';
 import { useCreateRoom } from '../../api/create-room';
 import { useUpdateRoom } from '../../api/update-room';
-import { serverFieldErrors } from '../../model/form-errors';
+import { serverFieldErrors } from '~/lib/form-errors';
 import { roomTypeLabel } from '../../model/labels';
 
 type RoomValues = z.input<typeof roomInputSchema>;

@@ -1,41 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { createRoutesStub, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, fakeOwnerApi, json, makeDevice, makeRoom } from '../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { json } from '~/test/fake-api';
+import { makeDevice, makeRoom } from '~/test/factories';
+import { renderPage, setupPageTests } from '~/test/render';
+import { fakeOwnerApi } from '../../test/owner-api';
 import { RoomsPage } from './RoomsPage';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
 function renderRooms(api: ReturnType<typeof fakeOwnerApi>) {
-  vi.stubGlobal('fetch', api.fetchMock);
-  const Stub = createRoutesStub([
-    { path: '/owner/rooms', Component: RoomsPage },
-    { path: '/owner/devices', Component: LocationProbe },
-  ]);
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Stub initialEntries={['/owner/rooms']} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  return renderPage(<RoomsPage />, { api, path: '/owner/rooms', otherPaths: ['/owner/devices'] });
 }
 
-beforeEach(() => {
-  window.__ISAAC_CONFIG__ = { apiUrl: API };
-  localStorage.setItem('isaac_auth_token', 'token');
-});
-
-afterEach(() => {
-  act(() => toast.remove());
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setupPageTests();
 
 describe('RoomsPage', () => {
   it("shows 'No rooms found' and creates the first room (name required, type defaults to Bedroom)", async () => {

@@ -1,5 +1,5 @@
 import type { CreateOrderBody, CreateOrderResponse } from '@isaac/contract';
-import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { ApiError, apiRequest } from '~/lib/api-client';
 import { orderCreationFailed } from '../payment-errors';
 
 /** POST /api/create-order. A non-OK answer raises 'Order creation failed: {status}' (spec section 7). */

@@ -1,5 +1,5 @@
 import type { SandboxOrder, SandboxPayBody, VerifyPaymentBody } from '@isaac/contract';
-import { apiRequest } from '../../../../lib/api-client';
+import { apiRequest } from '~/lib/api-client';
 
 /** GET /api/sandbox/orders/:order_id: what the sandbox checkout shows. */
 export function fetchSandboxOrder(orderId: string, signal?: AbortSignal): Promise<SandboxOrder> {

@@ -1,9 +1,10 @@
 import { MSG } from '@isaac/contract';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { Badge, Button, ErrorState, Spinner } from '~/components/ui';
-import { useEndSession } from '../../api/end-session';
-import { type AccountSession, useSessions } from '../../api/list-sessions';
-import { describeUserAgent, formatDateTime } from '../../model/labels';
+import { useEndSession } from '../api/end-session';
+import { type AccountSession, useSessions } from '../api/list-sessions';
+import { formatDateTime } from '~/lib/format';
+import { describeUserAgent } from '../model/user-agent';
 
 const MOBILE = /Android|iPhone|iPad|iPod|Mobile/;
 

@@ -2,7 +2,8 @@ import type { sessionsResponseSchema } from '@isaac/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '~/lib/api-client';
-import { DASHBOARD_QUERY_OPTIONS, accountKeys } from './keys';
+import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { accountKeys } from './keys';
 
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 export type AccountSession = SessionsResponse['sessions'][number];

@@ -6,8 +6,11 @@ import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { SessionsList } from './SessionsList';
 
-/** /owner/settings: profile, password and active sessions. */
-export function SettingsPage() {
+/**
+ * A signed-in user's own account settings, for every role: profile, password and active sessions.
+ * Each area's settings route renders it; an area adds its own sections as children (after these).
+ */
+export function AccountSettings({ children }: { children?: ReactNode }) {
   const { user } = useAuth();
   if (!user) return null;
   return (
@@ -36,11 +39,13 @@ export function SettingsPage() {
       >
         <SessionsList />
       </SettingsSection>
+      {children}
     </div>
   );
 }
 
-function SettingsSection({
+/** One card of a settings page: an icon, a heading (labelling the section) and a description. */
+export function SettingsSection({
   id,
   icon: Icon,
   title,

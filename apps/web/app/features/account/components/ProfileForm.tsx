@@ -4,8 +4,8 @@ import { Save } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button, TextField } from '~/components/ui';
-import { useUpdateProfile } from '../../api/update-profile';
-import { serverFieldErrors } from '../../model/form-errors';
+import { useUpdateProfile } from '../api/update-profile';
+import { serverFieldErrors } from '~/lib/form-errors';
 
 type ProfileValues = z.input<typeof profileUpdateSchema>;
 const FIELDS = ['name', 'mobile'] as const;

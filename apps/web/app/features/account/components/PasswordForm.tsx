@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button, TextField } from '~/components/ui';
-import { useChangePassword } from '../../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { ApiError, errorMessage } from '~/lib/api-client';
-import { serverFieldErrors } from '../../model/form-errors';
+import { serverFieldErrors } from '~/lib/form-errors';
 
 /** The change-password form: the API's rules plus a confirmation that must match. */
 export const passwordFormSchema = passwordChangeSchema

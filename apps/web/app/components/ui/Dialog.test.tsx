@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './Button';
 import { ConfirmDialog } from './ConfirmDialog';
+import { Dialog } from './Dialog';
 import { Modal } from './Modal';
 
 function Harness({ onClose = () => undefined }: { onClose?: () => void }) {
@@ -99,5 +100,68 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
+  });
+});
+
+function Nested({
+  onOuterClose,
+  closeOnBackdrop = true,
+}: {
+  onOuterClose: () => void;
+  closeOnBackdrop?: boolean;
+}) {
+  const [inner, setInner] = useState(false);
+  return (
+    <Dialog onClose={onOuterClose} labelledBy="outer-title" closeOnBackdrop={closeOnBackdrop}>
+      <h2 id="outer-title">Cart</h2>
+      <Button onClick={() => setInner(true)}>Checkout</Button>
+      {inner ? (
+        <Dialog onClose={() => setInner(false)} labelledBy="inner-title">
+          <h2 id="inner-title">Payment</h2>
+          <Button>Pay</Button>
+        </Dialog>
+      ) : null}
+    </Dialog>
+  );
+}
+
+describe('Dialog', () => {
+  it('with a dialog over another, Escape closes the top one only; the page scrolls again after the last', async () => {
+    const user = userEvent.setup();
+    const onOuterClose = vi.fn();
+    document.body.style.overflow = 'auto';
+    const { unmount } = render(<Nested onOuterClose={onOuterClose} />);
+    expect(document.body.style.overflow).toBe('hidden');
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(screen.getByRole('button', { name: 'Pay' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(onOuterClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.keyboard('{Escape}');
+    expect(onOuterClose).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(document.body.style.overflow).toBe('auto');
+  });
+
+  it('a press on the backdrop closes it unless closeOnBackdrop is false', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const { unmount } = render(<Nested onOuterClose={onClose} />);
+    const backdrop = screen.getByRole('dialog', { name: 'Cart' }).previousElementSibling;
+    if (!(backdrop instanceof HTMLElement)) throw new Error('no backdrop');
+    await user.click(backdrop);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    unmount();
+
+    const kept = vi.fn();
+    render(<Nested onOuterClose={kept} closeOnBackdrop={false} />);
+    const fixed = screen.getByRole('dialog', { name: 'Cart' }).previousElementSibling;
+    if (!(fixed instanceof HTMLElement)) throw new Error('no backdrop');
+    await user.click(fixed);
+    expect(kept).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,8 @@
 import { MSG, type passwordChangeSchema } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, errorMessage } from '~/lib/api-client';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { accountKeys } from './keys';
 
 export type PasswordChange = z.output<typeof passwordChangeSchema>;
@@ -13,15 +13,12 @@ export function changePassword(body: PasswordChange): Promise<{ message: string 
 }
 
 export function useChangePassword() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => {
-      toast.success(`${MSG.passwordChanged}. ${MSG.otherSessionsEnded}`);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.passwordChangeFailed));
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: accountKeys.sessions() }),
+    meta: feedback({
+      success: `${MSG.passwordChanged}. ${MSG.otherSessionsEnded}`,
+      error: MSG.passwordChangeFailed,
+      invalidates: [accountKeys.sessions()],
+    }),
   });
 }

@@ -1,9 +1,9 @@
 import { MSG, type User, type profileUpdateSchema } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '~/lib/toast';
 import type { z } from 'zod';
-import { apiRequest, errorMessage } from '~/lib/api-client';
+import { apiRequest } from '~/lib/api-client';
 import { setCurrentUser } from '~/lib/auth';
+import { feedback } from '~/lib/mutation-feedback';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -16,12 +16,7 @@ export function updateProfile(body: ProfileUpdate): Promise<{ user: User }> {
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: ({ user }) => {
-      setCurrentUser(user);
-      toast.success(MSG.profileSaved);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, MSG.profileSaveFailed));
-    },
+    meta: feedback({ success: MSG.profileSaved, error: MSG.profileSaveFailed }),
+    onSuccess: ({ user }) => setCurrentUser(user),
   });
 }

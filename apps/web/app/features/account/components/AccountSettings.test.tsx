@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, fakeOwnerApi, json } from '../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi, json } from '~/test/fake-api';
+import { renderPage, setupPageTests } from '~/test/render';
 import { PasswordForm } from './PasswordForm';
 import { SessionsList } from './SessionsList';
 
@@ -13,31 +12,16 @@ const CHROME_LINUX =
 const SAFARI_IOS =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
-function renderWith(api: ReturnType<typeof fakeOwnerApi>, ui: ReactNode) {
-  vi.stubGlobal('fetch', api.fetchMock);
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  );
+function renderWith(api: FakeApi, ui: ReactNode) {
+  return renderPage(ui, { api, path: '/settings' });
 }
 
-beforeEach(() => {
-  window.__ISAAC_CONFIG__ = { apiUrl: API };
-  localStorage.setItem('isaac_auth_token', 'token');
-});
-
-afterEach(() => {
-  act(() => toast.remove());
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setupPageTests();
 
 describe('PasswordForm', () => {
   it('checks length and confirmation before calling the API', async () => {
     const user = userEvent.setup();
-    const api = fakeOwnerApi();
+    const api = fakeApi();
     renderWith(api, <PasswordForm email="owner@isaac.demo" />);
     await user.type(screen.getByLabelText(/Current password/), 'old-secret');
     await user.type(screen.getByLabelText(/^New password/), '123');
@@ -50,7 +34,7 @@ describe('PasswordForm', () => {
 
   it('puts a refused current password on its field', async () => {
     const user = userEvent.setup();
-    const api = fakeOwnerApi();
+    const api = fakeApi();
     api.setOverride((call) =>
       call.path === '/api/account/password'
         ? json(400, { error: 'invalid_credentials', message: 'Current password is incorrect' })
@@ -67,7 +51,7 @@ describe('PasswordForm', () => {
 
   it('changes the password and says other sessions were signed out', async () => {
     const user = userEvent.setup();
-    const api = fakeOwnerApi();
+    const api = fakeApi();
     api.setOverride((call) =>
       call.path === '/api/account/password' ? json(200, { message: 'Password changed' }) : undefined,
     );
@@ -94,7 +78,7 @@ describe('PasswordForm', () => {
 describe('SessionsList', () => {
   it('lists sessions with This device first and ends another one', async () => {
     const user = userEvent.setup();
-    const api = fakeOwnerApi();
+    const api = fakeApi();
     let sessions = [
       {
         _id: 's2',

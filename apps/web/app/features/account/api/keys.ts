@@ -1,0 +1,4 @@
+/** Query keys of the signed-in user's own account (every role). */
+export const accountKeys = {
+  sessions: () => ['account', 'sessions'] as const,
+};

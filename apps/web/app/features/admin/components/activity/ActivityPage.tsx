@@ -1,0 +1,176 @@
+import {
+  AUDIT_ACTIONS,
+  AUDIT_CHANNELS,
+  AUDIT_ENTITY_TYPES,
+  MSG,
+  type AuditAction,
+  type AuditChannel,
+  type AuditEntityType,
+} from '@isaac/contract';
+import { Activity, X } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button, EmptyState, ErrorState, PanelLoading, SelectField, TextField } from '~/components/ui';
+import type { ActivityFilters } from '../../api/keys';
+import { useActivityFeed } from '../../api/list-activity';
+import { CHANNEL_LABELS, ENTITY_LABELS } from '../../model/activity';
+import { ActivityItem } from './ActivityItem';
+
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: action }));
+const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] }));
+const CHANNEL_OPTIONS = AUDIT_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }));
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function pick<T extends string>(list: readonly T[], value: string | null): T | undefined {
+  return list.find((item) => item === value);
+}
+
+/** A YYYY-MM-DD day of the URL as the API's date-time: the start (or end) of that day, local time. */
+function dayBound(day: string | null, end: boolean): string | undefined {
+  if (!day || !DAY.test(day)) return undefined;
+  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** The feed's filters as the URL holds them (shareable, kept on reload and Back). */
+export function filtersFromSearch(params: URLSearchParams): ActivityFilters {
+  const filters: ActivityFilters = {
+    action: pick<AuditAction>(AUDIT_ACTIONS, params.get('action')),
+    entity_type: pick<AuditEntityType>(AUDIT_ENTITY_TYPES, params.get('entity_type')),
+    channel: pick<AuditChannel>(AUDIT_CHANNELS, params.get('channel')),
+    actor_id: params.get('actor_id') || undefined,
+    entity_id: params.get('entity_id') || undefined,
+    from: dayBound(params.get('from'), false),
+    to: dayBound(params.get('to'), true),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
+}
+
+const FILTER_KEYS = ['action', 'entity_type', 'channel', 'actor_id', 'entity_id', 'from', 'to'] as const;
+
+/** /admin/activity: the product's activity log, filtered, newest first, with each entry's details. */
+export function ActivityPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearch(searchParams);
+  const feed = useActivityFeed(filters);
+  const entries = feed.data?.pages.flatMap((page) => page.entries) ?? [];
+  const hasFilter = FILTER_KEYS.some((key) => searchParams.get(key));
+  const fromDay = searchParams.get('from') ?? '';
+  const toDay = searchParams.get('to') ?? '';
+  const rangeError = fromDay && toDay && fromDay > toDay ? "'From' must not be after 'To'" : undefined;
+
+  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="space-y-6">
+      <div
+        role="group"
+        aria-label="Filter activity"
+        className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:flex xl:flex-wrap xl:items-end"
+      >
+        <SelectField
+          label="Action"
+          className="col-span-2 md:col-span-1 xl:w-60"
+          placeholder="All actions"
+          options={ACTION_OPTIONS}
+          value={filters.action ?? ''}
+          onChange={(event) => setFilter('action', event.target.value)}
+        />
+        <SelectField
+          label="Entity"
+          className="xl:w-44"
+          placeholder="All entities"
+          options={ENTITY_OPTIONS}
+          value={filters.entity_type ?? ''}
+          onChange={(event) => setFilter('entity_type', event.target.value)}
+        />
+        <SelectField
+          label="Channel"
+          className="xl:w-36"
+          placeholder="All channels"
+          options={CHANNEL_OPTIONS}
+          value={filters.channel ?? ''}
+          onChange={(event) => setFilter('channel', event.target.value)}
+        />
+        <TextField
+          label="From"
+          type="date"
+          className="xl:w-44"
+          value={fromDay}
+          error={rangeError}
+          onChange={(event) => setFilter('from', event.target.value)}
+        />
+        <TextField
+          label="To"
+          type="date"
+          className="xl:w-44"
+          value={toDay}
+          onChange={(event) => setFilter('to', event.target.value)}
+        />
+        {hasFilter ? (
+          <Button
+            variant="ghost"
+            className="col-span-2 justify-self-start"
+            onClick={() => setSearchParams(new URLSearchParams(), { replace: true })}
+            icon={<X aria-hidden="true" className="h-4 w-4" />}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+
+      <section
+        aria-labelledby="activity-feed-heading"
+        className="rounded-xl border border-slate-700/80 bg-slate-800/40 p-4 sm:p-5"
+      >
+        <h2 id="activity-feed-heading" className="mb-4 text-base font-semibold text-white">
+          Activity
+        </h2>
+        {rangeError ? (
+          <p className="text-sm text-slate-400">Choose a 'From' day on or before the 'To' day.</p>
+        ) : feed.isPending ? (
+          <PanelLoading label="Loading activity…" />
+        ) : feed.isError ? (
+          <ErrorState
+            title={MSG.loadActivity}
+            message={feed.error.message}
+            onRetry={() => void feed.refetch()}
+            retrying={feed.isFetching}
+          />
+        ) : entries.length === 0 ? (
+          <EmptyState
+            icon={Activity}
+            title={hasFilter ? 'No activity matches these filters' : MSG.noRecentActivity}
+          />
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-700/70" aria-busy={feed.isFetchingNextPage}>
+              {entries.map((entry) => (
+                <ActivityItem key={entry._id} entry={entry} detailed />
+              ))}
+            </ul>
+            {feed.hasNextPage ? (
+              <div className="mt-4 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void feed.fetchNextPage()}
+                  loading={feed.isFetchingNextPage}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { ROLE, type AuditEntry } from '@isaac/contract';
+import { describe, expect, it } from 'vitest';
+import { actorLabel, describeActivity, formatChangeValue, timeAgo } from './activity';
+
+const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
+  _id: 'a1',
+  at: '2026-11-23T12:00:00.000Z',
+  actor: { id: 'u1', name: 'Priya Sharma', role: ROLE.owner },
+  action: 'device.command',
+  entity: { type: 'device', id: 'd1', name: 'Purifier 2' },
+  changes: { power_on: { before: true, after: false } },
+  channel: 'web',
+  ip: null,
+  user_agent: null,
+  request_id: null,
+  ...over,
+});
+
+describe('describeActivity', () => {
+  it('reads a power command as a sentence', () => {
+    expect(describeActivity(entry())).toBe('Priya Sharma turned off Purifier 2');
+    expect(describeActivity(entry({ changes: { power_on: { before: false, after: true } } }))).toBe(
+      'Priya Sharma turned on Purifier 2',
+    );
+  });
+
+  it('names the entity, or its type when it has no name', () => {
+    expect(
+      describeActivity(entry({ action: 'user.created', entity: { type: 'user', id: 'x', name: 'Ravi' } })),
+    ).toBe('Priya Sharma added user Ravi');
+    expect(
+      describeActivity(entry({ action: 'room.deleted', entity: { type: 'room', id: 'r', name: null } })),
+    ).toBe('Priya Sharma deleted room room');
+  });
+
+  it('says who acted when there is no name', () => {
+    expect(actorLabel(entry({ actor: null, channel: 'system' }))).toBe('The system');
+    expect(actorLabel(entry({ actor: null, channel: 'api' }))).toBe('Someone');
+    expect(actorLabel(entry({ actor: { id: 'a', name: null, role: ROLE.admin } }))).toBe('An admin');
+    expect(
+      describeActivity(
+        entry({
+          actor: null,
+          action: 'auth.sign_in_failed',
+          entity: { type: 'user', id: null, name: 'a@b.c' },
+        }),
+      ),
+    ).toBe('Someone failed to sign in as a@b.c');
+  });
+});
+
+describe('timeAgo', () => {
+  const now = new Date('2026-11-23T12:00:00.000Z');
+  it('is relative and short', () => {
+    expect(timeAgo('2026-11-23T11:59:30.000Z', now)).toBe('just now');
+    expect(timeAgo('2026-11-23T11:58:00.000Z', now)).toBe('2 min. ago');
+    expect(timeAgo('2026-11-23T09:00:00.000Z', now)).toBe('3 hr. ago');
+    expect(timeAgo('2026-11-22T12:00:00.000Z', now)).toBe('yesterday');
+  });
+});
+
+describe('formatChangeValue', () => {
+  it('shows empty values as a dash and objects as JSON', () => {
+    expect(formatChangeValue(null)).toBe('—');
+    expect(formatChangeValue('x')).toBe('x');
+    expect(formatChangeValue(true)).toBe('true');
+    expect(formatChangeValue({ a: 1 })).toBe('{"a":1}');
+  });
+});

@@ -1,0 +1,115 @@
+import {
+  ROLE,
+  type AuditAction,
+  type AuditChannel,
+  type AuditEntityType,
+  type AuditEntry,
+} from '@isaac/contract';
+
+export const CHANNEL_LABELS: Record<AuditChannel, string> = {
+  web: 'web',
+  api: 'API',
+  voice: 'voice',
+  device: 'device',
+  system: 'system',
+};
+
+export const ENTITY_LABELS: Record<AuditEntityType, string> = {
+  user: 'User',
+  session: 'Session',
+  device: 'Device',
+  room: 'Room',
+  firmware: 'Firmware',
+  assignment: 'Assignment',
+  installation: 'Installation',
+  order: 'Order',
+  payment: 'Payment',
+  contact_message: 'Contact message',
+  oauth_client: 'Voice-linking client',
+  setting: 'Setting',
+};
+
+/** What each action reads as after the actor's name ("Priya Sharma <signed in>"); `{name}` is the entity. */
+const PHRASES: Record<AuditAction, string> = {
+  'auth.sign_in': 'signed in',
+  'auth.sign_in_failed': 'failed to sign in as {name}',
+  'auth.sign_out': 'signed out',
+  'auth.password_changed': 'changed their password',
+  'session.revoked': 'ended a session',
+  'user.created': 'added user {name}',
+  'user.updated': 'updated user {name}',
+  'user.deleted': 'deleted user {name}',
+  'user.role_changed': 'changed the role of {name}',
+  'user.sessions_ended': 'ended the sessions of {name}',
+  'user.two_factor_enabled': 'turned on two-factor sign-in',
+  'user.two_factor_disabled': 'turned off two-factor sign-in',
+  'user.two_factor_reset': 'reset the two-factor sign-in of {name}',
+  'device.created': 'added {name}',
+  'device.updated': 'updated {name}',
+  'device.command': 'sent a command to {name}',
+  'device.assigned': 'assigned {name}',
+  'device.unassigned': 'unassigned {name}',
+  'room.created': 'created room {name}',
+  'room.updated': 'updated room {name}',
+  'room.deleted': 'deleted room {name}',
+  'firmware.uploaded': 'uploaded firmware {name}',
+  'firmware.deleted': 'deleted firmware {name}',
+  'assignment.customer_assigned': 'assigned customer {name}',
+  'assignment.customer_unassigned': 'unassigned customer {name}',
+  'assignment.device_assigned': 'assigned device {name}',
+  'assignment.device_unassigned': 'unassigned device {name}',
+  'installation.updated': 'updated installation {name}',
+  'order.created': 'placed order {name}',
+  'order.cancelled': 'cancelled order {name}',
+  'order.refunded': 'refunded order {name}',
+  'payment.verified': 'paid order {name}',
+  'payment.failed': 'had a payment fail for {name}',
+  'contact_message.handled': 'handled the message from {name}',
+  'oauth_client.created': 'registered voice-linking client {name}',
+  'oauth_client.deleted': 'removed voice-linking client {name}',
+  'setting.updated': 'changed setting {name}',
+};
+
+/** Who acted, as a reader sees it: the copied name, else a role, else "The system" / "Someone". */
+export function actorLabel(entry: AuditEntry): string {
+  if (entry.actor?.name) return entry.actor.name;
+  if (entry.actor) return entry.actor.role === ROLE.admin ? 'An admin' : 'A user';
+  return entry.channel === 'system' ? 'The system' : 'Someone';
+}
+
+/** One readable sentence: "Priya Sharma turned off Purifier 2". */
+export function describeActivity(entry: AuditEntry): string {
+  const name = entry.entity.name ?? ENTITY_LABELS[entry.entity.type].toLowerCase();
+  const power = entry.changes.power_on?.after;
+  const phrase =
+    entry.action === 'device.command' && typeof power === 'boolean'
+      ? `turned ${power ? 'on' : 'off'} {name}`
+      : PHRASES[entry.action];
+  return `${actorLabel(entry)} ${phrase.replace('{name}', name)}`;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+
+/** "2 min. ago", "yesterday", "just now" (under a minute). */
+export function timeAgo(iso: string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** A before/after value as text for the detail view. */
+export function formatChangeValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,37 @@
+import type { Device, Room } from '@isaac/contract';
+
+/** Entities as the API presents them, with defaults; a test overrides only what it is about. */
+export function makeDevice(patch: Partial<Device> = {}): Device {
+  return {
+    _id: 'd1',
+    name: 'Living Room Purifier',
+    model: 'ISAAC Air Purifier',
+    serial_number: 'ISC-0001',
+    type: 'isaac',
+    is_connected: true,
+    power_on: false,
+    status: { is_connected: true, power_on: false },
+    battery_level: 64,
+    firmware_version: '1.1.0',
+    gangs: [],
+    room_id: null,
+    room_name: null,
+    user_id: 'u1',
+    wifi_configured: true,
+    bluetooth_paired: true,
+    last_updated: '2026-03-01T10:00:00.000Z',
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+export function makeRoom(patch: Partial<Room> = {}): Room {
+  return {
+    _id: 'r1',
+    name: 'Kitchen',
+    type: 'kitchen',
+    devices: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}

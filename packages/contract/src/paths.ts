@@ -1,0 +1,69 @@
+/**
+ * Every page path of the web app, in one place: the web's route table, sitemap, menus and links, and
+ * `dashboardPathForRole` (where a role lands after sign-in) read these constants. Plain strings, no zod,
+ * so storefront and /login code can import them without the schemas.
+ */
+
+/** The storefront: public, prerendered, listed in sitemap.xml. */
+export const STOREFRONT_PATHS = {
+  home: '/',
+  isaacPurifier: '/products/isaac-purifier',
+  skywalkerSensor: '/products/skywalker-sensor',
+  accessories: '/products/accessories',
+  replacementFilters: '/products/replacement-filters',
+  helpCenter: '/support/help-center',
+  installationGuide: '/support/installation-guide',
+  warranty: '/support/warranty',
+  contactSupport: '/support/contact-support',
+  aboutUs: '/company/about-us',
+  careers: '/company/careers',
+  press: '/company/press',
+  investors: '/company/investors',
+  privacyPolicy: '/legal/privacy-policy',
+  termsOfService: '/legal/terms-of-service',
+  cookiePolicy: '/legal/cookie-policy',
+  gdpr: '/legal/gdpr',
+  contact: '/contact',
+  paymentSuccess: '/payment-success',
+} as const;
+
+/** Sign-in, the developer's page index, and the landing page of a role without an area. */
+export const AUTH_PATHS = {
+  login: '/login',
+  debug: '/debug',
+  dashboard: '/dashboard',
+} as const;
+
+/** The admin area (role 3). `root` redirects to `dashboard`. */
+export const ADMIN_PATHS = {
+  root: '/admin',
+  dashboard: '/admin/dashboard',
+  users: '/admin/users',
+  devices: '/admin/devices',
+  electricians: '/admin/electricians',
+  settings: '/admin/settings',
+  reports: '/admin/reports',
+  activity: '/admin/activity',
+} as const;
+
+/** The electrician area (role 1). `root` redirects to `dashboard`. */
+export const ELECTRICIAN_PATHS = {
+  root: '/electrician',
+  dashboard: '/electrician/dashboard',
+  devices: '/electrician/devices',
+  users: '/electrician/users',
+  rooms: '/electrician/rooms',
+  installations: '/electrician/installations',
+  customerMode: '/electrician/customer-mode',
+  workflow: '/electrician/workflow',
+  install: '/electrician/install',
+} as const;
+
+/** The owner area (role 2). `root` redirects to `dashboard`. */
+export const OWNER_PATHS = {
+  root: '/owner',
+  dashboard: '/owner/dashboard',
+  devices: '/owner/devices',
+  rooms: '/owner/rooms',
+  settings: '/owner/settings',
+} as const;
