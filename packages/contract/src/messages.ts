@@ -49,6 +49,12 @@ export const MSG = {
   sessionEnded: 'Session ended',
   sessionEndFailed: 'Failed to end session',
   loadSessions: 'Error loading sessions',
+  twoFactorOn: 'Two-factor sign-in is on',
+  twoFactorOff: 'Two-factor sign-in is off',
+  twoFactorSetupFailed: 'Failed to start two-factor setup',
+  twoFactorEnableFailed: 'Failed to turn on two-factor sign-in',
+  twoFactorDisableFailed: 'Failed to turn off two-factor sign-in',
+  loadTwoFactor: 'Error loading two-factor sign-in',
   // load errors
   loadDashboard: 'Error loading dashboard data',
   loadDevices: 'Error loading devices',
