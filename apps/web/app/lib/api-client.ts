@@ -128,22 +128,6 @@ function endSession(message: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Two-factor enrolment required (ADR 028): an admin who must use two-factor sign-in and has not set it
-// up gets 403 `two_factor_enrolment_required` from the admin API; the admin area listens and sends them
-// to the enrolment screen.
-
-type EnrolmentRequiredListener = (message: string) => void;
-const enrolmentRequiredListeners = new Set<EnrolmentRequiredListener>();
-
-/** Called when a call answers 403 two_factor_enrolment_required. Returns an unsubscribe function. */
-export function onTwoFactorEnrolmentRequired(listener: EnrolmentRequiredListener): () => void {
-  enrolmentRequiredListeners.add(listener);
-  return () => {
-    enrolmentRequiredListeners.delete(listener);
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Transport
 
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -356,10 +340,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       throw unauthorizedError(fields);
     }
 
-    if (response.status === 403 && fields.error === ERROR_CODE.twoFactorEnrolmentRequired) {
-      const message = fields.message ?? API_MSG.twoFactorEnrolmentRequired;
-      for (const listener of [...enrolmentRequiredListeners]) listener(message);
-    }
     throw new ApiError(MSG.httpError(response.status), {
       status: response.status,
       code: fields.error,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { onTwoFactorEnrolmentRequired } from '~/lib/api-client';
+import { onTwoFactorEnrolmentRequired } from '~/lib/two-factor-enrolment';
 import { toast } from '~/lib/toast';
 import { TWO_FACTOR_SECTION_ID } from './components/AccountSettings';
 

@@ -175,7 +175,8 @@ describe('signing in', () => {
 
     window.__ISAAC_CONFIG__ = { apiUrl: API, demo: true };
     renderLogin();
-    expect(screen.getByText('admin@isaac.demo')).toBeInTheDocument();
+    // Loaded on demand (only under DEMO).
+    expect(await screen.findByText('admin@isaac.demo')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use the admin demo account' }));
     expect(screen.getByLabelText('Email')).toHaveValue('admin@isaac.demo');
     expect(screen.getByLabelText('Password')).toHaveValue('isaac-demo');

@@ -13,8 +13,6 @@ import { type SecondFactor, useAuth } from '~/lib/auth';
 import { runtimeConfig } from '~/lib/config';
 import { dashboardHome } from '~/lib/route-guard';
 import { useHydrated } from '~/lib/use-hydrated';
-import { DemoAccounts } from './DemoAccounts';
-import { Spinner } from '~/components/ui/Spinner';
 import type * as LoginFormRules from './login-form';
 import { loginErrorMessage } from './login-error';
 import { isTrustedRedirect, oauthParamsFrom } from './oauth';
@@ -53,6 +51,8 @@ const loginResolver: Resolver<LoginFormValues> = async (values, context, options
 
 /** The code step (ADR 028): loaded only when an account with two-factor sign-in asks for it. */
 const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
+/** The demo sign-ins: loaded only under DEMO (never in a production sign-in's first load). */
+const DemoAccounts = lazy(() => import('./DemoAccounts').then((m) => ({ default: m.DemoAccounts })));
 
 /** The credentials of a sign-in waiting for its second factor, and the server's prompt. */
 interface PendingSignIn {
@@ -220,13 +220,7 @@ export function LoginPage() {
           ) : null}
 
           {pending ? (
-            <Suspense
-              fallback={
-                <div className="mt-6 flex justify-center text-sky-400">
-                  <Spinner label="Loading…" />
-                </div>
-              }
-            >
+            <Suspense fallback={null}>
               <TwoFactorStep
                 email={pending.email}
                 prompt={pending.prompt}
@@ -307,7 +301,11 @@ export function LoginPage() {
             </Button>
           </form>
 
-          {demo && !pending ? <DemoAccounts onUse={fillDemo} /> : null}
+          {demo && !pending ? (
+            <Suspense fallback={null}>
+              <DemoAccounts onUse={fillDemo} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </main>
