@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
@@ -65,6 +66,7 @@ const MODULES = [
   newsletterRoutes,
   auditRoutes,
   adminDashboardRoutes,
+  adminUserRoutes,
 ];
 
 export interface BuildAppOptions {

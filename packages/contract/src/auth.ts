@@ -85,10 +85,12 @@ export const profileUpdateSchema = z.object({
     .nullable()
     .or(z.literal('').transform(() => null)),
 });
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export const passwordChangeSchema = z.object({
   current_password: z.string().min(1, 'Current password is required'),
   new_password: z.string().min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort).max(200),
 });
+export type PasswordChange = z.output<typeof passwordChangeSchema>;
 export const sessionSchema = z.object({
   _id: z.string(),
   created_at: z.string(),

@@ -17,6 +17,16 @@ export const pageMetaSchema = z.object({
   total: z.number().int(),
 });
 
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/**
+ * THE list response shape (every paged list: devices, rooms, orders, contact messages, …):
+ * `{ [key]: items, page, page_size, total }`, the items under the name the spec gives the list.
+ */
+export function listResponseSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return pageMetaSchema.extend({ [key]: z.array(item) } as Record<K, z.ZodArray<T>>);
+}
+
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** Non-blank trimmed text. */

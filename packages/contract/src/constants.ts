@@ -61,13 +61,27 @@ export const ROOM_TYPE_LABELS: Record<RoomType, string> = {
   general: 'General',
 };
 
+/** A user's status (spec section 4: active shows green, anything else red); admins set one of these. */
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** Longest admin user search text (name or e-mail part). */
+export const MAX_USER_SEARCH_LENGTH = 100;
+
 export const INSTALLATION_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
 export const INSTALLATION_PHASES = [
   'pre_installation',
   'in_progress',
   'post_installation',
   'completed',
 ] as const;
+export type InstallationPhase = (typeof INSTALLATION_PHASES)[number];
+/** Whether each device of an installation is configured yet. */
+export const INSTALLATION_DEVICE_STATUSES = ['pending', 'configured'] as const;
+export type InstallationDeviceStatus = (typeof INSTALLATION_DEVICE_STATUSES)[number];
+/** A customer's status with their electrician (spec section 3, "customer-status"). */
+export const CUSTOMER_STATUSES = ['assigned', 'in_progress', 'completed'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 export const CONTACT_SUBJECTS = [
   { value: 'product-inquiry', label: 'Product Inquiry' },

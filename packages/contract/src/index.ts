@@ -15,3 +15,4 @@ export * from './catalog.ts';
 export * from './storefront.ts';
 export * from './audit.ts';
 export * from './admin-dashboard.ts';
+export * from './admin-users.ts';

@@ -63,6 +63,18 @@ export const MSG = {
   loadAdminDashboard: 'Error loading admin dashboard',
   loadActivity: 'Error loading activity',
   noRecentActivity: 'No recent activity',
+  // admin users (spec sections 5 and 8)
+  userAdded: 'User added successfully',
+  userAddFailed: 'Failed to add user',
+  userUpdated: 'User updated successfully',
+  userUpdateFailed: 'Failed to update user',
+  userDeleted: 'User deleted successfully',
+  userDeleteFailed: 'Failed to delete user',
+  confirmDeleteUser: 'Are you sure you want to delete this user?',
+  // admin users (beyond the spec: ending a user's sessions, issue 10)
+  userSessionsEnded: (count: number) => `Ended ${count} session${count === 1 ? '' : 's'}`,
+  userSessionsEndFailed: 'Failed to end sessions',
+  noUsers: 'No users found',
   // empty states
   noDevices: 'No devices found',
   addFirstDevice: 'Add Your First Device',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema, pageQuerySchema, requiredText } from './common.ts';
+import { listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
 import {
   DEFAULT_DEVICE_TYPE,
   DEFAULT_OWNER_ROOM_TYPE,
@@ -62,8 +62,9 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   room_id: z.string().min(1).optional(),
   type: z.enum(DEVICE_TYPES).optional(),
 });
-export const deviceListSchema = pageMetaSchema.extend({ devices: z.array(deviceSchema) });
-export const roomListSchema = pageMetaSchema.extend({ rooms: z.array(roomSchema) });
+export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
+export const deviceListSchema = listResponseSchema('devices', deviceSchema);
+export const roomListSchema = listResponseSchema('rooms', roomSchema);
 export const deviceResponseSchema = z.object({ device: deviceSchema });
 export const roomResponseSchema = z.object({ room: roomSchema });
 
@@ -75,6 +76,8 @@ export const createDeviceSchema = z.object({
   type: z.enum(DEVICE_TYPES).default(DEFAULT_DEVICE_TYPE),
 });
 export type CreateDeviceInput = z.input<typeof createDeviceSchema>;
+/** A validated Add Device body (defaults applied), as the server receives it. */
+export type NewDevice = z.output<typeof createDeviceSchema>;
 
 /** Create Room (owner): name required; type defaults to bedroom. Also used to rename/retype. */
 export const roomInputSchema = z.object({
@@ -82,6 +85,8 @@ export const roomInputSchema = z.object({
   type: z.enum(OWNER_ROOM_TYPES).default(DEFAULT_OWNER_ROOM_TYPE),
 });
 export type RoomInput = z.input<typeof roomInputSchema>;
+/** A validated room body (defaults applied), as the server receives it. */
+export type RoomValues = z.output<typeof roomInputSchema>;
 
 export const assignRoomSchema = z.object({ room_id: z.string().min(1, 'Please select a room') });
 export const gangParamsSchema = z.object({ id: z.string().min(1), gangIndex: z.coerce.number().int() });

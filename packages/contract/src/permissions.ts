@@ -64,6 +64,13 @@ export const PERMISSIONS = {
   'GET /api/admin/dashboard': { access: admin },
   'POST /api/admin/users/:id/two-factor/reset': { access: admin },
 
+  // admin users (issue 10)
+  'GET /api/admin/users': { access: admin },
+  'POST /api/admin/users': { access: admin },
+  'PUT /api/admin/users/:id': { access: admin },
+  'DELETE /api/admin/users/:id': { access: admin },
+  'POST /api/admin/users/:id/sessions/revoke': { access: admin },
+
   // owner
   'GET /api/dashboard': { access: owner },
   'GET /api/devices': { access: owner },

@@ -19,3 +19,10 @@ export function dashboardPathForRole(role: number | undefined): string {
   if (role === ROLE.owner) return OWNER_PATHS.dashboard;
   return AUTH_PATHS.dashboard;
 }
+
+/** How each role reads in the UI (admin users table, role filter, forms). */
+export const ROLE_LABELS: Record<RoleCode, string> = {
+  [ROLE.electrician]: 'Electrician',
+  [ROLE.owner]: 'Owner',
+  [ROLE.admin]: 'Admin',
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema } from './common.ts';
+import { listResponseSchema } from './common.ts';
 import { CONTACT_SUBJECTS, CURRENCY } from './constants.ts';
 import { MAX_CART_LINES, MAX_CART_QUANTITY } from './catalog.ts';
 
@@ -130,7 +130,7 @@ export const orderSchema = z.object({
   paid_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
-export const orderListSchema = pageMetaSchema.extend({ orders: z.array(orderSchema) });
+export const orderListSchema = listResponseSchema('orders', orderSchema);
 
 /** A stored contact message as the admin API presents it (GET /api/admin/contact-messages). */
 export const contactMessageSchema = z.object({
@@ -142,6 +142,4 @@ export const contactMessageSchema = z.object({
   created_at: z.string(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export const contactMessageListSchema = pageMetaSchema.extend({
-  contact_messages: z.array(contactMessageSchema),
-});
+export const contactMessageListSchema = listResponseSchema('contact_messages', contactMessageSchema);

@@ -1,3 +1,4 @@
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -39,6 +40,8 @@ export interface DatabaseOptions {
 }
 
 export const MEMORY_URL = 'memory://';
+/** PGlite ships PostgreSQL's contrib extensions as separate bundles: the ones the migrations need. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 /**
  * node-postgres pool size: one API process rarely has more queries in flight than this, and a
  * PostgreSQL backend per connection costs memory and scheduling on the database host.
@@ -56,8 +59,9 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   let client: PreparedPGlite;
   try {
-    // PGlite running each distinct statement as a named prepared statement (prepared-pglite.ts).
-    client = dataDir ? new PreparedPGlite(dataDir) : new PreparedPGlite();
+    // PGlite running each distinct statement as a named prepared statement (prepared-pglite.ts), with
+    // the contrib extensions the migrations create (pg_trgm: the users search, ADR 022).
+    client = new PreparedPGlite({ dataDir, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
   } catch (error) {
     release();

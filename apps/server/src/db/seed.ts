@@ -3,7 +3,13 @@
  * demo admin exists), in one transaction with batch inserts. Deterministic: the same rows every time.
  * Every demo account's password is `isaac-demo`.
  */
-import { gangCountForModel, ROLE, type DeviceType, type RoomType } from '@isaac/contract';
+import {
+  gangCountForModel,
+  ROLE,
+  type CustomerStatus,
+  type DeviceType,
+  type RoomType,
+} from '@isaac/contract';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -353,7 +359,12 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     // Electrician ↔ customer assignments
     const electrician = userId('electrician');
     const electrician2 = userId('electrician2');
-    const assignments = [
+    const assignments: {
+      electricianId: string;
+      customerId: string;
+      installationDate: string;
+      status: CustomerStatus;
+    }[] = [
       {
         electricianId: electrician,
         customerId: userId('owner'),
@@ -526,7 +537,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       insertedInstallations.flatMap((inst, i) =>
         devicesOf(inst.customerId)
           .slice(i % 2, (i % 2) + 3)
-          .map((deviceId, d) => ({
+          .map((deviceId, d): typeof installationDevices.$inferInsert => ({
             installationId: inst.id,
             deviceId,
             status:

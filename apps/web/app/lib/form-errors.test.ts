@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '~/lib/api-client';
+import { ApiError } from './api-client';
 import { serverFieldErrors } from './form-errors';
 
 const FIELDS = ['name', 'model', 'serial_number', 'type'] as const;
@@ -31,6 +31,18 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(err, FIELDS)).toEqual([
       ['name', 'Name is required'],
       ['model', 'Model is required'],
+    ]);
+  });
+
+  it('puts a 409 that names its field on that field (no conflictField needed)', () => {
+    const err = new ApiError('HTTP error! status: 409', {
+      status: 409,
+      code: 'conflict',
+      serverMessage: 'A user with this email already exists',
+      details: [{ path: 'model', message: 'A user with this email already exists' }],
+    });
+    expect(serverFieldErrors(err, FIELDS, 'serial_number')).toEqual([
+      ['model', 'A user with this email already exists'],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { DEVICE_TYPES, ROOM_TYPES } from '@isaac/contract';
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -11,7 +12,7 @@ export const rooms = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: ROOM_TYPES }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,7 +41,7 @@ export const devices = pgTable(
     model: text('model').notNull(),
     serialNumber: text('serial_number').notNull().unique(),
     /** isaac | lumos | skywalker (contract DEVICE_TYPES). */
-    type: text('type').notNull(),
+    type: text('type', { enum: DEVICE_TYPES }).notNull(),
     /** The owner; null = available (not assigned to anyone). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     roomId: text('room_id').references(() => rooms.id, { onDelete: 'set null' }),

@@ -1,3 +1,9 @@
+import {
+  CUSTOMER_STATUSES,
+  INSTALLATION_DEVICE_STATUSES,
+  INSTALLATION_PHASES,
+  INSTALLATION_STATUSES,
+} from '@isaac/contract';
 import { boolean, date, index, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { devices } from './devices.ts';
@@ -16,7 +22,7 @@ export const electricianCustomers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     installationDate: date('installation_date', { mode: 'string' }),
     /** assigned | in_progress | completed */
-    status: text('status').notNull().default('assigned'),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('assigned'),
     createdAt: createdAt(),
   },
   // The unique index leads with electrician_id, so it also serves "customers of an electrician".
@@ -59,8 +65,8 @@ export const installations = pgTable(
     sessionId: text('session_id'),
     apartmentComplex: text('apartment_complex'),
     apartmentUnit: text('apartment_unit'),
-    status: text('status').notNull().default('pending'),
-    phase: text('phase').notNull().default('pre_installation'),
+    status: text('status', { enum: INSTALLATION_STATUSES }).notNull().default('pending'),
+    phase: text('phase', { enum: INSTALLATION_PHASES }).notNull().default('pre_installation'),
     installationDate: date('installation_date', { mode: 'string' }),
     startedAt: timestamptz('started_at'),
     completedAt: timestamptz('completed_at'),
@@ -86,7 +92,7 @@ export const installationDevices = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     /** configured | pending */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: INSTALLATION_DEVICE_STATUSES }).notNull().default('pending'),
   },
   (t) => [
     primaryKey({ columns: [t.installationId, t.deviceId] }),

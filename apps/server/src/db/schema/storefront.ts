@@ -1,3 +1,4 @@
+import { CONTACT_SUBJECT_VALUES, ORDER_STATUSES, PAYMENT_PROVIDERS } from '@isaac/contract';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
@@ -14,13 +15,13 @@ export const orders = pgTable(
   {
     id: id(),
     /** sandbox | razorpay */
-    provider: text('provider').notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     providerOrderId: text('provider_order_id').notNull().unique(),
     receipt: text('receipt').notNull(),
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
-    /** created | paid | failed */
-    status: text('status').notNull().default('created'),
+    /** created | attempted | paid (contract ORDER_STATUSES) */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
     items: jsonb('items').$type<OrderItem[]>().notNull().default([]),
     notes: jsonb('notes').$type<Record<string, string>>(),
     customerName: text('customer_name'),
@@ -50,7 +51,7 @@ export const contactMessages = pgTable(
     id: id(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    subject: text('subject').notNull(),
+    subject: text('subject', { enum: CONTACT_SUBJECT_VALUES }).notNull(),
     message: text('message').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

@@ -29,6 +29,11 @@ export const users = pgTable(
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt.desc()),
+    // The admin users list: newest first, and its search (name or e-mail, case-insensitive substring)
+    // through trigram GIN indexes (pg_trgm; ADR 022), one per column so each match stays a column match.
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

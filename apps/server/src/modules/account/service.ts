@@ -1,4 +1,4 @@
-import type { User } from '@isaac/contract';
+import type { PasswordChange, ProfileUpdate, User } from '@isaac/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -20,16 +20,6 @@ export const ACCOUNT_MESSAGES = {
   throttled: (seconds: number) => `Too many wrong passwords. ${tryAgainIn(seconds)}`,
 } as const;
 
-export interface ProfileInput {
-  name: string;
-  mobile: string | null;
-}
-
-export interface PasswordChange {
-  current_password: string;
-  new_password: string;
-}
-
 /** The signed-in user's own settings: profile, password, sessions (every role). */
 export class AccountService {
   /** Wrong current passwords are throttled per user (guessing through this route; ADR 015). */
@@ -44,7 +34,7 @@ export class AccountService {
     this.throttle = new PasswordThrottle(db, now);
   }
 
-  async updateProfile(userId: string, input: ProfileInput): Promise<User> {
+  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
     const [row] = await this.db
       .update(users)
       .set({ name: input.name, mobile: input.mobile, updatedAt: this.now() })

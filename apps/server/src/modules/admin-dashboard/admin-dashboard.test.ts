@@ -61,11 +61,11 @@ describe('GET /api/admin/dashboard', () => {
     const customer = await t.createUser({ role: ROLE.owner });
     await t.db.insert(orders).values(
       [1, 2, 3].map((i) => ({
-        provider: 'sandbox',
+        provider: 'sandbox' as const,
         providerOrderId: `hf-${process.pid}-${i}`,
         receipt: `r-${i}`,
         amountPaise: 100,
-        status: 'attempted',
+        status: 'attempted' as const,
         failureReason: 'card declined',
         updatedAt: t.clock.now(),
       })),

@@ -105,13 +105,14 @@ export class SessionService {
   }
 
   /**
-   * Ends every session of a user except `keepSessionId` (e.g. after a password change), in
-   * `executor`'s transaction when given.
+   * Ends every session of a user except `keepSessionId` (e.g. after a password change). `tx`: the
+   * transaction of the change that ends them (an admin's role change or deactivation), so both commit
+   * or neither does.
    */
-  async revokeAllOf(userId: string, keepSessionId?: string, executor: Db | Tx = this.db): Promise<number> {
+  async revokeAllOf(userId: string, keepSessionId?: string, tx: Db | Tx = this.db): Promise<number> {
     const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-    const rows = await executor
+    const rows = await tx
       .update(sessions)
       .set({ revokedAt: this.now() })
       .where(and(...conditions))

@@ -51,10 +51,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactMessageListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const { page, page_size } = request.query;
-      const { messages, total } = await service.list(request.query);
-      return { contact_messages: messages, page, page_size, total };
-    },
+    async (request) => service.list(request.query),
   );
 };

@@ -1,6 +1,7 @@
-import { type ContactBody, type ContactMessage, type PageQuery } from '@isaac/contract';
-import { count, desc } from 'drizzle-orm';
+import type { ContactBody, PageQuery } from '@isaac/contract';
+import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import { presentContactMessage } from './presenter.ts';
 
@@ -26,16 +27,20 @@ export class ContactService {
   }
 
   /** GET /api/admin/contact-messages: newest first, one page. */
-  async list(query: PageQuery): Promise<{ messages: ContactMessage[]; total: number }> {
-    const [rows, [totals]] = await Promise.all([
-      this.db
-        .select()
-        .from(contactMessages)
-        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-      this.db.select({ total: count() }).from(contactMessages),
-    ]);
-    return { messages: rows.map(presentContactMessage), total: totals?.total ?? 0 };
+  async list(query: PageQuery) {
+    const { limit, offset } = pageWindow(query);
+    const rows = await this.db
+      .select({ message: contactMessages, total: totalCount() })
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset(offset);
+    const total = await pageTotal(rows, query, () => this.db.$count(contactMessages));
+    return listPage(
+      'contact_messages',
+      rows.map((r) => presentContactMessage(r.message)),
+      query,
+      total,
+    );
   }
 }

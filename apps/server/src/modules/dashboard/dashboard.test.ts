@@ -1,4 +1,4 @@
-import { ERROR_CODE, ROLE } from '@isaac/contract';
+import { ERROR_CODE, ROLE, type DeviceType } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let serial = 0;
-const device = (userId: string | null, type: string) => ({
+const device = (userId: string | null, type: DeviceType) => ({
   name: `${type} ${++serial}`,
   model: type === 'lumos' ? 'Lumos 2-Gang' : 'Model',
   serialNumber: `DB-${process.pid}-${serial}`,

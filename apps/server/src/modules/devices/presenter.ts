@@ -1,4 +1,4 @@
-import type { Device, DeviceType } from '@isaac/contract';
+import type { Device } from '@isaac/contract';
 import { devices, type DeviceRow } from '../../db/schema/index.ts';
 
 /** The columns a device's presentation needs (lists select only these: no WiFi settings, no desired state). */
@@ -38,8 +38,7 @@ export function presentDevice(row: PresentableDevice, roomName: string | null): 
     name: row.name,
     model: row.model,
     serial_number: row.serialNumber,
-    // The column only holds DEVICE_TYPES (every write is validated); the response schema refuses anything else.
-    type: row.type as DeviceType,
+    type: row.type,
     is_connected: row.isConnected,
     power_on: row.powerOn,
     status: { is_connected: row.isConnected, power_on: row.powerOn },

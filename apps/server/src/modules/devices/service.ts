@@ -3,12 +3,15 @@ import {
   compareVersions,
   gangCountForModel,
   type Device,
+  type DeviceListQuery,
   type DeviceType,
+  type NewDevice,
   type UpdateCheck,
 } from '@isaac/contract';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../../types.ts';
@@ -30,20 +33,6 @@ export const FACTORY_FIRMWARE_VERSION: Record<DeviceType, string> = {
 
 /** `room_id` filter of the device list: a room id, or 'none' for devices in no room. */
 export const NO_ROOM = 'none';
-
-export interface DeviceListQuery {
-  page: number;
-  page_size: number;
-  room_id?: string;
-  type?: DeviceType;
-}
-
-export interface NewDevice {
-  name: string;
-  model: string;
-  serial_number: string;
-  type: DeviceType;
-}
 
 /** The device with its room's name, looked up by primary key per row (never a scan of rooms). */
 const withRoomName = {
@@ -88,16 +77,15 @@ export class DeviceService {
       ownerId,
       roomId: query.room_id,
       type: query.type,
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
+      ...pageWindow(query),
     });
-    const total = rows[0]?.total ?? (query.page > 1 ? await this.count(ownerId, query) : 0);
-    return {
-      devices: rows.map((r) => presentDevice(r.device, r.roomName)),
-      page: query.page,
-      page_size: query.page_size,
+    const total = await pageTotal(rows, query, () => this.count(ownerId, query));
+    return listPage(
+      'devices',
+      rows.map((r) => presentDevice(r.device, r.roomName)),
+      query,
       total,
-    };
+    );
   }
 
   private prepareList(shape: ListShape, key: string) {
@@ -106,7 +94,7 @@ export class DeviceService {
     if (shape.room === 'id') where.push(eq(devices.roomId, sql.placeholder('roomId')));
     if (shape.type) where.push(eq(devices.type, sql.placeholder('type')));
     return this.db
-      .select({ ...withRoomName, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...withRoomName, total: totalCount() })
       .from(devices)
       .where(and(...where))
       .orderBy(desc(devices.createdAt), desc(devices.id))

@@ -1,17 +1,5 @@
-import {
-  CURRENCY,
-  ORDER_STATUSES,
-  PAYMENT_PROVIDERS,
-  type Order,
-  type OrderStatus,
-  type PaymentProvider,
-} from '@isaac/contract';
+import { CURRENCY, type Order } from '@isaac/contract';
 import type { OrderRow } from '../../db/schema/index.ts';
-
-const asStatus = (value: string): OrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'created';
-const asProvider = (value: string): PaymentProvider =>
-  (PAYMENT_PROVIDERS as readonly string[]).includes(value) ? (value as PaymentProvider) : 'sandbox';
 
 /** An order row as the admin API presents it (contract `orderSchema`). */
 export function presentOrder(row: OrderRow): Order {
@@ -21,8 +9,8 @@ export function presentOrder(row: OrderRow): Order {
     receipt: row.receipt,
     amount: row.amountPaise,
     currency: CURRENCY,
-    status: asStatus(row.status),
-    provider: asProvider(row.provider),
+    status: row.status,
+    provider: row.provider,
     product: row.notes?.product ?? row.items.map((item) => item.name).join(', '),
     items: row.items.map((item) => ({
       id: item.catalog_id,

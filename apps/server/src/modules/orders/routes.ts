@@ -40,10 +40,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const { page, page_size } = request.query;
-      const { orders, total } = await service.list(request.query);
-      return { orders, page, page_size, total };
-    },
+    async (request) => service.list(request.query),
   );
 };

@@ -1,14 +1,9 @@
-import {
-  CURRENCY,
-  type CreateOrderBody,
-  type CreateOrderResponse,
-  type Order,
-  type PageQuery,
-} from '@isaac/contract';
-import { and, count, desc, eq, ne, notExists } from 'drizzle-orm';
+import { CURRENCY, type CreateOrderBody, type CreateOrderResponse, type PageQuery } from '@isaac/contract';
+import { and, desc, eq, ne, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { orders, type OrderRow } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -145,17 +140,21 @@ export class OrderService {
     return changed.length > 0;
   }
 
-  /** GET /api/admin/orders: newest first, one page. */
-  async list(query: PageQuery): Promise<{ orders: Order[]; total: number }> {
-    const [rows, [totals]] = await Promise.all([
-      this.db
-        .select()
-        .from(orders)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-      this.db.select({ total: count() }).from(orders),
-    ]);
-    return { orders: rows.map(presentOrder), total: totals?.total ?? 0 };
+  /** GET /api/admin/orders: newest first, one page (with its total, one query). */
+  async list(query: PageQuery) {
+    const { limit, offset } = pageWindow(query);
+    const rows = await this.db
+      .select({ order: orders, total: totalCount() })
+      .from(orders)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset);
+    const total = await pageTotal(rows, query, () => this.db.$count(orders));
+    return listPage(
+      'orders',
+      rows.map((r) => presentOrder(r.order)),
+      query,
+      total,
+    );
   }
 }

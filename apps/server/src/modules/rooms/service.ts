@@ -1,6 +1,7 @@
-import { API_MSG, type OwnerRoomType, type Room } from '@isaac/contract';
+import { API_MSG, type PageQuery, type Room, type RoomValues } from '@isaac/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
@@ -10,11 +11,6 @@ export const ROOMS_MESSAGES = {
   notFound: API_MSG.roomNotFound,
   deleted: 'Room deleted successfully',
 } as const;
-
-export interface RoomInput {
-  name: string;
-  type: OwnerRoomType;
-}
 
 /**
  * An owner's rooms. Every query is scoped to the owner (another owner's room is 404). A page of
@@ -31,7 +27,7 @@ export class RoomService {
   ) {
     // One round trip for the page and its total (window count); a page past the end counts separately.
     this.pageStatement = db
-      .select({ room: rooms, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ room: rooms, total: totalCount() })
       .from(rooms)
       .where(eq(rooms.userId, sql.placeholder('ownerId')))
       .orderBy(desc(rooms.createdAt), desc(rooms.id))
@@ -51,28 +47,20 @@ export class RoomService {
       .prepare('owner_rooms_devices');
   }
 
-  async list(ownerId: string, query: { page: number; page_size: number }) {
-    const page = await this.pageStatement.execute({
-      ownerId,
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-    });
-    const total = page[0]?.total ?? (query.page > 1 ? await this.count(ownerId) : 0);
+  async list(ownerId: string, query: PageQuery) {
+    const page = await this.pageStatement.execute({ ownerId, ...pageWindow(query) });
+    const total = await pageTotal(page, query, () => this.count(ownerId));
     const byRoom = await this.devicesOf(
       ownerId,
       page.map((r) => r.room.id),
     );
-    return {
-      rooms: page.map(({ room }) =>
-        presentRoom(
-          room,
-          (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
-        ),
+    const items = page.map(({ room }) =>
+      presentRoom(
+        room,
+        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
       ),
-      page: query.page,
-      page_size: query.page_size,
-      total,
-    };
+    );
+    return listPage('rooms', items, query, total);
   }
 
   private async count(ownerId: string): Promise<number> {
@@ -80,7 +68,7 @@ export class RoomService {
     return row?.total ?? 0;
   }
 
-  async create(ownerId: string, input: RoomInput): Promise<Room> {
+  async create(ownerId: string, input: RoomValues): Promise<Room> {
     const at = this.now();
     const [row] = await this.db
       .insert(rooms)
@@ -91,7 +79,7 @@ export class RoomService {
   }
 
   /** Renames or retypes one of the owner's rooms. */
-  async update(ownerId: string, roomId: string, input: RoomInput): Promise<Room> {
+  async update(ownerId: string, roomId: string, input: RoomValues): Promise<Room> {
     const [row] = await this.db
       .update(rooms)
       .set({ name: input.name, type: input.type, updatedAt: this.now() })

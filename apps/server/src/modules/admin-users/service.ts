@@ -1,0 +1,241 @@
+import {
+  ERROR_CODE,
+  MSG,
+  ROLE,
+  type AdminUserCreate,
+  type AdminUserList,
+  type AdminUserListQuery,
+  type AdminUserUpdate,
+  type EndSessionsResponse,
+  type User,
+} from '@isaac/contract';
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { devices, users, type UserRow } from '../../db/schema/index.ts';
+import { forbidden, HttpError, notFound, type ErrorDetail } from '../../plugins/errors.ts';
+import type { AuthContext } from '../../types.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { SessionService } from '../auth/sessions.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { presentUser } from '../users/presenter.ts';
+
+export const ADMIN_USER_MESSAGES = {
+  notFound: 'User not found',
+  emailTaken: 'A user with this email already exists',
+  usernameTaken: 'A user with this username already exists',
+  selfDelete: 'You cannot delete your own account',
+  selfDemote: 'You cannot remove your own admin role',
+  selfDeactivate: 'You cannot deactivate your own account',
+  lastAdmin: 'At least one active admin must remain',
+  deleted: MSG.userDeleted,
+} as const;
+
+/** `text` for a LIKE pattern: its own %, _ and \ match literally (backslash is LIKE's default escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A 409 naming the field that is taken, so a form can show it beside that field. */
+function taken(field: 'email' | 'username'): HttpError {
+  const message = field === 'email' ? ADMIN_USER_MESSAGES.emailTaken : ADMIN_USER_MESSAGES.usernameTaken;
+  const details: ErrorDetail[] = [{ path: field, message }];
+  return new HttpError(409, ERROR_CODE.conflict, message, details);
+}
+
+/** Which field a unique violation of `users` is about (its constraint name), when it is one. */
+function takenFieldOf(error: unknown): 'email' | 'username' | null {
+  if (!isUniqueViolation(error)) return null;
+  for (let e: unknown = error, depth = 0; e instanceof Object && depth < 4; depth += 1) {
+    if ('constraint' in e && typeof e.constraint === 'string') {
+      return e.constraint === 'users_username_unique' ? 'username' : 'email';
+    }
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return 'email';
+}
+
+const isActiveAdmin = (row: Pick<UserRow, 'role' | 'status'>) =>
+  row.role === ROLE.admin && row.status === 'active';
+
+/**
+ * Admin user management (issue 10): list with search and filters, add, edit (role, status), delete,
+ * end a user's sessions. Every mutation runs in one transaction. Rules:
+ * - an admin cannot delete themself, demote themself or deactivate themself (403);
+ * - the last active admin cannot be removed, demoted or deactivated (409), also when two admins act
+ *   on each other at once: the target and every active admin are locked in id order first;
+ * - a role change, a deactivation or a deletion ends the user's sessions in the same transaction
+ *   (the next request with an old token is a 401);
+ * - deleting an owner keeps their devices, which become available (user_id null, no room); their
+ *   orders are not linked to the account and stay.
+ */
+export class AdminUserService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * One page, newest first, and the total of the filtered list: two queries, so the page reads only its
+   * rows through an index (users_created_idx, users_role_created_idx, or the trigram indexes for a
+   * search) and the count reads no user rows it does not count.
+   */
+  async list(query: AdminUserListQuery): Promise<AdminUserList> {
+    const conditions: SQL[] = [];
+    if (query.search) {
+      const pattern = `%${escapeLike(query.search)}%`;
+      const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
+      if (match) conditions.push(match);
+    }
+    if (query.role !== undefined) conditions.push(eq(users.role, query.role));
+    if (query.status === 'active') conditions.push(eq(users.status, 'active'));
+    if (query.status === 'inactive') conditions.push(ne(users.status, 'active'));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        // The index order (DESC NULLS LAST), so the newest-first page is read straight off users_created_idx.
+        .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+      this.db.select({ total: count() }).from(users).where(where),
+    ]);
+    return {
+      users: rows.map(presentUser),
+      page: query.page,
+      page_size: query.page_size,
+      total: totals[0]?.total ?? 0,
+    };
+  }
+
+  async create(input: AdminUserCreate): Promise<User> {
+    // Hashing takes tens of milliseconds: done before the transaction, which then holds no lock meanwhile.
+    const passwordHash = await hashPassword(input.password);
+    const at = this.now();
+    const row = await this.db
+      .transaction(async (tx) => {
+        await this.assertAvailable(tx, input.email, input.username, null);
+        const [inserted] = await tx
+          .insert(users)
+          .values({
+            name: input.name,
+            email: input.email,
+            username: input.username,
+            passwordHash,
+            mobile: input.mobile,
+            role: input.role,
+            status: 'active',
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        if (!inserted) throw new Error('user insert returned no row');
+        return inserted;
+      })
+      .catch(rethrowTaken);
+    return presentUser(row);
+  }
+
+  async update(actor: AuthContext, userId: string, input: AdminUserUpdate): Promise<User> {
+    const row = await this.db
+      .transaction(async (tx) => {
+        const { target, otherActiveAdmins } = await this.lockTarget(tx, userId);
+        if (target.id === actor.userId) {
+          if (input.role !== ROLE.admin) throw forbidden(ADMIN_USER_MESSAGES.selfDemote);
+          if (input.status !== 'active') throw forbidden(ADMIN_USER_MESSAGES.selfDeactivate);
+        }
+        const staysActiveAdmin = input.role === ROLE.admin && input.status === 'active';
+        if (isActiveAdmin(target) && !staysActiveAdmin && otherActiveAdmins === 0) {
+          throw new HttpError(409, ERROR_CODE.conflict, ADMIN_USER_MESSAGES.lastAdmin);
+        }
+        await this.assertAvailable(tx, input.email, input.username, target.id);
+        const [updated] = await tx
+          .update(users)
+          .set({
+            name: input.name,
+            email: input.email,
+            username: input.username,
+            mobile: input.mobile,
+            role: input.role,
+            status: input.status,
+            updatedAt: this.now(),
+          })
+          .where(eq(users.id, target.id))
+          .returning();
+        if (!updated) throw notFound(ADMIN_USER_MESSAGES.notFound);
+        const deactivated = target.status === 'active' && input.status !== 'active';
+        if (target.role !== input.role || deactivated)
+          await this.sessions.revokeAllOf(target.id, undefined, tx);
+        return updated;
+      })
+      .catch(rethrowTaken);
+    return presentUser(row);
+  }
+
+  async remove(actor: AuthContext, userId: string): Promise<string> {
+    await this.db.transaction(async (tx) => {
+      const { target, otherActiveAdmins } = await this.lockTarget(tx, userId);
+      if (target.id === actor.userId) throw forbidden(ADMIN_USER_MESSAGES.selfDelete);
+      if (isActiveAdmin(target) && otherActiveAdmins === 0) {
+        throw new HttpError(409, ERROR_CODE.conflict, ADMIN_USER_MESSAGES.lastAdmin);
+      }
+      // The owner's devices stay and become available; their rooms go with the account.
+      await tx
+        .update(devices)
+        .set({ userId: null, roomId: null, updatedAt: this.now() })
+        .where(eq(devices.userId, target.id));
+      // Sessions are deleted with the account (ON DELETE CASCADE): its tokens answer 401 from now on.
+      await tx.delete(users).where(eq(users.id, target.id));
+    });
+    return ADMIN_USER_MESSAGES.deleted;
+  }
+
+  /** Ends every session of a user (an admin ending their own keeps the one making this call). */
+  async endSessions(actor: AuthContext, userId: string): Promise<EndSessionsResponse> {
+    const ended = await this.db.transaction(async (tx) => {
+      const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!target) throw notFound(ADMIN_USER_MESSAGES.notFound);
+      const keep = target.id === actor.userId ? actor.sessionId : undefined;
+      return this.sessions.revokeAllOf(target.id, keep, tx);
+    });
+    return { message: MSG.userSessionsEnded(ended), sessions_ended: ended };
+  }
+
+  /**
+   * Locks the target and every active admin, in id order (two admins acting on each other at once wait
+   * for each other instead of deadlocking), and counts the active admins other than the target.
+   */
+  private async lockTarget(tx: Tx, userId: string): Promise<{ target: UserRow; otherActiveAdmins: number }> {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(or(eq(users.id, userId), and(eq(users.role, ROLE.admin), eq(users.status, 'active'))))
+      .orderBy(asc(users.id))
+      .for('update');
+    const target = rows.find((row) => row.id === userId);
+    if (!target) throw notFound(ADMIN_USER_MESSAGES.notFound);
+    const otherActiveAdmins = rows.filter((row) => row.id !== userId && isActiveAdmin(row)).length;
+    return { target, otherActiveAdmins };
+  }
+
+  /** 409 when another user (not `exceptId`) has this e-mail or username. */
+  private async assertAvailable(tx: Tx, email: string, username: string, exceptId: string | null) {
+    const sameKey = or(eq(users.email, email), eq(users.username, username));
+    const rows = await tx
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(exceptId === null ? sameKey : and(sameKey, ne(users.id, exceptId)))
+      .limit(2);
+    if (rows.some((row) => row.email === email)) throw taken('email');
+    if (rows.some((row) => row.username === username)) throw taken('username');
+  }
+}
+
+/** A unique violation that raced past `assertAvailable` is the same 409. */
+function rethrowTaken(error: unknown): never {
+  const field = takenFieldOf(error);
+  throw field ? taken(field) : error;
+}

@@ -1,0 +1,24 @@
+import { MSG, type AdminUserCreate, type User } from '@isaac/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import { invalidateUsers } from './users-cache';
+
+/** POST /api/admin/users {name, email, username, password, mobile, role} → 201 {user}. */
+export function createUser(body: AdminUserCreate): Promise<{ user: User }> {
+  return apiRequest<{ user: User }>('/api/admin/users', { method: 'POST', body });
+}
+
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => {
+      toast.success(MSG.userAdded);
+    },
+    onError: (err) => {
+      toast.error(errorMessage(err, MSG.userAddFailed));
+    },
+    onSettled: () => invalidateUsers(client),
+  });
+}
