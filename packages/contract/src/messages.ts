@@ -55,6 +55,8 @@ export const MSG = {
   twoFactorEnableFailed: 'Failed to turn on two-factor sign-in',
   twoFactorDisableFailed: 'Failed to turn off two-factor sign-in',
   loadTwoFactor: 'Error loading two-factor sign-in',
+  userTwoFactorReset: 'Two-factor sign-in reset',
+  userTwoFactorResetFailed: 'Failed to reset two-factor sign-in',
   // load errors
   loadDashboard: 'Error loading dashboard data',
   loadDevices: 'Error loading devices',
