@@ -11,6 +11,15 @@ const PAGER = `E2E Pager ${RUN}`;
 const PAGER_USERS = 12;
 const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 
+const ADDED = {
+  name: `E2E Added ${RUN}`,
+  email: `e2e.added.${RUN}@example.com`,
+  username: `e2e.added.${RUN}`,
+};
+
+const toast = (page: Page, text: string | RegExp): Locator =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
 const rows = (page: Page): Locator => page.getByRole('region', { name: 'Users' }).locator('tbody tr');
 
 /** Adds users through the API with the signed-in admin's token and CSRF pair (as the web app sends them). */
@@ -120,5 +129,58 @@ test.describe('admin users', () => {
     await region.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test('add, edit and delete a user', async ({ page }) => {
+    test.slow(); // three dialogs and five round trips
+    await signIn(page, 'admin');
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(add.getByText('Name is required', { exact: true })).toBeVisible();
+    await add.getByLabel(/^Name/).fill(ADDED.name);
+    await add.getByLabel(/^Email/).fill(ADDED.email);
+    await add.getByLabel(/^Username/).fill(ADDED.username);
+    await add.getByLabel(/^Password/).fill('e2e-secret');
+    await add.getByLabel(/^Mobile/).fill('+91 90000 12345');
+    await expect(add.getByLabel(/^Role/)).toHaveValue('2');
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(toast(page, 'User added successfully')).toBeVisible();
+    await expect(add).toBeHidden();
+
+    await page.getByLabel('Search').fill(ADDED.email);
+    const row = rows(page).filter({ hasText: ADDED.name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Owner');
+
+    // a taken e-mail is refused with a clear message
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await add.getByLabel(/^Name/).fill('Someone');
+    await add.getByLabel(/^Email/).fill(ADDED.email.toUpperCase());
+    await add.getByLabel(/^Username/).fill(`other.${RUN}`);
+    await add.getByLabel(/^Password/).fill('e2e-secret');
+    await add.getByLabel(/^Mobile/).fill('+91 90000 12345');
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await expect(add.getByRole('alert')).toHaveText('A user with this email already exists');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+
+    await row.getByRole('button', { name: `Edit ${ADDED.name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await edit.getByLabel(/^Name/).fill(`${ADDED.name} Renamed`);
+    await edit.getByLabel(/^Role/).selectOption({ label: 'Electrician' });
+    await edit.getByLabel(/^Status/).selectOption({ label: 'Inactive' });
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'User updated successfully')).toBeVisible();
+    const edited = rows(page).filter({ hasText: `${ADDED.name} Renamed` });
+    await expect(edited).toContainText('Electrician');
+    await expect(edited.getByText('Inactive')).toBeVisible();
+
+    await edited.getByRole('button', { name: `Delete ${ADDED.name} Renamed` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete user' });
+    await expect(confirm.getByText('Are you sure you want to delete this user?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete User' }).click();
+    await expect(toast(page, 'User deleted successfully')).toBeVisible();
+    await expect(page.getByText('No users found')).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { MSG, PAYMENT_SUCCESS_COUNTDOWN_S, type Order } from '@isaac/contract';
-import { DEMO_PASSWORD, DEMO_USERS } from './support';
+import { DEMO_USERS, apiSignIn, apiUrl } from './support';
 
 /**
  * Storefront commerce (issue 3): purchase modal, the embedded sandbox checkout, server-verified
@@ -10,26 +10,9 @@ import { DEMO_PASSWORD, DEMO_USERS } from './support';
 
 const BUYER = { name: 'Asha Rao', email: 'asha.rao@example.com', phone: '+91 98450 12345' };
 
-/** The API base the web uses (the server writes it into /config.js). */
-async function apiUrl(page: Page): Promise<string> {
-  const url = await page.evaluate(
-    () => (window as unknown as { __ISAAC_CONFIG__?: { apiUrl?: string } }).__ISAAC_CONFIG__?.apiUrl,
-  );
-  if (!url) throw new Error('window.__ISAAC_CONFIG__.apiUrl is missing');
-  return url;
-}
-
-/** Signs in to the API as the demo admin (CSRF cookie + header, then bearer) and lists orders. */
+/** Signs in to the API as the demo admin and lists orders. */
 async function adminOrders(request: APIRequestContext, api: string): Promise<Order[]> {
-  const csrf = await request.get(`${api}/auth/csrf-token`);
-  expect(csrf.ok()).toBe(true);
-  const { csrf_token: csrfToken } = (await csrf.json()) as { csrf_token: string };
-  const login = await request.post(`${api}/auth/login`, {
-    headers: { 'X-CSRF-Token': csrfToken },
-    data: { email: DEMO_USERS.admin.email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiSignIn(request, api, DEMO_USERS.admin.email);
   const list = await request.get(`${api}/api/admin/orders?page_size=100`, {
     headers: { Authorization: `Bearer ${token}` },
   });

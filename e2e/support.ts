@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'isaac-demo';
 
@@ -37,4 +37,26 @@ export async function axeFindings(page: Page): Promise<string[]> {
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/** The API base the web uses (the server writes it into the page's runtime configuration). */
+export async function apiUrl(page: Page): Promise<string> {
+  const url = await page.evaluate(
+    () => (window as unknown as { __ISAAC_CONFIG__?: { apiUrl?: string } }).__ISAAC_CONFIG__?.apiUrl,
+  );
+  if (!url) throw new Error('window.__ISAAC_CONFIG__.apiUrl is missing');
+  return url;
+}
+
+/** Signs in to the API directly (CSRF cookie + header, then the login) and returns the bearer token. */
+export async function apiSignIn(request: APIRequestContext, api: string, email: string): Promise<string> {
+  const csrf = await request.get(`${api}/auth/csrf-token`);
+  expect(csrf.ok()).toBe(true);
+  const { csrf_token: csrfToken } = (await csrf.json()) as { csrf_token: string };
+  const login = await request.post(`${api}/auth/login`, {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  return ((await login.json()) as { token: string }).token;
 }

@@ -4,25 +4,22 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { SessionService } from './modules/auth/sessions.ts';
-import { TokenService } from './modules/auth/tokens.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
+import { firmwareRoutes } from './modules/firmware/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { roomsRoutes } from './modules/rooms/routes.ts';
-import { AuditLog } from './modules/audit/audit-log.ts';
-import { TwoFactorService } from './modules/two-factor/service.ts';
-import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
-import { CsrfGuard } from './plugins/csrf.ts';
 import { RequestLineLogController } from './logger.ts';
 import {
   clientErrorHandler,
@@ -35,18 +32,22 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { RequestOutcomes } from './plugins/request-outcomes.ts';
 import { computeHelmetHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
-import './types.ts';
+import { createServices, registerServices } from './services.ts';
 
 /**
  * Every API module, in one list. To add a module `src/modules/<name>/`:
- * - `routes.ts` exports a `FastifyPluginAsyncZod`; each route uses its full path (`/api/...`) with a rule
- *   in the contract's PERMISSIONS, and a zod `schema` with `tags`, params/querystring/body and
+ * - `routes.ts` exports `<name>Routes`, a `FastifyPluginAsyncZod`; each route uses its full path (`/api/...`)
+ *   with a rule in the contract's PERMISSIONS, and a zod `schema` with `tags`, params/querystring/body and
  *   `response` (`{ 200: contractSchema, ...errorResponses(400, 404) }` from plugins/openapi-responses.ts).
  * - Auth, roles and CSRF are done by the global hook (plugins/auth.ts) before the handler runs; the
  *   handler reads `requireAuth(request)` → `{ userId, role, sessionId }` and never checks auth itself.
- * - `service.ts` holds the queries (`app.db`, Drizzle; scope every owner query by `userId`, another
- *   owner's id is `notFound()`); `presenter.ts` maps rows to contract shapes (`_id`, ISO dates, no secrets).
+ * - `service.ts` holds the queries (Drizzle); the service is built ONCE in src/services.ts and the routes
+ *   use `app.services.<name>` (they never construct services). Object access comes from the policy layer
+ *   (src/policy: the caller's scope and each entity's ownership condition; not found = 404).
+ *   `presenter.ts` maps rows to contract shapes (`_id`, ISO dates, no secrets). Lists use db/pagination.ts.
+ * - Messages: `<NAME>_MESSAGES` in the module; a text clients also match lives in the contract (API_MSG).
  * - Errors: throw `notFound()`, `conflict()`, `badRequest()`, `forbidden()` or `new HttpError(...)` from
  *   plugins/errors.ts; the handler turns them into `{error, message, details?}`.
  * - Tests beside the code use src/test/helpers.ts; then delete the module's keys from NOT_YET_BUILT in
@@ -67,6 +68,8 @@ const MODULES = [
   auditRoutes,
   adminDashboardRoutes,
   adminUserRoutes,
+  reportsRoutes,
+  firmwareRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -118,45 +121,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return parseJson(request, text, done);
   });
 
-  const tokens = new TokenService(config.jwtSecret, now, options.accessTokenTtlSeconds);
-  const sessions = new SessionService(db, now, {
-    idleMinutes: config.sessionIdleMinutes,
-    absoluteDays: config.sessionAbsoluteDays,
-  });
-  const csrf = new CsrfGuard(config.jwtSecret, config.sessionAbsoluteDays * 24 * 60 * 60);
-  const twoFactor = new TwoFactorService(
+  const services = createServices({
+    config,
     db,
     now,
-    sessions,
-    new AuditLog(db, now),
-    config.jwtSecret,
-    config.adminTwoFactorRequired,
-  );
-  app.decorate('config', config);
-  app.decorate('db', db);
-  app.decorate('now', now);
-  app.decorate('tokens', tokens);
-  app.decorate('sessions', sessions);
-  app.decorate('csrf', csrf);
-  app.decorate('twoFactor', twoFactor);
-  app.decorate('requestOutcomes', requestOutcomes);
-
-  const routeTable: FastifyInstance['routeTable'] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const tags = route.schema?.tags;
-    for (const method of methods) {
-      routeTable.push({
-        method: method.toUpperCase(),
-        url: route.url,
-        hasSchema: route.schema !== undefined,
-        tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
-        hasResponseSchema: route.schema?.response !== undefined,
-        schema: route.schema,
-      });
-    }
+    log: app.log,
+    requestOutcomes,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    injectPost: async (url, headers, payload) =>
+      (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
   });
+  registerServices(app, { config, db, now }, services);
+  registerRouteTable(app);
 
   registerErrorHandling(app);
   // Responses over 1 KB (a device or room list, the dashboard) leave compressed when the client accepts
@@ -164,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: API_COMPRESSION_THRESHOLD_BYTES });
   await registerSecurity(app, config, securityHeaders);
   await registerRateLimit(app, config.rateLimitPerMinute);
-  registerAuthHook(app, { tokens, sessions, csrf, twoFactor });
+  registerAuthHook(app, services);
   registerStorableTextGuard(app);
   await registerOpenApi(app, config.publicApiUrl);
 

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       webOrigin: 'http://localhost:3000',
       databaseUrl: undefined,
       dataDir: '/repo/data',
+      firmwareDir: '/repo/data/firmware',
       demo: false,
       serveWeb: true,
       webDist: '/repo/apps/web/build/client',

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -35,6 +35,7 @@ const envSchema = z.object({
   WEB_ORIGIN: optionalText.pipe(z.url().optional()),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().min(1).default('./data'),
+  FIRMWARE_DIR: optionalText,
   JWT_SECRET: optionalText,
   DEMO: bool(false),
   ADMIN_TWO_FACTOR_REQUIRED: optionalBool,
@@ -91,6 +92,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Absolute path of the PGlite data directory. */
   dataDir: string;
+  /** Where uploaded firmware is stored (ADR 021): FIRMWARE_DIR, default `<dataDir>/firmware`. */
+  firmwareDir: string;
   jwtSecret: string;
   demo: boolean;
   /**
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     apiOrigins: isProduction ? [apiOrigin] : withLoopbackAliases(apiOrigin),
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(cwd, e.DATA_DIR),
+    firmwareDir: resolve(cwd, e.FIRMWARE_DIR ?? join(e.DATA_DIR, 'firmware')),
     jwtSecret,
     demo: e.DEMO,
     adminTwoFactorRequired: e.ADMIN_TWO_FACTOR_REQUIRED ?? (isProduction && !e.DEMO),

@@ -45,6 +45,7 @@ export default [
       route(at(ADMIN.dashboard, ADMIN.root), 'routes/admin.dashboard.tsx'),
       route(at(ADMIN.users, ADMIN.root), 'routes/admin.users.tsx'),
       route(at(ADMIN.devices, ADMIN.root), 'routes/admin.devices.tsx'),
+      route(at(ADMIN.firmware, ADMIN.root), 'routes/admin.devices.firmware.tsx'),
       route(at(ADMIN.electricians, ADMIN.root), 'routes/admin.electricians.tsx'),
       route(at(ADMIN.settings, ADMIN.root), 'routes/admin.settings.tsx'),
       route(at(ADMIN.reports, ADMIN.root), 'routes/admin.reports.tsx'),

@@ -95,3 +95,23 @@ export const STOREFRONT_MSG = {
   paymentNotConfirmed: (orderId: string) =>
     `We could not confirm your payment. Please contact support with order reference ${orderId}.`,
 } as const;
+
+/** Firmware upload (spec sections 5 and 8): the browser's and the server's texts. */
+export const FIRMWARE_MSG = {
+  invalidType: 'Invalid file type. Only .bin, .hex, .elf files are allowed',
+  tooLarge: 'File too large. Maximum file size is 16MB',
+  authRequired: 'Authentication required. Please log in again.',
+  uploadFailed: 'Failed to upload firmware',
+  uploadFailedStatus: (status: number) => `Upload failed with status ${status}`,
+  /** "a firmware message with file name, version and size in KB" */
+  uploaded: (filename: string, version: string, bytes: number) =>
+    `Firmware ${filename} (v${version.replace(/^v/i, '')}, ${(bytes / 1024).toFixed(1)} KB) uploaded successfully`,
+  fileRequired: 'Please choose a firmware file',
+  versionRequired: 'Version is required',
+  versionFormat: 'Version must be a semantic version such as v1.1.0 (MAJOR.MINOR.PATCH)',
+  releaseNotesTooLong: (max: number) => `Release notes may have at most ${max} characters`,
+  deleted: 'Firmware deleted successfully',
+  deleteFailed: 'Failed to delete firmware',
+  loadFailed: 'Error loading firmware',
+  none: 'No firmware uploaded yet',
+} as const;

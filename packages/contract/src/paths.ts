@@ -40,6 +40,8 @@ export const ADMIN_PATHS = {
   dashboard: '/admin/dashboard',
   users: '/admin/users',
   devices: '/admin/devices',
+  /** Under Devices (the spec's admin menu has no Firmware entry): the Devices item stays active. */
+  firmware: '/admin/devices/firmware',
   electricians: '/admin/electricians',
   settings: '/admin/settings',
   reports: '/admin/reports',

@@ -70,6 +70,9 @@ export const PERMISSIONS = {
   'PUT /api/admin/users/:id': { access: admin },
   'DELETE /api/admin/users/:id': { access: admin },
   'POST /api/admin/users/:id/sessions/revoke': { access: admin },
+  // admin reports (issue 10)
+  'GET /api/admin/reports': { access: admin },
+  'GET /api/admin/reports/:series.csv': { access: admin },
 
   // owner
   'GET /api/dashboard': { access: owner },
@@ -84,6 +87,11 @@ export const PERMISSIONS = {
   'POST /api/rooms': { access: owner },
   'PUT /api/rooms/:id': { access: owner },
   'DELETE /api/rooms/:id': { access: owner },
+
+  // admin: firmware (issue 10, ADR 021)
+  'POST /api/admin/firmware/upload': { access: admin },
+  'GET /api/admin/firmware': { access: admin },
+  'DELETE /api/admin/firmware/:id': { access: admin },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof PERMISSIONS;

@@ -9,6 +9,7 @@ import {
   firmware,
   installationDevices,
   installations,
+  orders,
   rooms,
   users,
 } from './schema/index.ts';
@@ -58,6 +59,28 @@ describe('demo seed', () => {
     expect(new Set(inst.map((i) => i.status))).toEqual(new Set(INSTALLATION_STATUSES));
     expect(new Set(inst.map((i) => i.phase))).toEqual(new Set(INSTALLATION_PHASES));
     expect(await t.db.$count(installationDevices)).toBeGreaterThan(0);
+  });
+
+  it('has orders and installations over the last weeks, for the admin reports', async () => {
+    const now = Date.now();
+    const weeksAgo = (weeks: number) => new Date(now - weeks * 7 * 24 * 60 * 60 * 1000);
+    const allOrders = await t.db.select().from(orders);
+    const paid = allOrders.filter((o) => o.status === 'paid');
+    expect(new Set(allOrders.map((o) => o.status))).toEqual(new Set(['paid', 'created', 'attempted']));
+    // paid orders in each of the last four weeks, each with its payment time and id
+    for (let week = 0; week < 4; week += 1) {
+      const inWeek = paid.filter(
+        (o) => o.paidAt && o.paidAt > weeksAgo(week + 1) && o.paidAt <= weeksAgo(week),
+      );
+      expect(inWeek.length, `paid orders ${week} weeks ago`).toBeGreaterThan(0);
+    }
+    for (const o of paid) expect(o.paymentId && o.paidAt).toBeTruthy();
+    for (const o of allOrders) {
+      expect(o.amountPaise).toBe(o.items.reduce((sum, item) => sum + item.unit_paise * item.quantity, 0));
+    }
+    const inst = await t.db.select().from(installations);
+    expect(inst.filter((i) => i.startedAt && i.startedAt > weeksAgo(3)).length).toBeGreaterThan(1);
+    expect(inst.filter((i) => i.completedAt && i.completedAt > weeksAgo(3)).length).toBeGreaterThan(1);
   });
 
   it('names devices distinctly per owner, after their room when they have one', async () => {

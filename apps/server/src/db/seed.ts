@@ -4,6 +4,8 @@
  * Every demo account's password is `isaac-demo`.
  */
 import {
+  cardPricePaise,
+  findCatalogItem,
   gangCountForModel,
   ROLE,
   type CustomerStatus,
@@ -13,6 +15,7 @@ import {
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { contentKey } from '../modules/firmware/storage.ts';
 import type { Db } from './client.ts';
 import {
   devices,
@@ -21,9 +24,11 @@ import {
   firmware,
   installationDevices,
   installations,
+  orders,
   rooms,
   users,
   type NewDeviceRow,
+  type NewOrderRow,
   type NewUserRow,
 } from './schema/index.ts';
 
@@ -220,6 +225,63 @@ const DEVICE_PLAN: [string | null, number][] = [
   [null, 10],
 ];
 
+/**
+ * Storefront orders of the last eight weeks, so the admin reports have revenue to show: one every
+ * 2.4 days, catalog products at catalog prices, bought by the demo owners. Most are paid (three minutes
+ * after they were created); every sixth was abandoned (`created`) and every eighth had a failed payment
+ * (`attempted`), so the reports can show that only paid orders count.
+ */
+const ORDER_PRODUCTS = [
+  'isaac-purifier',
+  'skywalker-sensor',
+  'hepa-filter',
+  'skywalker-sensor',
+  'carbon-filter',
+  'remote-control',
+  'isaac-purifier',
+  'wall-mount-kit',
+];
+const DEMO_ORDER_COUNT = 24;
+const ORDER_BUYERS = ['owner', 'owner2', 'owner3', 'owner4', 'owner5', 'owner6'];
+
+function demoOrders(ago: (days: number) => Date): NewOrderRow[] {
+  return Array.from({ length: DEMO_ORDER_COUNT }, (_, i) => {
+    const id = ORDER_PRODUCTS[i % ORDER_PRODUCTS.length] ?? 'isaac-purifier';
+    const item = findCatalogItem(id);
+    const unitPaise = cardPricePaise(id);
+    if (!item || unitPaise === undefined) throw new Error(`seed: ${id} has no card price`);
+    const quantity = id === 'hepa-filter' || id === 'carbon-filter' ? 2 : 1;
+    const buyer = DEMO_USERS.find((u) => u.key === ORDER_BUYERS[i % ORDER_BUYERS.length]);
+    const status = i % 6 === 5 ? 'created' : i % 8 === 7 ? 'attempted' : 'paid';
+    const createdAt = ago(1 + i * 2.4);
+    const paidAt = status === 'paid' ? new Date(createdAt.getTime() + 3 * 60 * 1000) : null;
+    const number = String(1001 + i);
+    return {
+      provider: 'sandbox',
+      providerOrderId: `order_demo${number}`,
+      receipt: `receipt_demo${number}`,
+      amountPaise: unitPaise * quantity,
+      currency: 'INR',
+      status,
+      items: [{ catalog_id: id, name: item.name, quantity, unit_paise: unitPaise }],
+      notes: {
+        product: item.name,
+        customer_name: buyer?.name ?? 'Demo Buyer',
+        customer_email: buyer?.email ?? 'buyer@isaac.demo',
+        customer_phone: buyer?.mobile ?? '',
+      },
+      customerName: buyer?.name ?? null,
+      customerEmail: buyer?.email ?? null,
+      customerPhone: buyer?.mobile ?? null,
+      paymentId: paidAt ? `pay_demo${number}` : null,
+      failureReason: status === 'attempted' ? 'Card declined by the issuing bank' : null,
+      createdAt,
+      updatedAt: paidAt ?? createdAt,
+      paidAt,
+    };
+  });
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -342,13 +404,15 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       Object.entries(FIRMWARE_RELEASES).flatMap(([deviceType, versions]) =>
         versions.map((version, i) => {
           const filename = `${deviceType}-v${version}.bin`;
+          // Demo rows: no bytes are stored for them (the firmware store treats their keys as empty).
+          const sha256 = createHash('sha256').update(filename).digest('hex');
           return {
             deviceType,
             version,
             filename,
             fileSize: 512 * 1024 + i * 37 * 1024,
-            sha256: createHash('sha256').update(filename).digest('hex'),
-            storageKey: `firmware/${deviceType}/${filename}`,
+            sha256,
+            storageKey: contentKey(sha256),
             uploadedBy: userId('admin'),
             createdAt: ago(200 - i * 45),
           };
@@ -547,6 +611,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
           })),
       ),
     );
+
+    await tx.insert(orders).values(demoOrders(ago));
   });
   return true;
 }

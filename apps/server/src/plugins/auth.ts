@@ -1,4 +1,4 @@
-import { API_MSG, ERROR_CODE, requiresCsrf, TOKEN_EXPIRED_MESSAGE } from '@isaac/contract';
+import { API_MSG, ERROR_CODE, requiresCsrf, TOKEN_EXPIRED_MESSAGE, type RouteRule } from '@isaac/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
@@ -6,6 +6,7 @@ import type { TokenService } from '../modules/auth/tokens.ts';
 import type { TwoFactorService } from '../modules/two-factor/service.ts';
 import type { CsrfGuard } from './csrf.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
+import { scopeOf, type Scope } from '../policy/scope.ts';
 import { roleMayCall, ruleForRequest } from './rbac.ts';
 
 /** The auth hook's own messages; those clients also match are the contract's API_MSG. */
@@ -24,8 +25,20 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Who is calling, set by the global auth hook on every route whose rule names roles. */
+export interface AuthContext {
+  userId: string;
+  /** Role code from the database (contract ROLE: 1 electrician, 2 owner, 3 admin). */
+  role: number;
+  sessionId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
+    /** Set for routes whose PERMISSIONS rule names roles; null on public routes. */
+    auth: AuthContext | null;
+    /** The PERMISSIONS rule of the matched route (undefined for unmatched or docs routes). */
+    routeRule: RouteRule | undefined;
     /**
      * The caller's user row as the hook read it with the session (same request, same query): routes
      * that present the caller use it instead of reading the row again. Null where `auth` is null.
@@ -114,4 +127,9 @@ export function requireAuth(request: FastifyRequest) {
 export function requireAuthUser(request: FastifyRequest): UserRow {
   if (!request.authUser) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.authorizationRequired);
   return request.authUser;
+}
+
+/** The caller's policy scope (ADR 019): what the services let them see and change. */
+export function requireScope(request: FastifyRequest): Scope {
+  return scopeOf(requireAuth(request));
 }

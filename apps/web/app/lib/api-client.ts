@@ -22,6 +22,7 @@ import {
   TOKEN_STORAGE_KEY,
 } from '@isaac/contract';
 import { runtimeConfig } from './config';
+import { xhrFetch, type UploadProgress } from './xhr-fetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,6 +36,11 @@ export interface ApiRequestOptions {
    * the sign-in call sets it to false so wrong credentials only produce an error message.
    */
   handleUnauthorized?: boolean;
+  /**
+   * Reports the request body's upload progress: the call is then made with XMLHttpRequest (fetch has
+   * no upload progress), with the same semantics. For `FormData` uploads (firmware).
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 export interface ApiErrorDetail {
@@ -203,7 +209,14 @@ async function csrfTokenFor(signal?: AbortSignal): Promise<string> {
   return getCsrfToken() ?? fetchCsrfToken(signal);
 }
 
-function send(path: string, method: HttpMethod, body: unknown, csrf: string | null, signal?: AbortSignal) {
+function send(
+  path: string,
+  method: HttpMethod,
+  body: unknown,
+  csrf: string | null,
+  signal?: AbortSignal,
+  onUploadProgress?: (progress: UploadProgress) => void,
+) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -214,6 +227,19 @@ function send(path: string, method: HttpMethod, body: unknown, csrf: string | nu
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
+  }
+  if (onUploadProgress) {
+    return xhrFetch(
+      apiUrl(path),
+      {
+        method,
+        headers,
+        body: payload as XMLHttpRequestBodyInit | undefined,
+        credentials: 'include',
+        signal,
+      },
+      onUploadProgress,
+    );
   }
   return fetch(apiUrl(path), { method, headers, body: payload, credentials: 'include', signal });
 }
@@ -293,7 +319,7 @@ function isTokenExpired(fields: ErrorBodyFields): boolean {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const handleUnauthorized = options.handleUnauthorized ?? true;
-  const { body, signal } = options;
+  const { body, signal, onUploadProgress } = options;
   const mutation = MUTATING.has(method);
 
   let csrf = mutation ? await csrfTokenFor(signal) : null;
@@ -306,7 +332,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const hadToken = getToken() !== null;
     const response = early
       ? await early.catch(() => send(path, method, body, csrf, signal))
-      : await send(path, method, body, csrf, signal);
+      : await send(path, method, body, csrf, signal, onUploadProgress);
     early = undefined;
     const data = await readBody(response);
     if (response.ok) return data as T;

@@ -10,9 +10,12 @@ export default function AdminDevices() {
       title="Devices"
       description="Every device with its status, and firmware uploads per device."
       action={
-        <ButtonLink to={ADMIN_PATHS.dashboard} variant="outline">
-          Back to Dashboard
-        </ButtonLink>
+        <div className="flex flex-wrap justify-center gap-3">
+          <ButtonLink to={ADMIN_PATHS.firmware}>Firmware</ButtonLink>
+          <ButtonLink to={ADMIN_PATHS.dashboard} variant="outline">
+            Back to Dashboard
+          </ButtonLink>
+        </div>
       }
     />
   );

@@ -1,19 +1,9 @@
-import { ButtonLink, ComingSoon } from '~/components/ui';
+import { ReportsPage } from '~/features/admin/components/reports/ReportsPage';
 import type { Route } from './+types/admin.reports';
-import { ADMIN_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reports | Isaac Admin' }];
 
+/** The charts library (uPlot) loads with this route's first chart, never on /login or the storefront. */
 export default function AdminReports() {
-  return (
-    <ComingSoon
-      title="Reports"
-      description="Reports on users, devices and installations."
-      action={
-        <ButtonLink to={ADMIN_PATHS.dashboard} variant="outline">
-          Back to Dashboard
-        </ButtonLink>
-      }
-    />
-  );
+  return <ReportsPage />;
 }

@@ -65,6 +65,8 @@ export const devices = pgTable(
     index('devices_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('devices_room_idx').on(t.roomId),
     index('devices_created_idx').on(t.createdAt.desc()),
+    // "Does any device run this firmware?" (a firmware delete, ADR 021) and the admin firmware filter.
+    index('devices_type_firmware_idx').on(t.type, t.firmwareVersion),
   ],
 );
 

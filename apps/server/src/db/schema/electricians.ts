@@ -4,6 +4,7 @@ import {
   INSTALLATION_PHASES,
   INSTALLATION_STATUSES,
 } from '@isaac/contract';
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { devices } from './devices.ts';
@@ -78,6 +79,13 @@ export const installations = pgTable(
   (t) => [
     index('installations_electrician_created_idx').on(t.electricianId, t.createdAt.desc()),
     index('installations_customer_idx').on(t.customerId),
+    // reports: installations started / completed in a date range (only rows that have the time)
+    index('installations_started_idx')
+      .on(t.startedAt)
+      .where(sql`${t.startedAt} is not null`),
+    index('installations_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { CONTACT_SUBJECT_VALUES, ORDER_STATUSES, PAYMENT_PROVIDERS } from '@isaac/contract';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
@@ -33,7 +34,13 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     paidAt: timestamptz('paid_at'),
   },
-  (t) => [index('orders_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('orders_created_idx').on(t.createdAt.desc()),
+    // reports: paid orders by the time they were paid, with the amount (an index-only range scan)
+    index('orders_paid_idx')
+      .on(t.paidAt, t.amountPaise)
+      .where(sql`${t.status} = 'paid'`),
+  ],
 );
 
 /** Provider webhook events, kept by event id so a redelivered event is processed once. */
@@ -67,6 +74,7 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
 });
 
 export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type NewsletterSubscriptionRow = typeof newsletterSubscriptions.$inferSelect;

@@ -34,6 +34,8 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // reports: new users in a date range, by role (an index-only range scan)
+    index('users_created_role_idx').on(t.createdAt, t.role),
   ],
 );
 

@@ -9,11 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { AccountService } from './service.ts';
 
 /** Account settings of the signed-in user (every role): profile, password, sessions. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AccountService(app.db, app.sessions, app.now, app.config.sessionIdleMinutes);
+  const service = app.services.account;
   const tags = ['account'];
 
   app.put(

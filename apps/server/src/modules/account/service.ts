@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../plugins/errors.ts';
-import type { AuthContext } from '../../types.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { PasswordThrottle, tryAgainIn } from '../auth/throttle.ts';

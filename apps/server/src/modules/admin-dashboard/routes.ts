@@ -1,18 +1,10 @@
 import { adminDashboardSchema } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { AuditLog } from '../audit/audit-log.ts';
-import { AdminDashboardService } from './service.ts';
 
 /** Spec section 7 "Admin": the admin dashboard (figures, recent activity, system health, first users). */
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AdminDashboardService(
-    app.db,
-    new AuditLog(app.db, app.now),
-    app.requestOutcomes,
-    app.now,
-    app.config.sessionIdleMinutes,
-  );
+  const service = app.services.adminDashboard;
 
   app.get(
     '/api/admin/dashboard',

@@ -11,11 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { AdminUserService } from './service.ts';
 
 /** Spec section 7 "Admin": users — list (search, filters, pages), add, edit, delete, end sessions. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AdminUserService(app.db, app.sessions, app.now);
+  const service = app.services.adminUsers;
   const tags = ['admin users'];
 
   app.get(

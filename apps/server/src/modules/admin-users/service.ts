@@ -13,7 +13,7 @@ import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { devices, users, type UserRow } from '../../db/schema/index.ts';
 import { forbidden, HttpError, notFound, type ErrorDetail } from '../../plugins/errors.ts';
-import type { AuthContext } from '../../types.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

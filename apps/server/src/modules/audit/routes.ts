@@ -1,11 +1,10 @@
 import { activityPageSchema, activityQuerySchema } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { AuditLog } from './audit-log.ts';
 
 /** Issue 10 "Activity": the product's activity log, for admins. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const log = new AuditLog(app.db, app.now);
+  const log = app.services.audit;
 
   app.get(
     '/api/admin/activity',

@@ -9,20 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, requireAuth, requireAuthUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { AuditLog, auditContextOf } from '../audit/audit-log.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 import { presentUser } from '../users/presenter.ts';
-import { AUTH_MESSAGES, AuthService } from './service.ts';
+import { AUTH_MESSAGES } from './service.ts';
 
 /** Spec section 7 "Auth": CSRF token, login, current user, refresh; plus logout (revokes the session). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AuthService(
-    app.db,
-    app.sessions,
-    app.tokens,
-    new AuditLog(app.db, app.now),
-    app.twoFactor,
-    app.now,
-  );
+  const service = app.services.auth;
   const tags = ['auth'];
 
   app.get(
@@ -42,9 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'Sign in with e-mail and password (and, when two-factor sign-in is on, `otp` or `recovery_code`: ' +
-          'without one the answer is 401 two_factor_required)',
+        summary: 'Sign in with e-mail and password',
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },

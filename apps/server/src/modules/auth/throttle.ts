@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { authThrottle, type AuthThrottleRow } from '../../db/schema/index.ts';
 
 /**
@@ -119,13 +120,6 @@ export function retryAfterSeconds(row: AuthThrottleRow | undefined, now: Date): 
 
 const ms = (value: number) => sql.raw(String(Math.trunc(value)));
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
-    return result.rows as Record<string, unknown>[];
-  }
-  return [];
-}
 
 /**
  * Failure counters in the `auth_throttle` table, shared by every API process on the database. Every

@@ -7,14 +7,13 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { ContactService } from './service.ts';
 
 /** Per-IP budget of POST /api/contact (429 too_many_requests with Retry-After beyond it). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
 
 /** Issue 3 "Contact": the contact form is validated and stored; admins list the messages. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ContactService(app.db);
+  const service = app.services.contact;
 
   app.post(
     '/api/contact',

@@ -1,12 +1,11 @@
 import { ownerDashboardSchema } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireScope } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { OwnerDashboardService } from './service.ts';
 
 /** GET /api/dashboard: the owner's device counts (total, per type) and room count. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OwnerDashboardService(app.db);
+  const service = app.services.dashboard;
 
   app.get(
     '/api/dashboard',
@@ -17,6 +16,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ownerDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.statistics(requireAuth(request).userId),
+    async (request) => service.statistics(requireScope(request)),
   );
 };

@@ -63,7 +63,7 @@ describe('DeviceCommandService', () => {
     const { device, ownerId } = await lumos([false, false]);
     const row = await service.executeCommand({
       deviceId: device.id,
-      actor: { userId: ownerId, role: ROLE.owner },
+      scope: { kind: 'owner', userId: ownerId },
       command: { kind: 'gang', index: 0, on: true },
       channel: 'api',
     });
@@ -89,7 +89,7 @@ describe('DeviceCommandService', () => {
     await expect(
       service.executeCommand({
         deviceId: device.id,
-        actor: { userId: ownerId, role: ROLE.owner },
+        scope: { kind: 'owner', userId: ownerId },
         command: { kind: 'power', on: false },
         channel: 'web',
       }),
@@ -99,15 +99,14 @@ describe('DeviceCommandService', () => {
     expect(await activityOf(device.id)).toEqual([]);
   });
 
-  it('ownerId scopes the device: another owner gets 404', async () => {
+  it("the scope limits the device: another owner's scope gets 404", async () => {
     const service = new DeviceCommandService(t.db, t.clock.now);
     const { device } = await lumos([false]);
     const { user: stranger } = await t.createUser({ role: ROLE.owner });
     await expect(
       service.executeCommand({
         deviceId: device.id,
-        actor: { userId: stranger.id, role: ROLE.owner },
-        ownerId: stranger.id,
+        scope: { kind: 'owner', userId: stranger.id },
         command: { kind: 'power', on: true },
         channel: 'api',
       }),

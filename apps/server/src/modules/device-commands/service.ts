@@ -1,20 +1,16 @@
 import { API_MSG, applyDeviceCommand } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { deviceActivity, devices, type DesiredState, type DeviceRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
+import { scopeCondition } from '../../policy/policy.ts';
+import type { Scope } from '../../policy/scope.ts';
 
 /** What a command asks of a device: power for the whole device, or one gang of a Lumos switch. */
 export type DeviceCommand = { kind: 'power'; on: boolean } | { kind: 'gang'; index: number; on: boolean };
 
 /** Where a command came from: the web app, another API client, or (later) the device network. */
 export type CommandChannel = 'web' | 'api' | 'mqtt' | 'system';
-
-export interface CommandActor {
-  userId: string;
-  role: number;
-}
 
 /** The full state a command asks for (what devices.desired_state records). */
 export interface DeviceState {
@@ -44,12 +40,14 @@ export class DirectTransport implements DeviceTransport {
 
 export interface ExecuteCommandInput {
   deviceId: string;
-  actor: CommandActor;
+  /**
+   * Who commands (recorded as the actor) and what they may change: the policy layer's device condition
+   * for the scope (ADR 019) — a device outside it is not found (404), no probing.
+   */
+  scope: Scope;
   /** The command, or a function of the device's current (locked) state — toggles read and write atomically. */
   command: DeviceCommand | ((device: DeviceRow) => DeviceCommand);
   channel: CommandChannel;
-  /** When set, only a device owned by this user is found (anything else: 404, no probing). */
-  ownerId?: string;
 }
 
 export const DEVICE_COMMANDS_MESSAGES = {
@@ -92,12 +90,10 @@ export class DeviceCommandService {
 
   async executeCommand(input: ExecuteCommandInput): Promise<DeviceRow> {
     const { row, desired } = await this.db.transaction(async (tx) => {
-      const where = [eq(devices.id, input.deviceId)];
-      if (input.ownerId !== undefined) where.push(eq(devices.userId, input.ownerId));
       const [device] = await tx
         .select()
         .from(devices)
-        .where(and(...where))
+        .where(and(eq(devices.id, input.deviceId), scopeCondition('device', input.scope, 'change')))
         .limit(1)
         .for('update');
       if (!device) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
@@ -121,7 +117,7 @@ export class DeviceCommandService {
 
       await tx.insert(deviceActivity).values({
         deviceId: device.id,
-        actorUserId: input.actor.userId,
+        actorUserId: input.scope.userId,
         action: actionOf(command),
         payload: {
           command,
@@ -138,12 +134,4 @@ export class DeviceCommandService {
     await this.transport.afterCommit?.(row, desired);
     return row;
   }
-}
-
-/**
- * The command service of an app (stateless: every module that commands devices may create one).
- * The transport is chosen here, so delivering over MQTT later changes this function, not the routes.
- */
-export function createDeviceCommandService(app: FastifyInstance): DeviceCommandService {
-  return new DeviceCommandService(app.db, app.now, new DirectTransport());
 }

@@ -9,15 +9,13 @@ import {
   updateCheckSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireScope } from '../../plugins/auth.ts';
 import { channelOf } from '../../plugins/channel.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { createDeviceCommandService } from '../device-commands/service.ts';
-import { DeviceService } from './service.ts';
 
 /** Spec section 7 "Owner and general": an owner's devices, their control, update checks and rooms. */
 export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new DeviceService(app.db, createDeviceCommandService(app), app.now);
+  const service = app.services.devices;
   const tags = ['owner devices'];
 
   app.get(
@@ -30,7 +28,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(requireAuth(request).userId, request.query),
+    async (request) => service.list(requireScope(request), request.query),
   );
 
   app.post(
@@ -44,7 +42,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const device = await service.create(requireAuth(request).userId, request.body);
+      const device = await service.create(requireScope(request), request.body);
       return reply.code(201).send({ device });
     },
   );
@@ -60,7 +58,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.toggle(requireAuth(request), request.params.id, channelOf(request)),
+      device: await service.toggle(requireScope(request), request.params.id, channelOf(request)),
     }),
   );
 
@@ -76,7 +74,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       device: await service.toggleGang(
-        requireAuth(request),
+        requireScope(request),
         request.params.id,
         request.params.gangIndex,
         channelOf(request),
@@ -94,7 +92,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updateCheckSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.checkUpdates(requireAuth(request).userId, request.params.id),
+    async (request) => service.checkUpdates(requireScope(request), request.params.id),
   );
 
   app.post(
@@ -109,7 +107,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.assignRoom(requireAuth(request).userId, request.params.id, request.body.room_id),
+      device: await service.assignRoom(requireScope(request), request.params.id, request.body.room_id),
     }),
   );
 
@@ -124,7 +122,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.unassignRoom(requireAuth(request).userId, request.params.id),
+      device: await service.unassignRoom(requireScope(request), request.params.id),
     }),
   );
 };

@@ -8,13 +8,14 @@ import {
   type NewDevice,
   type UpdateCheck,
 } from '@isaac/contract';
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../../types.ts';
+import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { ACTOR, policyCondition, scopeCondition, type ActorRef } from '../../policy/policy.ts';
+import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import type { CommandChannel, DeviceCommandService } from '../device-commands/service.ts';
 import { presentDevice, presentedDeviceColumns } from './presenter.ts';
 
@@ -40,17 +41,36 @@ const withRoomName = {
   roomName: sql<string | null>`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
 };
 
-/** Which filters a device-list query has: each combination is one prepared statement. */
+/** Which filters a device-list query has: each combination (per scope kind) is one prepared statement. */
 interface ListShape {
   room: 'id' | 'none' | null;
   type: boolean;
 }
 
+const shapeOf = (query: DeviceListQuery): ListShape => ({
+  room: query.room_id === undefined ? null : query.room_id === NO_ROOM ? 'none' : 'id',
+  type: query.type !== undefined,
+});
+
+/** The list's conditions: the policy's for the scope kind, then the filters (values or placeholders). */
+function listConditions(
+  kind: ScopeKind,
+  shape: ListShape,
+  refs: { actor: ActorRef; roomId: unknown; type: unknown },
+): (SQL | undefined)[] {
+  const where = [policyCondition('device', kind, refs.actor)];
+  if (shape.room === 'none') where.push(isNull(devices.roomId));
+  if (shape.room === 'id') where.push(sql`${devices.roomId} = ${refs.roomId}`);
+  if (shape.type) where.push(sql`${devices.type} = ${refs.type}`);
+  return where;
+}
+
 /**
- * An owner's devices. Every query is scoped to the owner (`devices.user_id`), so another owner's
- * device is simply not found (404): no probing. Lists use the (user_id, created_at) index, so a
- * request costs the same however many devices the table holds; they are prepared statements
- * (built once, parsed once per connection), as they run on every dashboard refresh.
+ * Devices, as the caller's scope reaches them (policy layer, ADR 019): an owner's own, an electrician's
+ * assigned ones, every device for an admin; anything else is not found (404): no probing. An owner's
+ * list uses the (user_id, created_at) index, so a request costs the same however many devices the table
+ * holds; lists are prepared statements per scope kind and filter shape (built once, parsed once per
+ * connection), as they run on every dashboard refresh.
  */
 export class DeviceService {
   private readonly listStatements = new Map<string, ReturnType<DeviceService['prepareList']>>();
@@ -61,25 +81,22 @@ export class DeviceService {
     private readonly now: () => Date,
   ) {}
 
-  async list(ownerId: string, query: DeviceListQuery) {
-    const shape: ListShape = {
-      room: query.room_id === undefined ? null : query.room_id === NO_ROOM ? 'none' : 'id',
-      type: query.type !== undefined,
-    };
-    const key = `${shape.room ?? 'any'}_${shape.type ? 'type' : 'all'}`;
+  async list(scope: Scope, query: DeviceListQuery) {
+    const shape = shapeOf(query);
+    const key = `${scope.kind}_${shape.room ?? 'any'}_${shape.type ? 'type' : 'all'}`;
     let statement = this.listStatements.get(key);
     if (!statement) {
-      statement = this.prepareList(shape, key);
+      statement = this.prepareList(scope.kind, shape, key);
       this.listStatements.set(key, statement);
     }
     // One round trip: the page with the total as a window count; a page past the end counts separately.
     const rows = await statement.execute({
-      ownerId,
+      actorId: scope.userId,
       roomId: query.room_id,
       type: query.type,
       ...pageWindow(query),
     });
-    const total = await pageTotal(rows, query, () => this.count(ownerId, query));
+    const total = await pageTotal(rows, query, () => this.count(scope, shape, query));
     return listPage(
       'devices',
       rows.map((r) => presentDevice(r.device, r.roomName)),
@@ -88,34 +105,27 @@ export class DeviceService {
     );
   }
 
-  private prepareList(shape: ListShape, key: string) {
-    const where: SQL[] = [eq(devices.userId, sql.placeholder('ownerId'))];
-    if (shape.room === 'none') where.push(isNull(devices.roomId));
-    if (shape.room === 'id') where.push(eq(devices.roomId, sql.placeholder('roomId')));
-    if (shape.type) where.push(eq(devices.type, sql.placeholder('type')));
+  private prepareList(kind: ScopeKind, shape: ListShape, key: string) {
+    const refs = { actor: ACTOR, roomId: sql.placeholder('roomId'), type: sql.placeholder('type') };
     return this.db
       .select({ ...withRoomName, total: totalCount() })
       .from(devices)
-      .where(and(...where))
+      .where(and(...listConditions(kind, shape, refs)))
       .orderBy(desc(devices.createdAt), desc(devices.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(`owner_devices_${key}`);
+      .prepare(`devices_list_${key}`);
   }
 
-  private async count(ownerId: string, query: DeviceListQuery): Promise<number> {
-    const where: SQL[] = [eq(devices.userId, ownerId)];
-    if (query.room_id === NO_ROOM) where.push(isNull(devices.roomId));
-    else if (query.room_id !== undefined) where.push(eq(devices.roomId, query.room_id));
-    if (query.type !== undefined) where.push(eq(devices.type, query.type));
-    const [row] = await this.db
-      .select({ total: count() })
-      .from(devices)
-      .where(and(...where));
-    return row?.total ?? 0;
+  private async count(scope: Scope, shape: ListShape, query: DeviceListQuery): Promise<number> {
+    const refs = { actor: scope.userId, roomId: query.room_id, type: query.type };
+    return this.db.$count(devices, and(...listConditions(scope.kind, shape, refs)));
   }
 
-  async create(ownerId: string, input: NewDevice): Promise<Device> {
+  /** Adds a device to the caller's home (the owner API); a scope without a home of its own may not. */
+  async create(scope: Scope, input: NewDevice): Promise<Device> {
+    const ownerId = homeOf(scope);
+    if (ownerId === null) throw forbidden();
     const gangCount = gangCountForModel(input.type, input.model);
     const at = this.now();
     try {
@@ -143,11 +153,10 @@ export class DeviceService {
   }
 
   /** Power toggle (a Lumos switch turns all its gangs with it), through the one command service. */
-  async toggle(auth: AuthContext, deviceId: string, channel: CommandChannel): Promise<Device> {
+  async toggle(scope: Scope, deviceId: string, channel: CommandChannel): Promise<Device> {
     const row = await this.commands.executeCommand({
       deviceId,
-      actor: { userId: auth.userId, role: auth.role },
-      ownerId: auth.userId,
+      scope,
       channel,
       command: (device) => ({ kind: 'power', on: !device.powerOn }),
     });
@@ -155,11 +164,10 @@ export class DeviceService {
   }
 
   /** Toggles one gang of a Lumos switch; an index outside 0..gang_count-1 is 400. */
-  async toggleGang(auth: AuthContext, deviceId: string, index: number, channel: CommandChannel) {
+  async toggleGang(scope: Scope, deviceId: string, index: number, channel: CommandChannel) {
     const row = await this.commands.executeCommand({
       deviceId,
-      actor: { userId: auth.userId, role: auth.role },
-      ownerId: auth.userId,
+      scope,
       channel,
       command: (device) => ({ kind: 'gang', index, on: device.gangStates[index] !== true }),
     });
@@ -170,11 +178,11 @@ export class DeviceService {
    * Compares the device's firmware with the newest stored for its type (semantic versions).
    * The type's versions come through the firmware(device_type, version) index; the newest is picked here.
    */
-  async checkUpdates(ownerId: string, deviceId: string): Promise<UpdateCheck> {
+  async checkUpdates(scope: Scope, deviceId: string): Promise<UpdateCheck> {
     const [device] = await this.db
       .select({ type: devices.type, firmwareVersion: devices.firmwareVersion })
       .from(devices)
-      .where(and(eq(devices.id, deviceId), eq(devices.userId, ownerId)))
+      .where(and(eq(devices.id, deviceId), scopeCondition('device', scope)))
       .limit(1);
     if (!device) throw notFound(DEVICES_MESSAGES.notFound);
     const versions = await this.db
@@ -193,24 +201,27 @@ export class DeviceService {
     };
   }
 
-  /** Puts the owner's device into one of the owner's rooms (either not the caller's: 404). */
-  async assignRoom(ownerId: string, deviceId: string, roomId: string): Promise<Device> {
+  /**
+   * Puts a device into a room of the same home: the scope must be allowed to change both (else 404),
+   * and the room must belong to the device's owner (for an owner both are their own anyway).
+   */
+  async assignRoom(scope: Scope, deviceId: string, roomId: string): Promise<Device> {
     return this.db.transaction(async (tx) => {
       const [device] = await tx
-        .select({ id: devices.id })
+        .select({ id: devices.id, userId: devices.userId })
         .from(devices)
-        .where(and(eq(devices.id, deviceId), eq(devices.userId, ownerId)))
+        .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
         .limit(1)
         .for('update');
       if (!device) throw notFound(DEVICES_MESSAGES.notFound);
       // Locked so that the room cannot be deleted before the device points at it.
       const [room] = await tx
-        .select({ id: rooms.id, name: rooms.name })
+        .select({ id: rooms.id, name: rooms.name, userId: rooms.userId })
         .from(rooms)
-        .where(and(eq(rooms.id, roomId), eq(rooms.userId, ownerId)))
+        .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
         .limit(1)
         .for('share');
-      if (!room) throw notFound(DEVICES_MESSAGES.roomNotFound);
+      if (!room || room.userId !== device.userId) throw notFound(DEVICES_MESSAGES.roomNotFound);
       const [updated] = await tx
         .update(devices)
         .set({ roomId: room.id, updatedAt: this.now() })
@@ -221,11 +232,11 @@ export class DeviceService {
     });
   }
 
-  async unassignRoom(ownerId: string, deviceId: string): Promise<Device> {
+  async unassignRoom(scope: Scope, deviceId: string): Promise<Device> {
     const [updated] = await this.db
       .update(devices)
       .set({ roomId: null, updatedAt: this.now() })
-      .where(and(eq(devices.id, deviceId), eq(devices.userId, ownerId)))
+      .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
       .returning();
     if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
     return presentDevice(updated, null);

@@ -1,14 +1,13 @@
 import { messageResponseSchema, newsletterBodySchema, STOREFRONT_MSG } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { NewsletterService } from './service.ts';
 
 /** Per-IP budget of POST /api/newsletter (429 too_many_requests with Retry-After beyond it). */
 export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 } as const;
 
 /** Issue 3 "Newsletter": the footer form subscribes an e-mail once. */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new NewsletterService(app.db);
+  const service = app.services.newsletter;
 
   app.post(
     '/api/newsletter',

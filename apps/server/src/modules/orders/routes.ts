@@ -6,12 +6,10 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { createPaymentProvider } from '../payments/provider.ts';
-import { OrderService } from './service.ts';
 
 /** Spec section 7 "Storefront": POST /api/create-order (server-side amounts), and the admin order list. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OrderService(app.db, createPaymentProvider(app.config.payment), app.now);
+  const service = app.services.orders;
 
   app.post(
     '/api/create-order',

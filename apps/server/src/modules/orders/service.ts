@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { orders, type OrderRow } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { OrderProvider } from './order-provider.ts';
 import { presentOrder } from './presenter.ts';
 import { assertAmountMatches, assertReceipt, priceOrder } from './pricing.ts';
 
@@ -22,7 +22,7 @@ export type MarkPaidResult =
 export class OrderService {
   constructor(
     private readonly db: Db,
-    private readonly provider: PaymentProvider,
+    private readonly provider: OrderProvider,
     private readonly now: () => Date,
   ) {}
 

@@ -1,35 +1,13 @@
-import type { PaymentProvider as ProviderName } from '@isaac/contract';
 import type { Config } from '../../config.ts';
+import type { OrderProvider } from '../orders/order-provider.ts';
 import { RazorpayProvider } from './razorpay.ts';
 import { SandboxProvider } from './sandbox.ts';
-
-export interface ProviderOrderInput {
-  /** In paise. */
-  amount: number;
-  currency: string;
-  receipt: string;
-  notes: Record<string, string>;
-}
-
-export interface ProviderOrder {
-  /** The provider's order id (`order_…`): what checkout and signatures use. */
-  id: string;
-  amount: number;
-  currency: string;
-  receipt: string;
-  status: string;
-}
 
 /**
  * One card-payment provider (issue 3): the embedded `sandbox` (default) or the real `razorpay`.
  * Both sign exactly as Razorpay does, so checkout, verification and webhooks are the same code.
  */
-export interface PaymentProvider {
-  readonly name: ProviderName;
-  /** The public key id the checkout opens with. */
-  readonly keyId: string;
-  /** Creates the order at the provider. Failures throw a 502 HttpError with a clear message. */
-  createOrder(input: ProviderOrderInput): Promise<ProviderOrder>;
+export interface PaymentProvider extends OrderProvider {
   /** Whether `signature` is the hex HMAC-SHA256 of `${orderId}|${paymentId}` with the key secret (constant time). */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** Whether `signature` (X-Razorpay-Signature) is the hex HMAC-SHA256 of the raw body with the webhook secret. */
@@ -41,12 +19,27 @@ export interface ProviderOptions {
   fetch?: typeof fetch;
 }
 
-/** The provider PAYMENT_PROVIDER names, with its keys from the settings. */
+export type { ProviderOrder, ProviderOrderInput } from '../orders/order-provider.ts';
+
+/** The provider of an app, and the sandbox's own capabilities (capture, signed webhooks) when it is the sandbox. */
+export interface ChosenProvider {
+  provider: PaymentProvider;
+  /** The same object as `provider` when PAYMENT_PROVIDER=sandbox, else null. */
+  sandbox: SandboxProvider | null;
+}
+
+/**
+ * THE choice of payment provider (services.ts calls it once per app): the one PAYMENT_PROVIDER names,
+ * with its keys from the settings. Whether the sandbox is in use is read from `sandbox`, never by
+ * testing the provider's class.
+ */
 export function createPaymentProvider(
   settings: Config['payment'],
   options: ProviderOptions = {},
-): PaymentProvider {
-  return settings.provider === 'razorpay'
-    ? new RazorpayProvider(settings, options.fetch ?? fetch)
-    : new SandboxProvider(settings);
+): ChosenProvider {
+  if (settings.provider === 'razorpay') {
+    return { provider: new RazorpayProvider(settings, options.fetch ?? fetch), sandbox: null };
+  }
+  const sandbox = new SandboxProvider(settings);
+  return { provider: sandbox, sandbox };
 }

@@ -106,7 +106,8 @@ async function providerFailure(provider: RazorpayProvider): Promise<HttpError> {
 
 describe('razorpay provider against a local fake of the orders API', () => {
   it('POSTs /v1/orders with basic auth and the JSON body', async () => {
-    const provider = createPaymentProvider(settings());
+    const { provider, sandbox } = createPaymentProvider(settings());
+    expect(sandbox).toBeNull();
     expect(provider).toBeInstanceOf(RazorpayProvider);
     expect(provider.keyId).toBe('rzp_test_fake');
     const order = await provider.createOrder(input);

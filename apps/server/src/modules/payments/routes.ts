@@ -11,11 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { OrderService } from '../orders/service.ts';
-import { createPaymentProvider } from './provider.ts';
-import { SandboxProvider } from './sandbox.ts';
-import { SandboxWebhookSender, WEBHOOK_PATH } from './sandbox-webhooks.ts';
-import { PaymentService } from './service.ts';
+import { WEBHOOK_PATH } from './sandbox-webhooks.ts';
 
 const webhookResponseSchema = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
 
@@ -33,22 +29,8 @@ export const SANDBOX_PRODUCTION_WARNING =
  * they are not registered at all (404, absent from the OpenAPI document).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createPaymentProvider(app.config.payment);
-  const service = new PaymentService(app.db, provider, new OrderService(app.db, provider, app.now));
-  const webhooks =
-    provider instanceof SandboxProvider
-      ? new SandboxWebhookSender(
-          provider,
-          async (url, headers, payload) =>
-            (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
-          app.config.payment.sandboxWebhookDelayMs,
-          app.log,
-          app.now,
-        )
-      : undefined;
-  app.addHook('onClose', async () => {
-    await webhooks?.close();
-  });
+  const service = app.services.payments;
+  const webhooks = app.services.sandboxWebhooks;
 
   app.post(
     '/api/verify-payment',
@@ -101,7 +83,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  if (!(provider instanceof SandboxProvider) || !app.config.payment.sandboxAllowed) return;
+  // The sandbox checkout exists only when PAYMENT_PROVIDER=sandbox and ALLOW_SANDBOX_PAYMENTS (services.ts).
+  if (!webhooks) return;
   if (app.config.isProduction) app.log.warn(SANDBOX_PRODUCTION_WARNING);
 
   app.get(
@@ -136,7 +119,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const payment = await service.paySandboxOrder(request.params.order_id, request.body.outcome);
-      webhooks?.paymentCaptured(payment);
+      webhooks.paymentCaptured(payment);
       return payment.response;
     },
   );

@@ -14,7 +14,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.
 import { presentOrder } from '../orders/presenter.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PaymentProvider } from './provider.ts';
-import { SandboxProvider } from './sandbox.ts';
+import type { SandboxProvider } from './sandbox.ts';
 import { webhookEventId, webhookEventSchema, type WebhookEvent } from './webhook-event.ts';
 
 export const PAYMENT_ERROR = {
@@ -61,6 +61,8 @@ export class PaymentService {
     private readonly db: Db,
     private readonly provider: PaymentProvider,
     private readonly orders: OrderService,
+    /** The sandbox provider when PAYMENT_PROVIDER=sandbox (createPaymentProvider), else null. */
+    private readonly sandboxProvider: SandboxProvider | null,
   ) {}
 
   /** POST /api/verify-payment. */
@@ -166,8 +168,8 @@ export class PaymentService {
 
   /** The sandbox provider, or a 404 when PAYMENT_PROVIDER is not sandbox. */
   private sandbox(): SandboxProvider {
-    if (!(this.provider instanceof SandboxProvider)) throw notFound(PAYMENTS_MESSAGES.sandboxOff);
-    return this.provider;
+    if (!this.sandboxProvider) throw notFound(PAYMENTS_MESSAGES.sandboxOff);
+    return this.sandboxProvider;
   }
 
   private async sandboxOrder(orderId: string) {

@@ -7,13 +7,13 @@ import {
   roomResponseSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireScope } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
-import { ROOMS_MESSAGES, RoomService } from './service.ts';
+import { ROOMS_MESSAGES } from './service.ts';
 
 /** An owner's rooms: list (with each room's devices), create, rename/retype, delete. */
 export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new RoomService(app.db, app.now);
+  const service = app.services.rooms;
   const tags = ['owner rooms'];
 
   app.get(
@@ -26,7 +26,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roomListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(requireAuth(request).userId, request.query),
+    async (request) => service.list(requireScope(request), request.query),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const room = await service.create(requireAuth(request).userId, request.body);
+      const room = await service.create(requireScope(request), request.body);
       return reply.code(201).send({ room });
     },
   );
@@ -57,7 +57,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      room: await service.update(requireAuth(request).userId, request.params.id, request.body),
+      room: await service.update(requireScope(request), request.params.id, request.body),
     }),
   );
 
@@ -72,7 +72,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.remove(requireAuth(request).userId, request.params.id);
+      await service.remove(requireScope(request), request.params.id);
       return { message: ROOMS_MESSAGES.deleted };
     },
   );

@@ -1,9 +1,11 @@
 import { API_MSG, type PageQuery, type Room, type RoomValues } from '@isaac/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
+import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
 import { presentRoom } from './presenter.ts';
 
@@ -13,45 +15,36 @@ export const ROOMS_MESSAGES = {
 } as const;
 
 /**
- * An owner's rooms. Every query is scoped to the owner (another owner's room is 404). A page of
- * rooms takes one query for the rooms and ONE more for all their devices (no N+1); both are
- * prepared statements on the (user_id, created_at) and room_id indexes.
+ * Rooms, as the caller's scope reaches them (policy layer, ADR 019): an owner's own, those of an
+ * electrician's customers, every room for an admin; anything else is not found (404). A page of rooms
+ * takes one query for the rooms and ONE more for all their devices (no N+1); both are prepared
+ * statements per scope kind (an owner's on the (user_id, created_at) and room_id indexes).
  */
 export class RoomService {
-  private readonly pageStatement;
-  private readonly devicesStatement;
+  private readonly statements = new Map<ScopeKind, ReturnType<typeof prepareStatements>>();
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
-  ) {
-    // One round trip for the page and its total (window count); a page past the end counts separately.
-    this.pageStatement = db
-      .select({ room: rooms, total: totalCount() })
-      .from(rooms)
-      .where(eq(rooms.userId, sql.placeholder('ownerId')))
-      .orderBy(desc(rooms.createdAt), desc(rooms.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('owner_rooms_page');
-    this.devicesStatement = db
-      .select(presentedDeviceColumns)
-      .from(devices)
-      .where(
-        and(
-          eq(devices.userId, sql.placeholder('ownerId')),
-          sql`${devices.roomId} = any(${sql.placeholder('roomIds')}::text[])`,
-        ),
-      )
-      .orderBy(desc(devices.createdAt), desc(devices.id))
-      .prepare('owner_rooms_devices');
+  ) {}
+
+  private statementsFor(kind: ScopeKind) {
+    let prepared = this.statements.get(kind);
+    if (!prepared) {
+      prepared = prepareStatements(this.db, kind);
+      this.statements.set(kind, prepared);
+    }
+    return prepared;
   }
 
-  async list(ownerId: string, query: PageQuery) {
-    const page = await this.pageStatement.execute({ ownerId, ...pageWindow(query) });
-    const total = await pageTotal(page, query, () => this.count(ownerId));
+  async list(scope: Scope, query: PageQuery) {
+    const page = await this.statementsFor(scope.kind).page.execute({
+      actorId: scope.userId,
+      ...pageWindow(query),
+    });
+    const total = await pageTotal(page, query, () => this.db.$count(rooms, scopeCondition('room', scope)));
     const byRoom = await this.devicesOf(
-      ownerId,
+      scope,
       page.map((r) => r.room.id),
     );
     const items = page.map(({ room }) =>
@@ -63,12 +56,10 @@ export class RoomService {
     return listPage('rooms', items, query, total);
   }
 
-  private async count(ownerId: string): Promise<number> {
-    const [row] = await this.db.select({ total: count() }).from(rooms).where(eq(rooms.userId, ownerId));
-    return row?.total ?? 0;
-  }
-
-  async create(ownerId: string, input: RoomValues): Promise<Room> {
+  /** Creates a room in the caller's home (the owner API); a scope without a home of its own may not. */
+  async create(scope: Scope, input: RoomValues): Promise<Room> {
+    const ownerId = homeOf(scope);
+    if (ownerId === null) throw forbidden();
     const at = this.now();
     const [row] = await this.db
       .insert(rooms)
@@ -78,15 +69,15 @@ export class RoomService {
     return presentRoom(row, []);
   }
 
-  /** Renames or retypes one of the owner's rooms. */
-  async update(ownerId: string, roomId: string, input: RoomValues): Promise<Room> {
+  /** Renames or retypes a room the scope may change. */
+  async update(scope: Scope, roomId: string, input: RoomValues): Promise<Room> {
     const [row] = await this.db
       .update(rooms)
       .set({ name: input.name, type: input.type, updatedAt: this.now() })
-      .where(and(eq(rooms.id, roomId), eq(rooms.userId, ownerId)))
+      .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
       .returning();
     if (!row) throw notFound(ROOMS_MESSAGES.notFound);
-    const byRoom = await this.devicesOf(ownerId, [row.id]);
+    const byRoom = await this.devicesOf(scope, [row.id]);
     return presentRoom(
       row,
       (byRoom.get(row.id) ?? []).map((d) => presentDevice(d, row.name)),
@@ -94,15 +85,15 @@ export class RoomService {
   }
 
   /**
-   * Deletes one of the owner's rooms. Its devices stay, unassigned: the explicit update and the
+   * Deletes a room the scope may change. Its devices stay, unassigned: the explicit update and the
    * delete share a transaction (the foreign key's ON DELETE SET NULL would do the same).
    */
-  async remove(ownerId: string, roomId: string): Promise<void> {
+  async remove(scope: Scope, roomId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [room] = await tx
         .select({ id: rooms.id })
         .from(rooms)
-        .where(and(eq(rooms.id, roomId), eq(rooms.userId, ownerId)))
+        .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
         .limit(1)
         .for('update');
       if (!room) throw notFound(ROOMS_MESSAGES.notFound);
@@ -114,11 +105,11 @@ export class RoomService {
     });
   }
 
-  /** The owner's devices in the given rooms, newest first, grouped by room: one query (devices_room_idx). */
-  private async devicesOf(ownerId: string, roomIds: string[]): Promise<Map<string, PresentableDevice[]>> {
+  /** The scope's devices in the given rooms, newest first, grouped by room: one query (devices_room_idx). */
+  private async devicesOf(scope: Scope, roomIds: string[]): Promise<Map<string, PresentableDevice[]>> {
     const byRoom = new Map<string, PresentableDevice[]>();
     if (roomIds.length === 0) return byRoom;
-    const rows = await this.devicesStatement.execute({ ownerId, roomIds });
+    const rows = await this.statementsFor(scope.kind).devices.execute({ actorId: scope.userId, roomIds });
     for (const row of rows) {
       if (row.roomId === null) continue;
       const list = byRoom.get(row.roomId);
@@ -127,4 +118,29 @@ export class RoomService {
     }
     return byRoom;
   }
+}
+
+/** The two prepared statements of a scope kind: a page of rooms (with its total), and their devices. */
+function prepareStatements(db: Db, kind: ScopeKind) {
+  return {
+    page: db
+      .select({ room: rooms, total: totalCount() })
+      .from(rooms)
+      .where(policyCondition('room', kind, ACTOR))
+      .orderBy(desc(rooms.createdAt), desc(rooms.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`rooms_page_${kind}`),
+    devices: db
+      .select(presentedDeviceColumns)
+      .from(devices)
+      .where(
+        and(
+          policyCondition('device', kind, ACTOR),
+          sql`${devices.roomId} = any(${sql.placeholder('roomIds')}::text[])`,
+        ),
+      )
+      .orderBy(desc(devices.createdAt), desc(devices.id))
+      .prepare(`rooms_devices_${kind}`),
+  };
 }

@@ -15,10 +15,10 @@ import { auditContextOf } from '../audit/audit-log.ts';
 /**
  * Two-factor sign-in (ADR 028): the caller's own enrolment under /api/account (every signed-in user,
  * also an admin who must enrol before the admin API answers), and an admin's reset of another user's.
- * The service is `app.twoFactor` (the sign-in uses it too).
+ * The service is `app.services.twoFactor` (the sign-in and the auth hook use it too).
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.twoFactor;
+  const service = app.services.twoFactor;
   const tags = ['account'];
 
   app.get(

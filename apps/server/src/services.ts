@@ -1,0 +1,160 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { AccountService } from './modules/account/service.ts';
+import { AdminDashboardService } from './modules/admin-dashboard/service.ts';
+import { AdminUserService } from './modules/admin-users/service.ts';
+import { ReportService } from './modules/reports/service.ts';
+import { FirmwareService } from './modules/firmware/service.ts';
+import { LocalDiskFirmwareStore } from './modules/firmware/storage.ts';
+import { AuditLog } from './modules/audit/audit-log.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { SessionService } from './modules/auth/sessions.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { ContactService } from './modules/contact/service.ts';
+import { OwnerDashboardService } from './modules/dashboard/service.ts';
+import { DeviceCommandService, DirectTransport } from './modules/device-commands/service.ts';
+import { DeviceService } from './modules/devices/service.ts';
+import { NewsletterService } from './modules/newsletter/service.ts';
+import { OrderService } from './modules/orders/service.ts';
+import { createPaymentProvider } from './modules/payments/provider.ts';
+import { SandboxWebhookSender } from './modules/payments/sandbox-webhooks.ts';
+import { PaymentService } from './modules/payments/service.ts';
+import { RoomService } from './modules/rooms/service.ts';
+import { TwoFactorService } from './modules/two-factor/service.ts';
+import { CsrfGuard } from './plugins/csrf.ts';
+import type { RequestOutcomes } from './plugins/request-outcomes.ts';
+
+/**
+ * Every service of the API, built ONCE per app (`createServices`) and handed to the route plugins as
+ * `app.services` (fastify/demo's decorate pattern). Route plugins never construct services: a service
+ * that needs another (payments → orders, devices → device commands, auth → audit) gets the same
+ * instance here, and infrastructure choices are made here once — the payment provider
+ * (`createPaymentProvider`), the device transport.
+ */
+export interface Services {
+  tokens: TokenService;
+  sessions: SessionService;
+  csrf: CsrfGuard;
+  audit: AuditLog;
+  /** Two-factor sign-in (ADR 028): enrolment, sign-in codes, the admin requirement (the auth hook reads it). */
+  twoFactor: TwoFactorService;
+  auth: AuthService;
+  account: AccountService;
+  deviceCommands: DeviceCommandService;
+  devices: DeviceService;
+  rooms: RoomService;
+  dashboard: OwnerDashboardService;
+  orders: OrderService;
+  payments: PaymentService;
+  /** Delivers the sandbox's signed webhooks; null unless the sandbox checkout is on (provider sandbox + allowed). */
+  sandboxWebhooks: SandboxWebhookSender | null;
+  contact: ContactService;
+  newsletter: NewsletterService;
+  adminDashboard: AdminDashboardService;
+  adminUsers: AdminUserService;
+  reports: ReportService;
+  /** Firmware images: the store is the seam for an object store (ADR 021). */
+  firmwareStore: LocalDiskFirmwareStore;
+  firmware: FirmwareService;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Requests and 5xx answers of this process (counted by the request log; the admin health check reads them). */
+  requestOutcomes: RequestOutcomes;
+  /** Access token lifetime in seconds; default 30 minutes. */
+  accessTokenTtlSeconds?: number;
+  /** Sends a request to this API in-process (the sandbox's webhooks go through the real route). */
+  injectPost: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
+}
+
+export function createServices({
+  config,
+  db,
+  now,
+  log,
+  requestOutcomes,
+  accessTokenTtlSeconds,
+  injectPost,
+}: ServiceDeps): Services {
+  const tokens = new TokenService(config.jwtSecret, now, accessTokenTtlSeconds);
+  const sessions = new SessionService(db, now, {
+    idleMinutes: config.sessionIdleMinutes,
+    absoluteDays: config.sessionAbsoluteDays,
+  });
+  const audit = new AuditLog(db, now);
+  const twoFactor = new TwoFactorService(
+    db,
+    now,
+    sessions,
+    audit,
+    config.jwtSecret,
+    config.adminTwoFactorRequired,
+  );
+  const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
+  const deviceCommands = new DeviceCommandService(db, now, new DirectTransport());
+  const { provider, sandbox } = createPaymentProvider(config.payment);
+  const orders = new OrderService(db, provider, now);
+  const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
+  return {
+    tokens,
+    sessions,
+    csrf: new CsrfGuard(config.jwtSecret, config.sessionAbsoluteDays * 24 * 60 * 60),
+    audit,
+    twoFactor,
+    auth: new AuthService(db, sessions, tokens, audit, twoFactor, now),
+    account: new AccountService(db, sessions, now, config.sessionIdleMinutes),
+    deviceCommands,
+    devices: new DeviceService(db, deviceCommands, now),
+    rooms: new RoomService(db, now),
+    dashboard: new OwnerDashboardService(db),
+    orders,
+    payments: new PaymentService(db, provider, orders, sandboxOn ? sandbox : null),
+    sandboxWebhooks: sandboxOn
+      ? new SandboxWebhookSender(sandbox, injectPost, config.payment.sandboxWebhookDelayMs, log, now)
+      : null,
+    contact: new ContactService(db),
+    newsletter: new NewsletterService(db),
+    adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
+    adminUsers: new AdminUserService(db, sessions, now),
+    reports: new ReportService(db, now),
+    firmwareStore,
+    firmware: new FirmwareService(db, firmwareStore, audit, now),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    /** The app's clock (injectable in tests). */
+    now: () => Date;
+    services: Services;
+    /** = services.tokens, services.sessions, services.csrf (the auth hook's and tests' short names). */
+    tokens: TokenService;
+    sessions: SessionService;
+    csrf: CsrfGuard;
+  }
+}
+
+/** Decorates the app with its settings, database, clock and services; pending sandbox webhooks end with it. */
+export function registerServices(
+  app: FastifyInstance,
+  core: { config: Config; db: Db; now: () => Date },
+  services: Services,
+): void {
+  app.decorate('config', core.config);
+  app.decorate('db', core.db);
+  app.decorate('now', core.now);
+  app.decorate('services', services);
+  app.decorate('tokens', services.tokens);
+  app.decorate('sessions', services.sessions);
+  app.decorate('csrf', services.csrf);
+  app.addHook('onClose', async () => {
+    await services.sandboxWebhooks?.close();
+  });
+}
