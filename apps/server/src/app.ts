@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
@@ -58,6 +59,7 @@ const MODULES = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  twoFactorRoutes,
   dashboardRoutes,
   devicesRoutes,
   roomsRoutes,

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** A complete production environment. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_live_x',
+  JWT_SECRET: 'x'.repeat(40),
+  RAZORPAY_KEY_SECRET: 'k',
+  RAZORPAY_WEBHOOK_SECRET: 'w',
+};
+
 describe('loadConfig', () => {
   it('has working defaults outside production', () => {
     const config = loadConfig({}, '/repo');
@@ -40,18 +50,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/,
     );
-    const secrets = {
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: 'rzp_live_x',
-      JWT_SECRET: 'x'.repeat(40),
-      RAZORPAY_KEY_SECRET: 'k',
-      RAZORPAY_WEBHOOK_SECRET: 'w',
-    };
+    const secrets = PRODUCTION;
     expect(loadConfig(secrets).isProduction).toBe(true);
     const { RAZORPAY_KEY_ID: _keyId, ...withoutKeyId } = secrets;
     expect(() => loadConfig(withoutKeyId)).toThrow(/RAZORPAY_KEY_ID/);
     expect(() => loadConfig({ ...secrets, JWT_SECRET: 'short' })).toThrow(/at least 32/);
+  });
+
+  it('ADMIN_TWO_FACTOR_REQUIRED: on by default in production, off under DEMO and outside production', () => {
+    const production = PRODUCTION;
+    expect(loadConfig(production).adminTwoFactorRequired).toBe(true);
+    expect(loadConfig({ ...production, DEMO: 'true' }).adminTwoFactorRequired).toBe(false);
+    expect(loadConfig({ ...production, ADMIN_TWO_FACTOR_REQUIRED: 'false' }).adminTwoFactorRequired).toBe(
+      false,
+    );
+    expect(loadConfig({}).adminTwoFactorRequired).toBe(false);
+    expect(loadConfig({ ADMIN_TWO_FACTOR_REQUIRED: 'true' }).adminTwoFactorRequired).toBe(true);
+    expect(loadConfig({ DEMO: 'true', ADMIN_TWO_FACTOR_REQUIRED: 'yes' }).adminTwoFactorRequired).toBe(true);
   });
 
   it('production names its payment provider: no silent sandbox (free orders)', () => {
@@ -110,15 +125,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_ORIGIN: 'https://shop.example.com' }).webOrigins).toEqual([
       'https://shop.example.com',
     ]);
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: 'rzp_live_x',
-      JWT_SECRET: 'x'.repeat(40),
-      RAZORPAY_KEY_SECRET: 'k',
-      RAZORPAY_WEBHOOK_SECRET: 'w',
-      WEB_ORIGIN: 'http://localhost:3000',
-    });
+    const production = loadConfig({ ...PRODUCTION, WEB_ORIGIN: 'http://localhost:3000' });
     expect(production.webOrigins).toEqual(['http://localhost:3000']);
     expect(production.apiOrigins).toEqual(['http://localhost:4000']);
   });

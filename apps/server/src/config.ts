@@ -38,6 +38,7 @@ const envSchema = z.object({
   FIRMWARE_DIR: optionalText,
   JWT_SECRET: optionalText,
   DEMO: bool(false),
+  ADMIN_TWO_FACTOR_REQUIRED: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: bool(true),
   WEB_DIST: z.string().min(1).default('apps/web/build/client'),
@@ -95,6 +96,12 @@ export interface Config {
   firmwareDir: string;
   jwtSecret: string;
   demo: boolean;
+  /**
+   * ADMIN_TWO_FACTOR_REQUIRED: admins must use two-factor sign-in; until they have set it up, every
+   * admin API route answers 403 `two_factor_enrolment_required` (ADR 028). Default: on in production
+   * unless DEMO is on (the demo sign-ins have no authenticator), off elsewhere.
+   */
+  adminTwoFactorRequired: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   serveWeb: boolean;
   /** Absolute path of the built web (React Router's build/client). */
@@ -214,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     firmwareDir: resolve(cwd, e.FIRMWARE_DIR ?? join(e.DATA_DIR, 'firmware')),
     jwtSecret,
     demo: e.DEMO,
+    adminTwoFactorRequired: e.ADMIN_TWO_FACTOR_REQUIRED ?? (isProduction && !e.DEMO),
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
     webDist: resolve(cwd, e.WEB_DIST),

@@ -23,6 +23,7 @@ import { createPaymentProvider } from './modules/payments/provider.ts';
 import { SandboxWebhookSender } from './modules/payments/sandbox-webhooks.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { RoomService } from './modules/rooms/service.ts';
+import { TwoFactorService } from './modules/two-factor/service.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
 import type { RequestOutcomes } from './plugins/request-outcomes.ts';
 
@@ -38,6 +39,8 @@ export interface Services {
   sessions: SessionService;
   csrf: CsrfGuard;
   audit: AuditLog;
+  /** Two-factor sign-in (ADR 028): enrolment, sign-in codes, the admin requirement (the auth hook reads it). */
+  twoFactor: TwoFactorService;
   auth: AuthService;
   account: AccountService;
   deviceCommands: DeviceCommandService;
@@ -88,6 +91,14 @@ export function createServices({
     absoluteDays: config.sessionAbsoluteDays,
   });
   const audit = new AuditLog(db, now);
+  const twoFactor = new TwoFactorService(
+    db,
+    now,
+    sessions,
+    audit,
+    config.jwtSecret,
+    config.adminTwoFactorRequired,
+  );
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
   const deviceCommands = new DeviceCommandService(db, now, new DirectTransport());
   const { provider, sandbox } = createPaymentProvider(config.payment);
@@ -98,7 +109,8 @@ export function createServices({
     sessions,
     csrf: new CsrfGuard(config.jwtSecret, config.sessionAbsoluteDays * 24 * 60 * 60),
     audit,
-    auth: new AuthService(db, sessions, tokens, audit, now),
+    twoFactor,
+    auth: new AuthService(db, sessions, tokens, audit, twoFactor, now),
     account: new AccountService(db, sessions, now, config.sessionIdleMinutes),
     deviceCommands,
     devices: new DeviceService(db, deviceCommands, now),

@@ -10,4 +10,8 @@ export const API_MSG = {
   deviceNotFound: 'Device not found',
   roomNotFound: 'Room not found',
   orderNotFound: 'Order not found',
+  twoFactorRequired: 'Enter the 6-digit code from your authenticator app',
+  invalidTwoFactorCode: 'Invalid or expired code. Check your authenticator app and try again.',
+  invalidRecoveryCode: 'Invalid or already used recovery code',
+  twoFactorEnrolmentRequired: 'Set up two-factor sign-in in your security settings to use the admin area',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { MIN_PASSWORD_LENGTH, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './constants.ts';
 import { MSG } from './messages.ts';
 
 export const locationSchema = z.object({
@@ -19,6 +19,8 @@ export const userSchema = z.object({
   status: z.string(),
   created_at: z.string(),
   location: locationSchema.nullable(),
+  /** Whether the user signs in with a second factor (ADR 028). */
+  two_factor_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -39,7 +41,27 @@ export const loginFormSchema = z.object({
   email: z.string().trim().min(1, MSG.emailRequired).email(MSG.emailInvalid),
   password: z.string().min(1, MSG.passwordRequired).min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort),
 });
-export const loginBodySchema = loginFormSchema.extend({ oauth_params: oauthParamsSchema });
+/** A 6-digit authenticator code (spaces ignored). */
+export const totpCodeSchema = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(TOTP_CODE_PATTERN, 'Enter the 6-digit code'));
+/** A recovery code, `xxxxx-xxxxx` (case, spaces and dashes ignored). */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(RECOVERY_CODE_PATTERN, 'Enter a recovery code like abcde-12345'));
+
+/**
+ * POST /auth/login. With two-factor sign-in on (ADR 028) the first submission (no code) answers 401
+ * `two_factor_required`; the client resubmits the same e-mail and password with `otp` or `recovery_code`.
+ */
+export const loginBodySchema = loginFormSchema.extend({
+  oauth_params: oauthParamsSchema,
+  otp: totpCodeSchema.optional(),
+  recovery_code: recoveryCodeSchema.optional(),
+});
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const loginResponseSchema = z.object({
@@ -78,3 +100,38 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+
+/** GET /api/account/two-factor: the caller's second factor. */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabled_at: z.string().nullable(),
+  /** Unused recovery codes (0 when off). */
+  recovery_codes_left: z.number().int(),
+  /** Whether this user must use it (admins, when ADMIN_TWO_FACTOR_REQUIRED is on). */
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** POST /api/account/two-factor/setup: a new secret, shown once (never returned again). */
+export const twoFactorSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as a QR code: an SVG image as a data: URL. */
+  qr_svg_data_url: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnableBodySchema = z.object({ code: totpCodeSchema });
+/** The recovery codes, shown once. */
+export const twoFactorEnabledSchema = z.object({
+  message: z.string(),
+  recovery_codes: z.array(z.string()),
+});
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
+
+/** Turning it off takes the password and a current code (authenticator or recovery code). */
+export const twoFactorDisableBodySchema = z.object({
+  password: z.string().min(1, 'Password is required'),
+  code: z.string().trim().min(1, 'Enter a code from your authenticator app or a recovery code').max(40),
+});

@@ -15,6 +15,13 @@ export const RECENT_ITEMS_ELECTRICIAN = 5;
 export const RECENT_ITEMS_OWNER = 6;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Two-factor sign-in (ADR 028): RFC 6238 codes of 6 digits every 30 s; 10 single-use recovery codes. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_S = 30;
+export const TOTP_CODE_PATTERN = /^[0-9]{6}$/;
+export const RECOVERY_CODE_COUNT = 10;
+/** Recovery codes read `xxxxx-xxxxx` (lowercase letters and digits, no look-alikes); case, spaces and dashes are ignored. */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
 export const FIRMWARE_MAX_BYTES = 16 * 1024 * 1024;
 export const FIRMWARE_EXTENSIONS = ['.bin', '.hex', '.elf'] as const;
 export const FIRMWARE_DEFAULT_VERSION = 'v1.1.0';

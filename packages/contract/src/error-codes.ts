@@ -13,6 +13,12 @@ export const ERROR_CODE = {
   conflict: 'conflict',
   tooManyRequests: 'too_many_requests',
   invalidCredentials: 'invalid_credentials',
+  /** Password right, second factor missing: resubmit the sign-in with `otp` or `recovery_code` (ADR 028). */
+  twoFactorRequired: 'two_factor_required',
+  /** A wrong, expired or already used authenticator or recovery code. */
+  invalidTwoFactorCode: 'invalid_two_factor_code',
+  /** An admin who must use two-factor sign-in (ADMIN_TWO_FACTOR_REQUIRED) and has not set it up yet. */
+  twoFactorEnrolmentRequired: 'two_factor_enrolment_required',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

@@ -40,6 +40,11 @@ export const PERMISSIONS = {
   'POST /api/account/password': { access: 'signed-in' },
   'GET /api/account/sessions': { access: 'signed-in' },
   'DELETE /api/account/sessions/:id': { access: 'signed-in' },
+  // two-factor sign-in (ADR 028): 'signed-in', so an admin who must enrol can still reach them
+  'GET /api/account/two-factor': { access: 'signed-in' },
+  'POST /api/account/two-factor/setup': { access: 'signed-in' },
+  'POST /api/account/two-factor/enable': { access: 'signed-in' },
+  'POST /api/account/two-factor/disable': { access: 'signed-in' },
 
   // storefront
   'POST /api/create-order': { access: 'public' },
@@ -57,6 +62,7 @@ export const PERMISSIONS = {
   'GET /api/admin/contact-messages': { access: admin },
   'GET /api/admin/activity': { access: admin },
   'GET /api/admin/dashboard': { access: admin },
+  'POST /api/admin/users/:id/two-factor/reset': { access: admin },
 
   // admin users (issue 10)
   'GET /api/admin/users': { access: admin },

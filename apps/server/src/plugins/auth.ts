@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
+import type { TwoFactorService } from '../modules/two-factor/service.ts';
 import type { CsrfGuard } from './csrf.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { scopeOf, type Scope } from '../policy/scope.ts';
@@ -50,6 +51,7 @@ interface AuthDeps {
   tokens: TokenService;
   sessions: SessionService;
   csrf: CsrfGuard;
+  twoFactor: Pick<TwoFactorService, 'isRequiredFor'>;
 }
 
 /**
@@ -57,7 +59,8 @@ interface AuthDeps {
  * 1. find the matched route's rule (a route without one fails closed with 500);
  * 2. CSRF: when `requiresCsrf(method, rule)`, the X-CSRF-Token header must match the signed cookie (403 csrf_required);
  * 3. for role rules: a valid bearer JWT of a live session (401 authorization_required / invalid_token / token_expired),
- *    then the caller's role (403 forbidden). Sets `request.auth` (and `request.authUser`). Route modules never
+ *    then the caller's role (403 forbidden), then, for role-restricted routes, an admin's required second
+ *    factor (403 two_factor_enrolment_required, ADR 028). Sets `request.auth` (and `request.authUser`). Route modules never
  *    check auth themselves.
  * The session is read on every request (one prepared primary-key read, never cached), so a revoked
  * session is refused by the very next request in every process (ADR 017).
@@ -99,6 +102,15 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
     // The role comes from the database, so a role change applies at once.
     const role = live.user.role;
     if (!roleMayCall(rule, role)) throw forbidden();
+    // Admins who must use two-factor sign-in and have not set it up reach only the routes open to every
+    // signed-in user (their account settings, where they enrol), not their role's routes (ADR 028).
+    if (
+      rule.access !== 'signed-in' &&
+      live.user.twoFactorEnabledAt === null &&
+      deps.twoFactor.isRequiredFor(live.user)
+    ) {
+      throw new HttpError(403, ERROR_CODE.twoFactorEnrolmentRequired, API_MSG.twoFactorEnrolmentRequired);
+    }
     await deps.sessions.touch(live.session);
     request.auth = { userId: live.user.id, role, sessionId: live.session.id };
     request.authUser = live.user;

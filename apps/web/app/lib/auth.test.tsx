@@ -15,6 +15,7 @@ const user: User = {
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',
   location: null,
+  two_factor_enabled: false,
 };
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

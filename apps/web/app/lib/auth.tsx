@@ -107,6 +107,12 @@ export function loadCurrentUser(): Promise<void> {
 }
 
 /**
+ * The second step of a sign-in with two-factor sign-in on (ADR 028): the authenticator's code, or a
+ * recovery code. Without one, such an account's sign-in rejects with code `two_factor_required`.
+ */
+export type SecondFactor = { otp: string } | { recovery_code: string };
+
+/**
  * Signs in: fetches a fresh CSRF token first (its failure, 'Failed to fetch CSRF token', aborts the
  * sign-in), then `POST /auth/login`. Wrong credentials reject with the server's message.
  */
@@ -114,11 +120,12 @@ export async function login(
   email: string,
   password: string,
   oauthParams?: OAuthParams,
+  secondFactor?: SecondFactor,
 ): Promise<LoginResponse> {
   await fetchCsrfToken();
   const response = await apiRequest<LoginResponse>('/auth/login', {
     method: 'POST',
-    body: { email, password, oauth_params: oauthParams ?? null },
+    body: { email, password, oauth_params: oauthParams ?? null, ...secondFactor },
     handleUnauthorized: false,
   });
   setToken(response.token);

@@ -1,15 +1,24 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { registerSessionCache } from './auth';
 import { mutationFeedback } from './mutation-feedback';
+import { reportEnrolmentRequired } from './two-factor-enrolment';
 
 /**
  * A query client with the app's settings: mutation feedback from each mutation's `meta` (toasts and
- * refetches, lib/mutation-feedback.ts); library defaults elsewhere (3 retries, backoff capped at 30 s),
- * dashboards override per query (spec 9). The tests build theirs with this function too.
+ * refetches, lib/mutation-feedback.ts); every failure reported to lib/two-factor-enrolment.ts; library
+ * defaults elsewhere (3 retries, backoff capped at 30 s), dashboards override per query (spec 9). The tests build theirs with this function too.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    mutationCache: new MutationCache(mutationFeedback),
+    // Every failure is also checked for "set up two-factor sign-in first" (lib/two-factor-enrolment.ts).
+    queryCache: new QueryCache({ onError: reportEnrolmentRequired }),
+    mutationCache: new MutationCache({
+      ...mutationFeedback,
+      onError: (...args) => {
+        reportEnrolmentRequired(args[0]);
+        return mutationFeedback.onError?.(...args);
+      },
+    }),
     defaultOptions: { queries: { refetchOnWindowFocus: false } },
   });
 }

@@ -1,19 +1,9 @@
-import { ButtonLink, ComingSoon } from '~/components/ui';
+import { AccountSettings } from '~/features/account/components/AccountSettings';
 import type { Route } from './+types/admin.settings';
-import { ADMIN_PATHS } from '~/lib/paths';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings | Isaac Admin' }];
 
+/** The admin's own account: profile, password, sessions and two-factor sign-in (ADR 028). */
 export default function AdminSettings() {
-  return (
-    <ComingSoon
-      title="Settings"
-      description="Platform settings."
-      action={
-        <ButtonLink to={ADMIN_PATHS.dashboard} variant="outline">
-          Back to Dashboard
-        </ButtonLink>
-      }
-    />
-  );
+  return <AccountSettings />;
 }

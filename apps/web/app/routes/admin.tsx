@@ -1,10 +1,13 @@
 import { Outlet } from 'react-router';
+import { useTwoFactorEnrolmentRedirect } from '~/features/account/use-two-factor-enrolment-redirect';
 import { RouteGuard } from '~/features/auth/RouteGuard';
 import { DashboardShell } from '~/features/dashboard-shell';
+import { ADMIN_PATHS } from '~/lib/paths';
 import { AREA_ROLES } from '~/lib/route-guard';
 
-/** /admin/*: admin only, inside the dashboard shell. */
+/** /admin/*: admin only, inside the dashboard shell. An admin who must enrol in two-factor sign-in is sent to settings. */
 export default function AdminLayout() {
+  useTwoFactorEnrolmentRedirect(ADMIN_PATHS.settings);
   return (
     <RouteGuard allowedRoles={AREA_ROLES.admin}>
       <DashboardShell>

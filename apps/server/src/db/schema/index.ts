@@ -6,3 +6,4 @@ export * from './firmware.ts';
 export * from './storefront.ts';
 export * from './auth-throttle.ts';
 export * from './audit.ts';
+export * from './two-factor.ts';

@@ -18,6 +18,11 @@ export const users = pgTable(
     city: text('city'),
     pincode: text('pincode'),
     address: text('address'),
+    /**
+     * When two-factor sign-in was turned on; null = off (ADR 028). On the user row, which the auth
+     * hook reads with the session anyway, so "must enrol first" costs nothing per request.
+     */
+    twoFactorEnabledAt: timestamptz('two_factor_enabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

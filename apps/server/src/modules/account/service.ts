@@ -6,7 +6,7 @@ import { badRequest, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
-import { PasswordThrottle } from '../auth/throttle.ts';
+import { PasswordThrottle, tryAgainIn } from '../auth/throttle.ts';
 import { presentUser } from '../users/presenter.ts';
 import { presentSession, type AccountSession } from './presenter.ts';
 
@@ -17,8 +17,7 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
   sessionNotFound: 'Session not found',
   sessionEnded: 'Session ended',
-  throttled: (seconds: number) =>
-    `Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
+  throttled: (seconds: number) => `Too many wrong passwords. ${tryAgainIn(seconds)}`,
 } as const;
 
 /** The signed-in user's own settings: profile, password, sessions (every role). */

@@ -4,16 +4,16 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+import type { TwoFactorService } from '../two-factor/service.ts';
 import { presentUser } from '../users/presenter.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { LoginThrottle } from './throttle.ts';
+import { LoginThrottle, tryAgainIn } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
-  throttled: (seconds: number) =>
-    `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
+  throttled: (seconds: number) => `Too many failed sign-in attempts. ${tryAgainIn(seconds)}`,
   loggedOut: 'Logged out',
 } as const;
 
@@ -25,6 +25,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly tokens: TokenService,
     private readonly audit: AuditLog,
+    private readonly twoFactor: TwoFactorService,
     now: () => Date,
   ) {
     this.throttle = new LoginThrottle(db, now);
@@ -36,6 +37,8 @@ export class AuthService {
    * short growing delays, per account (ADR 015: 429 + Retry-After). The attempt is counted as a
    * failure before the password is checked and forgiven when it was right. Each sign-in and each
    * refused password is recorded in the activity log (the session and its record in one transaction).
+   * With two-factor sign-in on, a right password without a code answers 401 `two_factor_required`
+   * (not counted), a wrong, spent or replayed code 401 `invalid_two_factor_code` (counted).
    */
   async login(body: LoginBody, context: AuditContext): Promise<LoginResponse> {
     const email = body.email.trim().toLowerCase();
@@ -51,6 +54,25 @@ export class AuthService {
         entity: { type: 'user', id: user?.id ?? null, name: email },
       });
       throw unauthorized(ERROR_CODE.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
+    }
+    if (user.twoFactorEnabledAt !== null) {
+      if (!body.otp && !body.recovery_code) {
+        // The first step of a two-step sign-in: not a failure, and not a success either (ADR 028).
+        await this.throttle.forgive(email, ip);
+        throw unauthorized(ERROR_CODE.twoFactorRequired, API_MSG.twoFactorRequired);
+      }
+      // A wrong (or replayed) code stays counted as a failed attempt, as a wrong password is.
+      if ((await this.twoFactor.verify(this.db, user, body)) === null) {
+        await this.audit.record(this.db, context, {
+          action: 'auth.sign_in_failed',
+          entity: { type: 'user', id: user.id, name: email },
+          changes: { second_factor: { before: null, after: body.otp ? 'otp' : 'recovery_code' } },
+        });
+        throw unauthorized(
+          ERROR_CODE.invalidTwoFactorCode,
+          body.otp ? API_MSG.invalidTwoFactorCode : API_MSG.invalidRecoveryCode,
+        );
+      }
     }
     await this.throttle.succeeded(email, ip);
 

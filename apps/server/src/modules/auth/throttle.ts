@@ -60,6 +60,11 @@ export const LOGIN_LIMITS = {
 /** Wrong current passwords on the password-change route: 5 per user per 15 minutes. */
 export const PASSWORD_CHANGE_LIMIT = hardLimit(5, FIFTEEN_MINUTES);
 
+/** "Try again in N minute(s)." for a throttled caller who must wait `seconds`. */
+export function tryAgainIn(seconds: number): string {
+  return `Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`;
+}
+
 /** Expired rows are deleted at most this often per process. */
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -277,6 +282,15 @@ export class LoginThrottle {
     await this.store.unclaim(wanted.filter((k) => claimed.has(k.scope)));
     const after = await this.store.read(wanted.filter((k) => !claimed.has(k.scope)));
     return Math.max(1, ...[...after.values()].map((row) => retryAfterSeconds(row, this.now())));
+  }
+
+  /**
+   * Neither a failure nor a success: the attempt's claims are undone, nothing is cleared or trusted
+   * (a right password without its second factor, ADR 028: the code step is throttled, not this one).
+   */
+  async forgive(email: string, ip: string): Promise<void> {
+    const keys = this.keys(email, ip);
+    await this.store.unclaim([keys.pair, keys.account, keys.source]);
   }
 
   /** The password was right: the pair's failures are cleared (and it is trusted), the others' claims undone. */

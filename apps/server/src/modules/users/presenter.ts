@@ -14,5 +14,6 @@ export function presentUser(row: UserRow): User {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     location: hasLocation ? { city: row.city, pincode: row.pincode, address: row.address } : null,
+    two_factor_enabled: row.twoFactorEnabledAt !== null,
   };
 }

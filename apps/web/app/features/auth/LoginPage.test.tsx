@@ -22,6 +22,7 @@ const owner: User = {
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',
   location: null,
+  two_factor_enabled: false,
 };
 
 function json(status: number, body: unknown): Response {
@@ -174,7 +175,8 @@ describe('signing in', () => {
 
     window.__ISAAC_CONFIG__ = { apiUrl: API, demo: true };
     renderLogin();
-    expect(screen.getByText('admin@isaac.demo')).toBeInTheDocument();
+    // Loaded on demand (only under DEMO).
+    expect(await screen.findByText('admin@isaac.demo')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use the admin demo account' }));
     expect(screen.getByLabelText('Email')).toHaveValue('admin@isaac.demo');
     expect(screen.getByLabelText('Password')).toHaveValue('isaac-demo');
@@ -235,5 +237,104 @@ describe('OAuth mode', () => {
     await user.type(screen.getByLabelText('Password'), 'isaac-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in and link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid redirect URL. Please try again.');
+  });
+});
+
+describe('two-factor code step', () => {
+  const PROMPT = 'Enter the 6-digit code from your authenticator app';
+  /** The API: no code → two_factor_required; `answer` decides for a body with a code. */
+  function twoFactorApi(answer: (body: Record<string, unknown>) => Response) {
+    const sent: Record<string, unknown>[] = [];
+    api((body) => {
+      const b = body as Record<string, unknown>;
+      sent.push(b);
+      if (b.otp === undefined && b.recovery_code === undefined) {
+        return json(401, { error: 'two_factor_required', message: PROMPT });
+      }
+      return answer(b);
+    });
+    return sent;
+  }
+
+  async function signInToCodeStep(user: ReturnType<typeof userEvent.setup>) {
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(screen.getByLabelText('Password'), 'isaac-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    return screen.findByLabelText('Authentication code');
+  }
+
+  it('asks for the code (numeric, one-time-code) and resubmits the same credentials with it', async () => {
+    const user = userEvent.setup();
+    const sent = twoFactorApi(() =>
+      json(200, { token: 'tok', user: owner, oauth_mode: false, redirect: null }),
+    );
+    const field = await signInToCodeStep(user);
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(field).toHaveFocus();
+    expect(screen.getByText(PROMPT)).toBeInTheDocument();
+    expect(screen.getByText('Signing in as owner@isaac.demo')).toBeInTheDocument();
+    // No failure toast or alert for the first step.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(field, '12 34a56');
+    expect(field).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Owner dashboard page' })).toBeInTheDocument();
+    expect(sent[1]).toMatchObject({ email: 'owner@isaac.demo', password: 'isaac-demo', otp: '123456' });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
+  });
+
+  it('a wrong code shows the server message, clears the field and keeps the step', async () => {
+    const user = userEvent.setup();
+    twoFactorApi(() =>
+      json(401, { error: 'invalid_two_factor_code', message: 'Invalid or expired code. Check your app.' }),
+    );
+    const field = await signInToCodeStep(user);
+    await user.type(field, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    const alerts = await screen.findAllByText('Invalid or expired code. Check your app.');
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Authentication code')).toHaveValue('');
+    expect(screen.getByLabelText('Authentication code')).toHaveFocus();
+  });
+
+  it('checks the code format before sending it', async () => {
+    const user = userEvent.setup();
+    const sent = twoFactorApi(() => json(500, {}));
+    const field = await signInToCodeStep(user);
+    await user.type(field, '123');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the 6-digit code');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('switches to a recovery code and sends it as recovery_code', async () => {
+    const user = userEvent.setup();
+    const sent = twoFactorApi(() =>
+      json(200, { token: 'tok', user: owner, oauth_mode: false, redirect: null }),
+    );
+    await signInToCodeStep(user);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByLabelText('Recovery code');
+    expect(field).toHaveAttribute('autocomplete', 'off');
+    expect(field).toHaveFocus();
+    await user.type(field, 'abcde-23456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Owner dashboard page' })).toBeInTheDocument();
+    expect(sent[1]).toMatchObject({ recovery_code: 'abcde-23456' });
+    expect(sent[1]).not.toHaveProperty('otp');
+  });
+
+  it('Back returns to the e-mail and password, as typed', async () => {
+    const user = userEvent.setup();
+    twoFactorApi(() => json(500, {}));
+    await signInToCodeStep(user);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('owner@isaac.demo');
+    expect(screen.getByLabelText('Password')).toHaveValue('isaac-demo');
   });
 });

@@ -1,6 +1,6 @@
-import { MSG, type loginFormSchema } from '@isaac/contract';
+import { ERROR_CODE, MSG, type LoginResponse, type loginFormSchema } from '@isaac/contract';
 import { AlertCircle, ArrowLeft, Eye, EyeOff, Info, Link2, LogIn, Wind } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from '~/lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,11 +8,11 @@ import type { z } from 'zod';
 // Straight from their modules, not the ui barrel: /login loads only what it shows.
 import { Button } from '~/components/ui/Button';
 import { TextField } from '~/components/ui/fields';
-import { useAuth } from '~/lib/auth';
+import { ApiError } from '~/lib/api-client';
+import { type SecondFactor, useAuth } from '~/lib/auth';
 import { runtimeConfig } from '~/lib/config';
 import { dashboardHome } from '~/lib/route-guard';
 import { useHydrated } from '~/lib/use-hydrated';
-import { DemoAccounts } from './DemoAccounts';
 import type * as LoginFormRules from './login-form';
 import { loginErrorMessage } from './login-error';
 import { isTrustedRedirect, oauthParamsFrom } from './oauth';
@@ -49,6 +49,18 @@ const loginResolver: Resolver<LoginFormValues> = async (values, context, options
   }
 };
 
+/** The code step (ADR 028): loaded only when an account with two-factor sign-in asks for it. */
+const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
+/** The demo sign-ins: loaded only under DEMO (never in a production sign-in's first load). */
+const DemoAccounts = lazy(() => import('./DemoAccounts').then((m) => ({ default: m.DemoAccounts })));
+
+/** The credentials of a sign-in waiting for its second factor, and the server's prompt. */
+interface PendingSignIn {
+  email: string;
+  password: string;
+  prompt: string;
+}
+
 /** How long the 'Authorization successful! Redirecting...' toast shows before leaving the page. */
 const OAUTH_REDIRECT_DELAY_MS = 1000;
 
@@ -63,6 +75,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
+  const [pending, setPending] = useState<PendingSignIn | null>(null);
 
   const {
     register,
@@ -84,30 +97,52 @@ export function LoginPage() {
     }
   }, [signedInRole, oauthMode, redirecting, navigate]);
 
+  /** Signed in: the OAuth redirect, or the toast and the role's dashboard. Returns an error to show, if any. */
+  const finish = async (result: LoginResponse): Promise<string | null> => {
+    if (result.oauth_mode && result.redirect) {
+      const target = result.redirect;
+      if (!isTrustedRedirect(target)) {
+        toast.error(MSG.invalidRedirect);
+        return MSG.invalidRedirect;
+      }
+      setRedirecting(true);
+      toast.success(MSG.authorizationSuccess);
+      window.setTimeout(() => window.location.assign(target), OAUTH_REDIRECT_DELAY_MS);
+      return null;
+    }
+    toast.success(MSG.loginSuccess);
+    await navigate(dashboardHome(result.user.role), { replace: true });
+    return null;
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    const email = values.email.trim();
     try {
-      const result = await login(values.email.trim(), values.password, oauth);
-      if (result.oauth_mode && result.redirect) {
-        const target = result.redirect;
-        if (!isTrustedRedirect(target)) {
-          setFormError(MSG.invalidRedirect);
-          toast.error(MSG.invalidRedirect);
-          return;
-        }
-        setRedirecting(true);
-        toast.success(MSG.authorizationSuccess);
-        window.setTimeout(() => window.location.assign(target), OAUTH_REDIRECT_DELAY_MS);
+      setFormError(await finish(await login(email, values.password, oauth)));
+    } catch (err) {
+      // The password was right and the account has two-factor sign-in: ask for the code (the e-mail and
+      // password stay in the hidden form, as typed).
+      if (err instanceof ApiError && err.code === ERROR_CODE.twoFactorRequired) {
+        setPending({ email, password: values.password, prompt: err.serverMessage ?? err.message });
         return;
       }
-      toast.success(MSG.loginSuccess);
-      await navigate(dashboardHome(result.user.role), { replace: true });
-    } catch (err) {
       const message = loginErrorMessage(err);
       setFormError(message);
       toast.error(message);
     }
   });
+
+  const submitCode = async (factor: SecondFactor): Promise<string | null> => {
+    if (!pending) return null;
+    try {
+      return await finish(await login(pending.email, pending.password, oauth, factor));
+    } catch (err) {
+      const message = loginErrorMessage(err);
+      toast.error(message);
+      return message;
+    }
+  };
 
   const fillDemo = (email: string, password: string) => {
     setValue('email', email, { shouldValidate: true });
@@ -184,7 +219,19 @@ export function LoginPage() {
             </div>
           ) : null}
 
+          {pending ? (
+            <Suspense fallback={null}>
+              <TwoFactorStep
+                email={pending.email}
+                prompt={pending.prompt}
+                onSubmit={submitCode}
+                onBack={() => setPending(null)}
+              />
+            </Suspense>
+          ) : null}
+
           <form
+            hidden={pending !== null}
             className="mt-6 space-y-4"
             noValidate
             onSubmit={(event) => void onSubmit(event)}
@@ -254,7 +301,11 @@ export function LoginPage() {
             </Button>
           </form>
 
-          {demo ? <DemoAccounts onUse={fillDemo} /> : null}
+          {demo && !pending ? (
+            <Suspense fallback={null}>
+              <DemoAccounts onUse={fillDemo} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </main>

@@ -25,6 +25,7 @@ function userWith(patch: Partial<User>): User {
     status: 'active',
     created_at: '2026-01-01T00:00:00.000Z',
     location: null,
+    two_factor_enabled: false,
     ...patch,
   };
 }

@@ -1,13 +1,15 @@
-import { KeyRound, MonitorSmartphone, UserRound } from 'lucide-react';
+import { KeyRound, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '~/lib/auth';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { SessionsList } from './SessionsList';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /**
- * A signed-in user's own account settings, for every role: profile, password and active sessions.
+ * A signed-in user's own account settings, for every role: profile, password, active sessions and
+ * two-factor sign-in.
  * Each area's settings route renders it; an area adds its own sections as children (after these).
  */
 export function AccountSettings({ children }: { children?: ReactNode }) {
@@ -39,10 +41,21 @@ export function AccountSettings({ children }: { children?: ReactNode }) {
       >
         <SessionsList />
       </SettingsSection>
+      <SettingsSection
+        id={TWO_FACTOR_SECTION_ID}
+        icon={ShieldCheck}
+        title="Two-factor sign-in"
+        description="A code from an authenticator app on your phone, asked for after your password."
+      >
+        <TwoFactorSection />
+      </SettingsSection>
       {children}
     </div>
   );
 }
+
+/** The two-factor section's id: `#settings-two-factor` links to it (an admin who must enrol is sent there). */
+export const TWO_FACTOR_SECTION_ID = 'settings-two-factor';
 
 /** One card of a settings page: an icon, a heading (labelling the section) and a description. */
 export function SettingsSection({

@@ -24,6 +24,7 @@ function makeUser(i: number, patch: Partial<User> = {}): User {
     status: 'active',
     created_at: '2026-01-01T00:00:00.000Z',
     location: null,
+    two_factor_enabled: false,
     ...patch,
   };
 }
@@ -314,6 +315,27 @@ describe('UsersPage', () => {
     expect(await screen.findByText('Ended 2 sessions')).toBeInTheDocument();
     expect(
       api.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/u1/sessions/revoke'),
+    ).toBe(true);
+  });
+
+  it('offers Reset 2FA only for users with two-factor sign-in on, and resets after confirming', async () => {
+    const user = userEvent.setup();
+    const api = fakeUsersApi([makeUser(1, { two_factor_enabled: true }), makeUser(2)]);
+    api.setOverride((call) =>
+      call.path === '/api/admin/users/u1/two-factor/reset'
+        ? json(200, { message: "Two-factor sign-in was reset and the user's sessions have ended" })
+        : undefined,
+    );
+    renderUsers(api);
+    await screen.findByText('Person 2');
+    expect(screen.queryByRole('button', { name: 'Reset 2FA of Person 2' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset 2FA of Person 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset 2FA' });
+    expect(dialog).toHaveTextContent('Turn off two-factor sign-in for Person 1?');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset 2FA' }));
+    expect(await screen.findByText('Two-factor sign-in reset')).toBeInTheDocument();
+    expect(
+      api.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/u1/two-factor/reset'),
     ).toBe(true);
   });
 

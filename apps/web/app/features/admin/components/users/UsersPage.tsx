@@ -15,6 +15,7 @@ import { useAuth } from '~/lib/auth';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { useDeleteUser } from '../../api/delete-user';
 import { useEndUserSessions } from '../../api/end-user-sessions';
+import { useResetUserTwoFactor } from '../../api/reset-user-two-factor';
 import { useUserList } from '../../api/list-users';
 import { USERS_PAGE_SIZE } from '../../api/users-keys';
 import {
@@ -47,6 +48,8 @@ export function UsersPage() {
   const { user: me } = useAuth();
   const remove = useDeleteUser();
   const endSessions = useEndUserSessions();
+  const resetTwoFactor = useResetUserTwoFactor();
+  const [resetting, setResetting] = useState<User | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -201,6 +204,7 @@ export function UsersPage() {
             actions={{
               onEdit: setEditing,
               onEndSessions: setSigningOut,
+              onResetTwoFactor: setResetting,
               onDelete: setDeleting,
               currentUserId: me?._id,
             }}
@@ -241,6 +245,22 @@ export function UsersPage() {
         onCancel={() => setSigningOut(null)}
         onConfirm={() => {
           if (signingOut) endSessions.mutate(signingOut._id, { onSettled: () => setSigningOut(null) });
+        }}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        title="Reset 2FA"
+        message={
+          resetting
+            ? `Turn off two-factor sign-in for ${resetting.name}? They will be signed out everywhere and can set it up again.`
+            : ''
+        }
+        confirmLabel="Reset 2FA"
+        variant="danger"
+        busy={resetTwoFactor.isPending}
+        onCancel={() => setResetting(null)}
+        onConfirm={() => {
+          if (resetting) resetTwoFactor.mutate(resetting._id, { onSettled: () => setResetting(null) });
         }}
       />
     </div>

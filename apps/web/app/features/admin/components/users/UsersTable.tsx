@@ -1,12 +1,14 @@
 import { ROLE_LABELS, type RoleCode, type User } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { LogOut, Pencil, Trash2 } from 'lucide-react';
+import { LogOut, Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { Button, cx } from '~/components/ui';
 import { UserStatusBadge } from './UserStatusBadge';
 
 export interface UserRowActions {
   onEdit: (user: User) => void;
   onEndSessions: (user: User) => void;
+  /** Only offered for users with two-factor sign-in on. */
+  onResetTwoFactor: (user: User) => void;
   onDelete: (user: User) => void;
   /** The signed-in admin's id: their own row cannot be deleted. */
   currentUserId: string | undefined;
@@ -139,6 +141,17 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
       >
         <LogOut aria-hidden="true" className="h-4 w-4" />
       </Button>
+      {user.two_factor_enabled ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Reset 2FA of ${user.name}`}
+          title="Reset 2FA"
+          onClick={() => actions.onResetTwoFactor(user)}
+        >
+          <ShieldOff aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      ) : null}
       <Button
         variant="ghost"
         size="icon"

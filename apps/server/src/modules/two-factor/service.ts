@@ -1,0 +1,275 @@
+import {
+  API_MSG,
+  ERROR_CODE,
+  ROLE,
+  TOTP_CODE_PATTERN,
+  type TwoFactorEnabled,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '@isaac/contract';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Db, Tx } from '../../db/client.ts';
+import { twoFactorRecoveryCodes, userTwoFactor, users, type UserRow } from '../../db/schema/index.ts';
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../plugins/errors.ts';
+import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import type { SessionService } from '../auth/sessions.ts';
+import { PasswordThrottle, tryAgainIn } from '../auth/throttle.ts';
+import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
+import { SecretBox } from './secret-box.ts';
+import { totp } from './totp.ts';
+
+export const TWO_FACTOR_MESSAGES = {
+  alreadyEnabled: 'Two-factor sign-in is already on',
+  notEnabled: 'Two-factor sign-in is not on for this account',
+  userNotEnrolled: 'This user has not turned on two-factor sign-in',
+  noPendingSetup: 'Start the setup first: scan the QR code, then enter a code',
+  enabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  disabled: 'Two-factor sign-in is off',
+  reset: "Two-factor sign-in was reset and the user's sessions have ended",
+  userNotFound: 'User not found',
+  wrongPassword: 'Password is incorrect',
+  throttled: (seconds: number) => `Too many wrong attempts. ${tryAgainIn(seconds)}`,
+} as const;
+
+/** The second factor offered at sign-in (or to turn it off): an authenticator code or a recovery code. */
+export interface SecondFactor {
+  otp?: string | undefined;
+  recovery_code?: string | undefined;
+}
+
+export type SecondFactorMethod = 'otp' | 'recovery_code';
+
+const invalidCode = (message: string = API_MSG.invalidTwoFactorCode) =>
+  new HttpError(400, ERROR_CODE.invalidTwoFactorCode, message, [{ path: 'code', message }]);
+
+/**
+ * Two-factor sign-in with TOTP (RFC 6238) and recovery codes (ADR 028). The secret is sealed at rest
+ * (`SecretBox`) and shown only by the setup; recovery codes are stored hashed and used once; an
+ * authenticator code is accepted once (its time step must be newer than the last accepted one).
+ * Turning it on, off, and an admin's reset are recorded in the activity log in their transaction.
+ */
+export class TwoFactorService {
+  private readonly box: SecretBox;
+  private readonly throttle: PasswordThrottle;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditLog,
+    serverSecret: string,
+    /** ADMIN_TWO_FACTOR_REQUIRED */
+    private readonly requiredForAdmins: boolean,
+  ) {
+    this.box = new SecretBox(serverSecret, 'totp-secret');
+    this.throttle = new PasswordThrottle(db, now);
+  }
+
+  /** Whether `user` must use two-factor sign-in (and may not use the admin API until they do). */
+  isRequiredFor(user: Pick<UserRow, 'role'>): boolean {
+    return this.requiredForAdmins && user.role === ROLE.admin;
+  }
+
+  async status(user: UserRow): Promise<TwoFactorStatus> {
+    const enabled = user.twoFactorEnabledAt !== null;
+    let left = 0;
+    if (enabled) {
+      const [row] = await this.db
+        .select({ n: count() })
+        .from(twoFactorRecoveryCodes)
+        .where(and(eq(twoFactorRecoveryCodes.userId, user.id), isNull(twoFactorRecoveryCodes.usedAt)));
+      left = row?.n ?? 0;
+    }
+    return {
+      enabled,
+      enabled_at: user.twoFactorEnabledAt?.toISOString() ?? null,
+      recovery_codes_left: left,
+      required: this.isRequiredFor(user),
+    };
+  }
+
+  /** A new secret for the caller (replacing an unfinished setup); 409 when already on. */
+  async setup(user: UserRow): Promise<TwoFactorSetup> {
+    const secret = totp.newSecret();
+    const sealed = this.box.seal(secret, user.id);
+    await this.db.transaction(async (tx) => {
+      await this.lockEnrolled(tx, user.id, false);
+      const at = this.now();
+      await tx
+        .insert(userTwoFactor)
+        .values({
+          userId: user.id,
+          secretCiphertext: sealed,
+          lastUsedStep: null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: userTwoFactor.userId,
+          set: { secretCiphertext: sealed, lastUsedStep: null, createdAt: at, updatedAt: at },
+        });
+    });
+    const otpauthUrl = totp.uri(secret, user.email);
+    const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    return {
+      secret,
+      otpauth_url: otpauthUrl,
+      qr_svg_data_url: `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`,
+    };
+  }
+
+  /** Confirms the setup with a code from the app: two-factor sign-in is on; returns the recovery codes (once). */
+  async enable(user: UserRow, code: string, context: AuditContext): Promise<TwoFactorEnabled> {
+    const codes = newRecoveryCodes();
+    await this.db.transaction(async (tx) => {
+      await this.lockEnrolled(tx, user.id, false);
+      const [pending] = await tx.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
+      const secret = pending ? this.box.open(pending.secretCiphertext, user.id) : null;
+      if (!pending || secret === null) throw conflict(TWO_FACTOR_MESSAGES.noPendingSetup);
+      const step = totp.verify(secret, code, this.now(), pending.lastUsedStep);
+      if (step === null) throw invalidCode();
+      const at = this.now();
+      await tx
+        .update(userTwoFactor)
+        .set({ lastUsedStep: step, updatedAt: at })
+        .where(eq(userTwoFactor.userId, user.id));
+      await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
+      await tx
+        .insert(twoFactorRecoveryCodes)
+        .values(
+          codes.map((c) => ({ userId: user.id, codeHash: recoveryCodeHash(user.id, c), createdAt: at })),
+        );
+      await tx.update(users).set({ twoFactorEnabledAt: at, updatedAt: at }).where(eq(users.id, user.id));
+      await this.audit.record(tx, context, {
+        action: 'user.two_factor_enabled',
+        entity: { type: 'user', id: user.id, name: user.name },
+        changes: { two_factor_enabled: { before: false, after: true } },
+      });
+    });
+    return { message: TWO_FACTOR_MESSAGES.enabled, recovery_codes: codes };
+  }
+
+  /**
+   * Turns it off: the password and a current code (authenticator or recovery code) are both needed;
+   * wrong ones count against the user's wrong-password budget (5 per 15 minutes, ADR 015).
+   */
+  async disable(
+    user: UserRow,
+    input: { password: string; code: string },
+    context: AuditContext,
+  ): Promise<string> {
+    if (user.twoFactorEnabledAt === null) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
+    const wait = await this.throttle.admit(user.id);
+    if (wait > 0) throw tooManyRequests(TWO_FACTOR_MESSAGES.throttled(wait), wait);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      throw badRequest(TWO_FACTOR_MESSAGES.wrongPassword, [
+        { path: 'password', message: TWO_FACTOR_MESSAGES.wrongPassword },
+      ]);
+    }
+    const code = input.code.replace(/\s+/g, '');
+    const factor: SecondFactor = TOTP_CODE_PATTERN.test(code) ? { otp: code } : { recovery_code: code };
+    await this.db.transaction(async (tx) => {
+      await this.lockEnrolled(tx, user.id, true);
+      if ((await this.verify(tx, user, factor)) === null) {
+        throw invalidCode(factor.otp ? API_MSG.invalidTwoFactorCode : API_MSG.invalidRecoveryCode);
+      }
+      await this.remove(tx, user.id);
+      await this.audit.record(tx, context, {
+        action: 'user.two_factor_disabled',
+        entity: { type: 'user', id: user.id, name: user.name },
+        changes: { two_factor_enabled: { before: true, after: false } },
+      });
+    });
+    await this.throttle.succeeded(user.id);
+    return TWO_FACTOR_MESSAGES.disabled;
+  }
+
+  /** An admin turns off another user's second factor (a lost phone): their sessions end too. */
+  async reset(userId: string, context: AuditContext): Promise<string> {
+    await this.db.transaction(async (tx) => {
+      const [target] = await tx
+        .select({ id: users.id, name: users.name, enabledAt: users.twoFactorEnabledAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!target) throw notFound(TWO_FACTOR_MESSAGES.userNotFound);
+      if (target.enabledAt === null) throw conflict(TWO_FACTOR_MESSAGES.userNotEnrolled);
+      await this.remove(tx, userId);
+      const ended = await this.sessions.revokeAllOf(userId, undefined, tx);
+      await this.audit.record(tx, context, {
+        action: 'user.two_factor_reset',
+        entity: { type: 'user', id: target.id, name: target.name },
+        changes: {
+          two_factor_enabled: { before: true, after: false },
+          sessions_ended: { before: null, after: ended },
+        },
+      });
+    });
+    return TWO_FACTOR_MESSAGES.reset;
+  }
+
+  /**
+   * Checks a sign-in's second factor for `user` (who has it on) and spends it: the code's time step
+   * becomes the last accepted one, or the recovery code is marked used. Each is one conditional
+   * UPDATE, so two requests racing with the same code cannot both pass. Null when wrong or spent.
+   */
+  async verify(executor: Db | Tx, user: UserRow, factor: SecondFactor): Promise<SecondFactorMethod | null> {
+    if (factor.otp) {
+      const [row] = await executor.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
+      const secret = row ? this.box.open(row.secretCiphertext, user.id) : null;
+      if (!row || secret === null) return null;
+      const step = totp.verify(secret, factor.otp, this.now(), row.lastUsedStep);
+      if (step === null) return null;
+      const spent = await executor
+        .update(userTwoFactor)
+        .set({ lastUsedStep: step, updatedAt: this.now() })
+        .where(
+          and(
+            eq(userTwoFactor.userId, user.id),
+            or(isNull(userTwoFactor.lastUsedStep), lt(userTwoFactor.lastUsedStep, step)),
+          ),
+        )
+        .returning({ userId: userTwoFactor.userId });
+      return spent.length > 0 ? 'otp' : null;
+    }
+    if (factor.recovery_code) {
+      const spent = await executor
+        .update(twoFactorRecoveryCodes)
+        .set({ usedAt: this.now() })
+        .where(
+          and(
+            eq(twoFactorRecoveryCodes.userId, user.id),
+            eq(twoFactorRecoveryCodes.codeHash, recoveryCodeHash(user.id, factor.recovery_code)),
+            isNull(twoFactorRecoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: twoFactorRecoveryCodes.id });
+      return spent.length > 0 ? 'recovery_code' : null;
+    }
+    return null;
+  }
+
+  /** Locks the user's row for this transaction; 409 unless two-factor sign-in is on (`enrolled`) or off. */
+  private async lockEnrolled(tx: Tx, userId: string, enrolled: boolean): Promise<void> {
+    const [row] = await tx
+      .select({ enabledAt: users.twoFactorEnabledAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!row) throw notFound(TWO_FACTOR_MESSAGES.userNotFound);
+    if (enrolled && row.enabledAt === null) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
+    if (!enrolled && row.enabledAt !== null) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  }
+
+  /** Forgets the secret and the recovery codes, and marks two-factor sign-in off. */
+  private async remove(tx: Tx, userId: string): Promise<void> {
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+    await tx
+      .update(users)
+      .set({ twoFactorEnabledAt: null, updatedAt: this.now() })
+      .where(eq(users.id, userId));
+  }
+}

@@ -1,0 +1,307 @@
+import { MSG, TOTP_CODE_PATTERN, type TwoFactorSetup, type TwoFactorStatus } from '@isaac/contract';
+import { Copy, Download, ShieldAlert, ShieldCheck, ShieldOff } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Badge, Button, ErrorState, Spinner, TextField } from '~/components/ui';
+import { ApiError, errorMessage } from '~/lib/api-client';
+import { formatDateTime } from '~/lib/format';
+import { toast } from '~/lib/toast';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useTwoFactor } from '../api/get-two-factor';
+import { useSetupTwoFactor } from '../api/setup-two-factor';
+
+export const TWO_FACTOR_TEXT = {
+  required: 'Two-factor sign-in is required for administrators. Set it up to use the admin area.',
+  codeInvalid: 'Enter the 6-digit code from your authenticator app',
+  copied: 'Recovery codes copied',
+  copyFailed: 'Could not copy: select the codes and copy them',
+} as const;
+
+/**
+ * Two-factor sign-in for the signed-in user (ADR 028): off → set up (QR code, the secret as text,
+ * confirm with a code) → the recovery codes, shown once, to copy or download; on → turn off with the
+ * password and a code.
+ */
+export function TwoFactorSection() {
+  const status = useTwoFactor();
+  // Shown once, right after turning it on; kept here until dismissed (the status refetch does not lose them).
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  if (status.isPending) {
+    return (
+      <div className="flex justify-center py-8 text-sky-400">
+        <Spinner size="lg" label="Loading two-factor sign-in…" />
+      </div>
+    );
+  }
+  if (status.isError) {
+    return (
+      <ErrorState
+        title={MSG.loadTwoFactor}
+        message={status.error.message}
+        onRetry={() => void status.refetch()}
+        retrying={status.isFetching}
+      />
+    );
+  }
+  return status.data.enabled ? (
+    <TwoFactorOn status={status.data} />
+  ) : (
+    <TwoFactorOff required={status.data.required} onEnabled={setCodes} />
+  );
+}
+
+function TwoFactorOff({ required, onEnabled }: { required: boolean; onEnabled: (codes: string[]) => void }) {
+  const setup = useSetupTwoFactor();
+  const [secret, setSecret] = useState<TwoFactorSetup | null>(null);
+
+  return (
+    <div className="space-y-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
+        <Badge tone="slate">Off</Badge>
+        Protect your account with a code from an authenticator app (Google Authenticator, 1Password, Authy…)
+        each time you sign in.
+      </p>
+      {required ? (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100"
+        >
+          <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+          <span>{TWO_FACTOR_TEXT.required}</span>
+        </p>
+      ) : null}
+      {secret ? (
+        <SetupSteps setup={secret} onCancel={() => setSecret(null)} onEnabled={onEnabled} />
+      ) : (
+        <Button
+          loading={setup.isPending}
+          onClick={() => setup.mutate(undefined, { onSuccess: setSecret })}
+          icon={<ShieldCheck aria-hidden="true" className="h-4 w-4" />}
+        >
+          Set up two-factor sign-in
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function SetupSteps({
+  setup,
+  onCancel,
+  onEnabled,
+}: {
+  setup: TwoFactorSetup;
+  onCancel: () => void;
+  onEnabled: (codes: string[]) => void;
+}) {
+  const enable = useEnableTwoFactor();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!TOTP_CODE_PATTERN.test(code)) {
+      setError(TWO_FACTOR_TEXT.codeInvalid);
+      return;
+    }
+    setError(undefined);
+    enable.mutate(code, {
+      onSuccess: (result) => onEnabled(result.recovery_codes),
+      onError: (err) => {
+        setCode('');
+        setError(errorMessage(err, MSG.twoFactorEnableFailed));
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Set up two-factor sign-in">
+      <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-300">
+        <li>
+          Scan this QR code with your authenticator app.
+          <img
+            src={setup.qr_svg_data_url}
+            alt="QR code to add your Isaac account to an authenticator app"
+            width={176}
+            height={176}
+            className="mt-3 rounded-lg bg-white p-2"
+          />
+        </li>
+        <li>
+          Or type this key into the app by hand:
+          <code
+            data-testid="two-factor-secret"
+            aria-label={`Setup key ${setup.secret}`}
+            className="mt-2 block rounded-lg bg-slate-900 px-3 py-2 font-mono text-sm tracking-wider break-all text-sky-200 select-all"
+          >
+            {grouped}
+          </code>
+        </li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <TextField
+        label="Authentication code"
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        placeholder="123456"
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D+/g, '').slice(0, 6))}
+        error={error}
+        className="max-w-xs"
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={enable.isPending}>
+          Turn on
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The recovery codes, once: copy, download as a text file, then done. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = codes.join('\n');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(TWO_FACTOR_TEXT.copied);
+    } catch {
+      toast.error(TWO_FACTOR_TEXT.copyFailed);
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([`Isaac recovery codes\n\n${text}\n`], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'isaac-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="space-y-4">
+      <p role="status" className="flex items-start gap-2 text-sm text-emerald-200">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        <span>
+          {MSG.twoFactorOn}. Save these recovery codes somewhere safe: each signs you in once if you lose your
+          phone. They are shown only now.
+        </span>
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-lg bg-slate-900 p-3 font-mono text-sm text-slate-100"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          onClick={() => void copy()}
+          icon={<Copy aria-hidden="true" className="h-4 w-4" />}
+        >
+          Copy
+        </Button>
+        <Button
+          variant="outline"
+          onClick={download}
+          icon={<Download aria-hidden="true" className="h-4 w-4" />}
+        >
+          Download
+        </Button>
+        <Button onClick={onDone}>I have saved them</Button>
+      </div>
+    </div>
+  );
+}
+
+function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
+  const disable = useDisableTwoFactor();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = {
+      password: password ? undefined : MSG.passwordRequired,
+      code: code.trim() ? undefined : TWO_FACTOR_TEXT.codeInvalid,
+    };
+    setErrors(missing);
+    if (missing.password || missing.code) return;
+    disable.mutate(
+      { password, code: code.trim() },
+      {
+        onError: (err) => {
+          const message = errorMessage(err, MSG.twoFactorDisableFailed);
+          const onPassword = err instanceof ApiError && err.details?.some((d) => d.path === 'password');
+          setErrors(onPassword ? { password: message } : { code: message });
+          setCode('');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
+        <Badge tone="green">On</Badge>
+        {status.enabled_at ? `Since ${formatDateTime(status.enabled_at)}.` : null} Recovery codes left:{' '}
+        <span className="font-medium text-white">{status.recovery_codes_left}</span>
+      </p>
+      {open ? (
+        <form noValidate onSubmit={submit} className="space-y-4" aria-label="Turn off two-factor sign-in">
+          {status.required ? <p className="text-sm text-amber-200">{TWO_FACTOR_TEXT.required}</p> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+            />
+            <TextField
+              label="Code or recovery code"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={errors.code}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="submit"
+              variant="danger"
+              loading={disable.isPending}
+              icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
+            >
+              Turn off
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button
+          variant="outline"
+          onClick={() => setOpen(true)}
+          icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
+        >
+          Turn off two-factor sign-in
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { expect, type Page, test } from '@playwright/test';
+import { generateSync } from 'otplib';
+import { DEMO_PASSWORD, DEMO_USERS, fillLogin, signIn } from './support';
+
+/** Waits until the next 30-second TOTP step has begun (a code is accepted once per step, ADR 028). */
+async function nextTotpStep(page: Page): Promise<void> {
+  const ms = 30_000 - (Date.now() % 30_000) + 250;
+  await page.waitForTimeout(ms);
+}
+
+test.describe('two-factor sign-in (TOTP)', () => {
+  test('the demo admin enrols in settings, signs in with a generated code, and turns it off', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin');
+    await page.goto('/admin/settings');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+
+    const setup = section.getByRole('form', { name: 'Set up two-factor sign-in' });
+    await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const secret = ((await setup.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    // The authenticator app, played by otplib.
+    await setup.getByLabel('Authentication code').fill(generateSync({ secret }));
+    await setup.getByRole('button', { name: 'Turn on' }).click();
+    const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recoveryCode = (await codes.first().textContent()) ?? '';
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(section.getByText('On', { exact: true })).toBeVisible();
+    await expect(section.getByText(/Recovery codes left: 10/)).toBeVisible();
+
+    // Sign out, then in: the password alone now asks for the code.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await fillLogin(page, DEMO_USERS.admin.email, DEMO_PASSWORD);
+    const codeField = page.getByLabel('Authentication code');
+    await expect(codeField).toBeVisible();
+    await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+
+    // A wrong code is refused and the step stays.
+    await codeField.fill('000000');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.getByRole('alert').first()).toContainText('Invalid or expired code');
+
+    // The code used to turn it on cannot be used again: wait for the next step's code.
+    await nextTotpStep(page);
+    await codeField.fill(generateSync({ secret }));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page).toHaveURL(DEMO_USERS.admin.dashboard);
+
+    // Turn it off again with the password and a recovery code (the demo admin signs in as before).
+    await page.goto('/admin/settings');
+    await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    const off = section.getByRole('form', { name: 'Turn off two-factor sign-in' });
+    await off.getByLabel('Password').fill(DEMO_PASSWORD);
+    await off.getByLabel('Code or recovery code').fill(recoveryCode);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
+  });
+});
