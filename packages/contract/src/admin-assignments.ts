@@ -3,12 +3,11 @@ import { idSchema, listResponseSchema, pageQuerySchema } from './common.ts';
 import {
   ADMIN_DEVICE_ASSIGNMENTS,
   ADMIN_DEVICE_CONNECTIVITY,
-  CUSTOMER_STATUSES,
-  DEVICE_TYPES,
-  MAX_BULK_IDS,
   MAX_ADMIN_SEARCH_LENGTH,
-} from './constants.ts';
-import { MSG } from './messages.ts';
+  MAX_BULK_IDS,
+} from './admin-rules.ts';
+import { CUSTOMER_STATUSES, DEVICE_TYPES } from './constants.ts';
+import { ADMIN_MSG } from './messages.ts';
 import { deviceSchema } from './owner.ts';
 
 /**
@@ -71,15 +70,15 @@ export const electricianParamsSchema = z.object({ electrician_id: idSchema });
 export const electricianCustomerParamsSchema = z.object({ electrician_id: idSchema, customer_id: idSchema });
 
 /** POST /api/admin/electricians/{electrician_id}/devices (spec: 'Please select electrician and devices'). */
-export const assignDevicesBodySchema = z.object({ device_ids: ids(MSG.selectElectricianAndDevices) });
+export const assignDevicesBodySchema = z.object({ device_ids: ids(ADMIN_MSG.selectElectricianAndDevices) });
 export type AssignDevicesBody = z.input<typeof assignDevicesBodySchema>;
 
 /** POST /api/admin/devices/unassign-electrician and …/unassign-owner: the selected devices. */
-export const deviceSelectionBodySchema = z.object({ device_ids: ids(MSG.selectDevices) });
+export const deviceSelectionBodySchema = z.object({ device_ids: ids(ADMIN_MSG.selectDevices) });
 export type DeviceSelectionBody = z.input<typeof deviceSelectionBodySchema>;
 
 /** A calendar date `YYYY-MM-DD`. */
-const calendarDate = z.iso.date(MSG.selectElectricianCustomersAndDate);
+const calendarDate = z.iso.date(ADMIN_MSG.selectElectricianCustomersAndDate);
 
 /**
  * POST /api/admin/electricians/{electrician_id}/customers: at least one customer and a date
@@ -87,7 +86,7 @@ const calendarDate = z.iso.date(MSG.selectElectricianCustomersAndDate);
  * (in the business time zone; checked by the server against its clock, `isPastBusinessDate`).
  */
 export const assignCustomersBodySchema = z.object({
-  customer_ids: ids(MSG.selectElectricianCustomersAndDate),
+  customer_ids: ids(ADMIN_MSG.selectElectricianCustomersAndDate),
   installation_date: calendarDate,
 });
 export type AssignCustomersBody = z.input<typeof assignCustomersBodySchema>;

@@ -6,6 +6,8 @@ export * from './errors.ts';
 export * from './error-codes.ts';
 export * from './api-messages.ts';
 export * from './constants.ts';
+export * from './report-rules.ts';
+export * from './admin-rules.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './common.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, REPORT_MAX_DAYS, reportRangeDays } from './constants.ts';
+import { isCalendarDate, REPORT_MAX_DAYS, reportRangeDays } from './report-rules.ts';
 import { reportQuerySchema } from './reports.ts';
 
 describe('report dates', () => {

@@ -6,7 +6,7 @@ import {
   REPORT_MESSAGES,
   REPORT_SERIES,
   reportRangeError,
-} from './constants.ts';
+} from './report-rules.ts';
 
 /**
  * Admin reports (issue 10): `GET /api/admin/reports?from=&to=&bucket=` and one CSV per series,

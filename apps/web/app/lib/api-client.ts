@@ -22,7 +22,7 @@ import {
   TOKEN_STORAGE_KEY,
 } from '@isaac/contract';
 import { runtimeConfig } from './config';
-import { xhrFetch, type UploadProgress } from './xhr-fetch';
+import type { UploadProgress } from './xhr-fetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -229,16 +229,19 @@ function send(
     payload = JSON.stringify(body);
   }
   if (onUploadProgress) {
-    return xhrFetch(
-      apiUrl(path),
-      {
-        method,
-        headers,
-        body: payload as XMLHttpRequestBodyInit | undefined,
-        credentials: 'include',
-        signal,
-      },
-      onUploadProgress,
+    // Loaded with the first upload only (the firmware dialog): no page's first load carries it.
+    return import('./xhr-fetch').then(({ xhrFetch }) =>
+      xhrFetch(
+        apiUrl(path),
+        {
+          method,
+          headers,
+          body: payload as XMLHttpRequestBodyInit | undefined,
+          credentials: 'include',
+          signal,
+        },
+        onUploadProgress,
+      ),
     );
   }
   return fetch(apiUrl(path), { method, headers, body: payload, credentials: 'include', signal });

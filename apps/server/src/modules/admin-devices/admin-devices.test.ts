@@ -1,4 +1,4 @@
-import { ERROR_CODE, MSG, ROLE, type AdminDeviceList, type AdminDeviceStats } from '@isaac/contract';
+import { ERROR_CODE, ROLE, type AdminDeviceList, type AdminDeviceStats, ADMIN_MSG } from '@isaac/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, electricianDevices, rooms, type NewDeviceRow } from '../../db/schema/index.ts';
@@ -194,7 +194,7 @@ describe('bulk actions', () => {
 
     const res = await post('/api/admin/devices/unassign-owner', { device_ids: ids });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.devicesUnassignedFromOwner, updated: 2 });
+    expect(res.json()).toEqual({ message: ADMIN_MSG.devicesUnassignedFromOwner, updated: 2 });
     const rows = await t.db.select().from(devices).where(inArray(devices.id, ids));
     expect(rows.every((r) => r.userId === null && r.roomId === null)).toBe(true);
     const kept = await t.db.select().from(electricianDevices).where(eq(electricianDevices.deviceId, ids[0]!));
@@ -209,7 +209,7 @@ describe('bulk actions', () => {
       .values(ids.map((deviceId) => ({ electricianId: electrician.id, deviceId })));
     const res = await post('/api/admin/devices/unassign-electrician', { device_ids: [ids[0], ids[0]] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.devicesUnassignedFromElectrician, updated: 1 });
+    expect(res.json()).toEqual({ message: ADMIN_MSG.devicesUnassignedFromElectrician, updated: 1 });
     const page = await list(`electrician_id=${electrician.id}`);
     expect(idsOf(page)).toEqual([ids[1]]);
   });
@@ -230,7 +230,7 @@ describe('bulk actions', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       error: ERROR_CODE.validation,
-      message: expect.stringContaining(MSG.selectDevices),
+      message: expect.stringContaining(ADMIN_MSG.selectDevices),
     });
   });
 });

@@ -1,10 +1,10 @@
 import {
   compareVersions,
-  MSG,
   type AdminDeviceList,
   type AdminDeviceListQuery,
   type AdminDeviceStats,
   type BulkDeviceResponse,
+  ADMIN_MSG,
 } from '@isaac/contract';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -14,7 +14,7 @@ import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination
 import { devices, electricianDevices, rooms, users } from '../../db/schema/index.ts';
 import { idListError } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
-import { presentPersonRef } from '../admin-electricians/presenter.ts';
+import { presentPersonRef } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
 export const ADMIN_DEVICE_MESSAGES = {
@@ -175,7 +175,7 @@ export class AdminDeviceService {
           ),
         });
       }
-      return { message: MSG.devicesUnassignedFromOwner, updated: owned.length };
+      return { message: ADMIN_MSG.devicesUnassignedFromOwner, updated: owned.length };
     });
   }
 }

@@ -1,11 +1,11 @@
 import {
   businessDate,
   ERROR_CODE,
-  MSG,
   ROLE,
   type AdminCustomerList,
   type AdminElectricianList,
   type AssignCustomersResponse,
+  ADMIN_MSG,
 } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,12 @@ describe('POST /api/admin/electricians/:electrician_id/customers', () => {
       installation_date: date,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.customersAssigned, assigned: 2, reassigned: [], notice: null });
+    expect(res.json()).toEqual({
+      message: ADMIN_MSG.customersAssigned,
+      assigned: 2,
+      reassigned: [],
+      notice: null,
+    });
 
     const list = await get<AdminCustomerList>(`/api/admin/customers?electrician_id=${el.id}`);
     expect(list.total).toBe(2);
@@ -89,7 +94,10 @@ describe('POST /api/admin/electricians/:electrician_id/customers', () => {
       installation_date: inDays(-1),
     });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toMatchObject({ error: ERROR_CODE.validation, message: MSG.installationDateInPast });
+    expect(past.json()).toMatchObject({
+      error: ERROR_CODE.validation,
+      message: ADMIN_MSG.installationDateInPast,
+    });
 
     for (const body of [
       { customer_ids: [], installation_date: today() },
@@ -98,7 +106,7 @@ describe('POST /api/admin/electricians/:electrician_id/customers', () => {
     ]) {
       const res = await post(`/api/admin/electricians/${el.id}/customers`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().message).toContain(MSG.selectElectricianCustomersAndDate);
+      expect(res.json().message).toContain(ADMIN_MSG.selectElectricianCustomersAndDate);
     }
   });
 
@@ -171,7 +179,7 @@ describe('POST /api/admin/electricians/:electrician_id/customers', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toEqual({
-      message: MSG.customersAssigned,
+      message: ADMIN_MSG.customersAssigned,
       assigned: 1,
       reassigned: [
         {
@@ -253,7 +261,7 @@ describe('DELETE /api/admin/electricians/:electrician_id/customers/:customer_id'
     const url = `/api/admin/electricians/${el.id}/customers/${customer.id}`;
     const res = await t.app.inject({ method: 'DELETE', url, headers: admin });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.customerUnassigned });
+    expect(res.json()).toEqual({ message: ADMIN_MSG.customerUnassigned });
     const again = await t.app.inject({ method: 'DELETE', url, headers: admin });
     expect(again.statusCode).toBe(404);
   });
@@ -266,10 +274,10 @@ describe('POST /api/admin/electricians/:electrician_id/devices', () => {
     const [d1, d2] = [await insertDevice(), await insertDevice()];
     const res = await post(`/api/admin/electricians/${first.id}/devices`, { device_ids: [d1, d2] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.devicesAssigned, assigned: 2, moved: 0 });
+    expect(res.json()).toEqual({ message: ADMIN_MSG.devicesAssigned, assigned: 2, moved: 0 });
 
     const moved = await post(`/api/admin/electricians/${second.id}/devices`, { device_ids: [d2] });
-    expect(moved.json()).toEqual({ message: MSG.devicesAssigned, assigned: 1, moved: 1 });
+    expect(moved.json()).toEqual({ message: ADMIN_MSG.devicesAssigned, assigned: 1, moved: 1 });
     const rows = await t.db.select().from(electricianDevices).where(eq(electricianDevices.deviceId, d2));
     expect(rows.map((r) => r.electricianId)).toEqual([second.id]);
 
@@ -283,7 +291,7 @@ describe('POST /api/admin/electricians/:electrician_id/devices', () => {
 
     const empty = await post(`/api/admin/electricians/${first.id}/devices`, { device_ids: [] });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain(MSG.selectElectricianAndDevices);
+    expect(empty.json().message).toContain(ADMIN_MSG.selectElectricianAndDevices);
     const noElectrician = await post('/api/admin/electricians/nobody/devices', { device_ids: [d1] });
     expect(noElectrician.statusCode).toBe(404);
   });

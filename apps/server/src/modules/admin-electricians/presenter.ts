@@ -1,11 +1,9 @@
 import type { AdminCustomer, ElectricianSummary, PersonRef } from '@isaac/contract';
 import type { ElectricianCustomerRow, UserRow } from '../../db/schema/index.ts';
+import { presentPersonRef } from '../users/presenter.ts';
 
 type Counts = Pick<ElectricianSummary, 'customers' | 'devices' | 'installations'>;
 
-export function presentPersonRef(row: Pick<UserRow, 'id' | 'name' | 'email'>): PersonRef {
-  return { _id: row.id, name: row.name, email: row.email };
-}
 
 /** An electrician with their counts (never the password hash). */
 export function presentElectrician(row: UserRow, counts: Counts): ElectricianSummary {

@@ -1,6 +1,5 @@
 import {
   isPastBusinessDate,
-  MSG,
   ROLE,
   type AdminCustomerList,
   type AdminCustomerListQuery,
@@ -10,6 +9,7 @@ import {
   type AssignDevicesResponse,
   type BulkDeviceResponse,
   type PageQuery,
+  ADMIN_MSG,
 } from '@isaac/contract';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
@@ -174,8 +174,8 @@ export class AdminElectricianService {
     context: AuditContext,
   ): Promise<AssignCustomersResponse> {
     if (isPastBusinessDate(installationDate, this.now())) {
-      throw badRequest(MSG.installationDateInPast, [
-        { path: 'installation_date', message: MSG.installationDateInPast },
+      throw badRequest(ADMIN_MSG.installationDateInPast, [
+        { path: 'installation_date', message: ADMIN_MSG.installationDateInPast },
       ]);
     }
     return this.db.transaction(async (tx) => {
@@ -269,7 +269,7 @@ export class AdminElectricianService {
           previous_electrician: p.electrician,
         }));
       return {
-        message: MSG.customersAssigned,
+        message: ADMIN_MSG.customersAssigned,
         assigned: customerIds.length,
         reassigned,
         notice: reassignedNotice(reassigned),
@@ -303,7 +303,7 @@ export class AdminElectricianService {
           ['electrician_id', 'installation_date'],
         ),
       });
-      return { message: MSG.customerUnassigned };
+      return { message: ADMIN_MSG.customerUnassigned };
     });
   }
 
@@ -337,7 +337,7 @@ export class AdminElectricianService {
         });
       }
       const moved = previous.filter((p) => p.electricianId !== electricianId).length;
-      return { message: MSG.devicesAssigned, assigned: deviceIds.length, moved };
+      return { message: ADMIN_MSG.devicesAssigned, assigned: deviceIds.length, moved };
     });
   }
 
@@ -360,7 +360,7 @@ export class AdminElectricianService {
           changes: changesBetween({ electrician_id: row.electricianId }, {}, ['electrician_id']),
         });
       }
-      return { message: MSG.devicesUnassignedFromElectrician, updated: deleted.length };
+      return { message: ADMIN_MSG.devicesUnassignedFromElectrician, updated: deleted.length };
     });
   }
 

@@ -1,4 +1,4 @@
-import { ERROR_CODE, MSG, ROLE, type AdminUserList, type User } from '@isaac/contract';
+import { ERROR_CODE, MSG, ROLE, type AdminUserList, type User, ADMIN_MSG } from '@isaac/contract';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -464,7 +464,7 @@ describe('DELETE /api/admin/users/:id', () => {
 
     const res = await remove(person.user.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: MSG.userDeleted });
+    expect(res.json()).toEqual({ message: ADMIN_MSG.userDeleted });
 
     expect(await t.db.select().from(users).where(eq(users.id, person.user.id))).toEqual([]);
     const [kept] = await t.db.select().from(devices).where(eq(devices.id, device._id));

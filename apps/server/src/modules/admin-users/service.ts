@@ -1,6 +1,5 @@
 import {
   ERROR_CODE,
-  MSG,
   ROLE,
   type AdminUserCreate,
   type AdminUserList,
@@ -8,6 +7,7 @@ import {
   type AdminUserUpdate,
   type EndSessionsResponse,
   type User,
+  ADMIN_MSG,
 } from '@isaac/contract';
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -28,7 +28,7 @@ export const ADMIN_USER_MESSAGES = {
   selfDemote: 'You cannot remove your own admin role',
   selfDeactivate: 'You cannot deactivate your own account',
   lastAdmin: 'At least one active admin must remain',
-  deleted: MSG.userDeleted,
+  deleted: ADMIN_MSG.userDeleted,
 } as const;
 
 /** A 409 naming the field that is taken, so a form can show it beside that field. */
@@ -197,7 +197,7 @@ export class AdminUserService {
       const keep = target.id === actor.userId ? actor.sessionId : undefined;
       return this.sessions.revokeAllOf(target.id, keep, tx);
     });
-    return { message: MSG.userSessionsEnded(ended), sessions_ended: ended };
+    return { message: ADMIN_MSG.userSessionsEnded(ended), sessions_ended: ended };
   }
 
   /**

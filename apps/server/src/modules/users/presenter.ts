@@ -1,4 +1,4 @@
-import type { User } from '@isaac/contract';
+import type { PersonRef, User } from '@isaac/contract';
 import type { UserRow } from '../../db/schema/index.ts';
 
 /** A user row as the API presents it (contract `userSchema`): never the password hash. */
@@ -16,4 +16,9 @@ export function presentUser(row: UserRow): User {
     location: hasLocation ? { city: row.city, pincode: row.pincode, address: row.address } : null,
     two_factor_enabled: row.twoFactorEnabledAt !== null,
   };
+}
+
+/** A person named in another record (an electrician, a customer): id, name and e-mail only. */
+export function presentPersonRef(row: Pick<UserRow, 'id' | 'name' | 'email'>): PersonRef {
+  return { _id: row.id, name: row.name, email: row.email };
 }

@@ -1,4 +1,4 @@
-import { MSG, type twoFactorDisableBodySchema } from '@isaac/contract';
+import { type twoFactorDisableBodySchema, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '~/lib/api-client';
@@ -18,8 +18,8 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: disableTwoFactor,
     meta: feedback({
-      success: MSG.twoFactorOff,
-      error: MSG.twoFactorDisableFailed,
+      success: ADMIN_MSG.twoFactorOff,
+      error: ADMIN_MSG.twoFactorDisableFailed,
       invalidates: [accountKeys.twoFactor()],
     }),
     // The signed-in user's flag follows, without reloading the user (the page keeps its state).

@@ -1,4 +1,4 @@
-import { MSG, type TwoFactorEnabled } from '@isaac/contract';
+import { type TwoFactorEnabled, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { setCurrentUser, useAuth } from '~/lib/auth';
@@ -15,8 +15,8 @@ export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: enableTwoFactor,
     meta: feedback({
-      success: MSG.twoFactorOn,
-      error: MSG.twoFactorEnableFailed,
+      success: ADMIN_MSG.twoFactorOn,
+      error: ADMIN_MSG.twoFactorEnableFailed,
       invalidates: [accountKeys.twoFactor()],
     }),
     // The signed-in user's flag follows, without reloading the user (the page keeps its state).

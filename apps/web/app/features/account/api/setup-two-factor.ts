@@ -1,4 +1,4 @@
-import { MSG, type TwoFactorSetup } from '@isaac/contract';
+import { type TwoFactorSetup, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
@@ -11,6 +11,6 @@ export function setupTwoFactor(): Promise<TwoFactorSetup> {
 export function useSetupTwoFactor() {
   return useMutation({
     mutationFn: setupTwoFactor,
-    meta: feedback({ error: MSG.twoFactorSetupFailed }),
+    meta: feedback({ error: ADMIN_MSG.twoFactorSetupFailed }),
   });
 }

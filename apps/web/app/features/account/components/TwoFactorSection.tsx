@@ -1,4 +1,10 @@
-import { MSG, TOTP_CODE_PATTERN, type TwoFactorSetup, type TwoFactorStatus } from '@isaac/contract';
+import {
+  MSG,
+  TOTP_CODE_PATTERN,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+  ADMIN_MSG,
+} from '@isaac/contract';
 import { Copy, Download, ShieldAlert, ShieldCheck, ShieldOff } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Badge, Button, ErrorState, Spinner, TextField } from '~/components/ui';
@@ -38,7 +44,7 @@ export function TwoFactorSection() {
   if (status.isError) {
     return (
       <ErrorState
-        title={MSG.loadTwoFactor}
+        title={ADMIN_MSG.loadTwoFactor}
         message={status.error.message}
         onRetry={() => void status.refetch()}
         retrying={status.isFetching}
@@ -112,7 +118,7 @@ function SetupSteps({
       onSuccess: (result) => onEnabled(result.recovery_codes),
       onError: (err) => {
         setCode('');
-        setError(errorMessage(err, MSG.twoFactorEnableFailed));
+        setError(errorMessage(err, ADMIN_MSG.twoFactorEnableFailed));
       },
     });
   };
@@ -191,8 +197,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <p role="status" className="flex items-start gap-2 text-sm text-emerald-200">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
         <span>
-          {MSG.twoFactorOn}. Save these recovery codes somewhere safe: each signs you in once if you lose your
-          phone. They are shown only now.
+          {ADMIN_MSG.twoFactorOn}. Save these recovery codes somewhere safe: each signs you in once if you
+          lose your phone. They are shown only now.
         </span>
       </p>
       <ul
@@ -243,7 +249,7 @@ function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
       { password, code: code.trim() },
       {
         onError: (err) => {
-          const message = errorMessage(err, MSG.twoFactorDisableFailed);
+          const message = errorMessage(err, ADMIN_MSG.twoFactorDisableFailed);
           const onPassword = err instanceof ApiError && err.details?.some((d) => d.path === 'password');
           setErrors(onPassword ? { password: message } : { code: message });
           setCode('');

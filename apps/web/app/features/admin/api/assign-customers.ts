@@ -1,4 +1,4 @@
-import { MSG, type AssignCustomersResponse } from '@isaac/contract';
+import { type AssignCustomersResponse, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
@@ -27,8 +27,8 @@ export function useAssignCustomers() {
   return useMutation({
     mutationFn: assignCustomers,
     meta: feedback({
-      success: MSG.customersAssigned,
-      error: MSG.customersAssignFailed,
+      success: ADMIN_MSG.customersAssigned,
+      error: ADMIN_MSG.customersAssignFailed,
       invalidates: ASSIGNMENT_INVALIDATES,
     }),
     // Who moved from another electrician, after the spec's success toast.

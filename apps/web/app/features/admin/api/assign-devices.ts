@@ -1,4 +1,4 @@
-import { MSG, type AssignDevicesResponse } from '@isaac/contract';
+import { type AssignDevicesResponse, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
@@ -24,8 +24,8 @@ export function useAssignDevices() {
   return useMutation({
     mutationFn: assignDevices,
     meta: feedback({
-      success: MSG.devicesAssigned,
-      error: MSG.devicesAssignFailed,
+      success: ADMIN_MSG.devicesAssigned,
+      error: ADMIN_MSG.devicesAssignFailed,
       invalidates: ASSIGNMENT_INVALIDATES,
     }),
   });

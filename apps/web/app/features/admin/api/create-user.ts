@@ -1,4 +1,4 @@
-import { MSG, type AdminUserCreate, type User } from '@isaac/contract';
+import { type AdminUserCreate, type User, ADMIN_MSG } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -14,10 +14,10 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: createUser,
     onSuccess: () => {
-      toast.success(MSG.userAdded);
+      toast.success(ADMIN_MSG.userAdded);
     },
     onError: (err) => {
-      toast.error(errorMessage(err, MSG.userAddFailed));
+      toast.error(errorMessage(err, ADMIN_MSG.userAddFailed));
     },
     onSettled: () => invalidateUsers(client),
   });

@@ -1,4 +1,4 @@
-import { MSG } from '@isaac/contract';
+import { ADMIN_MSG } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -14,10 +14,10 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: () => {
-      toast.success(MSG.userDeleted);
+      toast.success(ADMIN_MSG.userDeleted);
     },
     onError: (err) => {
-      toast.error(errorMessage(err, MSG.userDeleteFailed));
+      toast.error(errorMessage(err, ADMIN_MSG.userDeleteFailed));
     },
     onSettled: () => invalidateUsers(client),
   });

@@ -1,4 +1,4 @@
-import { MSG, type EndSessionsResponse } from '@isaac/contract';
+import { type EndSessionsResponse, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -14,10 +14,10 @@ export function useEndUserSessions() {
   return useMutation({
     mutationFn: endUserSessions,
     onSuccess: (result) => {
-      toast.success(MSG.userSessionsEnded(result.sessions_ended));
+      toast.success(ADMIN_MSG.userSessionsEnded(result.sessions_ended));
     },
     onError: (err) => {
-      toast.error(errorMessage(err, MSG.userSessionsEndFailed));
+      toast.error(errorMessage(err, ADMIN_MSG.userSessionsEndFailed));
     },
   });
 }

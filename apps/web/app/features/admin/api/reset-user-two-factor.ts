@@ -1,4 +1,4 @@
-import { MSG } from '@isaac/contract';
+import { ADMIN_MSG } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -20,10 +20,10 @@ export function useResetUserTwoFactor() {
   return useMutation({
     mutationFn: resetUserTwoFactor,
     onSuccess: () => {
-      toast.success(MSG.userTwoFactorReset);
+      toast.success(ADMIN_MSG.userTwoFactorReset);
     },
     onError: (err) => {
-      toast.error(errorMessage(err, MSG.userTwoFactorResetFailed));
+      toast.error(errorMessage(err, ADMIN_MSG.userTwoFactorResetFailed));
     },
     onSettled: () => client.invalidateQueries({ queryKey: adminUserKeys.users() }),
   });

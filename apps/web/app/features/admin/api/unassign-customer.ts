@@ -1,4 +1,4 @@
-import { MSG } from '@isaac/contract';
+import { ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
@@ -24,8 +24,8 @@ export function useUnassignCustomer() {
   return useMutation({
     mutationFn: unassignCustomer,
     meta: feedback({
-      success: MSG.customerUnassigned,
-      error: MSG.customerUnassignFailed,
+      success: ADMIN_MSG.customerUnassigned,
+      error: ADMIN_MSG.customerUnassignFailed,
       invalidates: ASSIGNMENT_INVALIDATES,
     }),
   });

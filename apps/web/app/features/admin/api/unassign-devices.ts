@@ -1,4 +1,4 @@
-import { MSG, type BulkDeviceResponse } from '@isaac/contract';
+import { type BulkDeviceResponse, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
@@ -25,7 +25,7 @@ export function useUnassignDevices() {
     mutationFn: unassignDevices,
     meta: feedback({
       success: (result: BulkDeviceResponse) => result.message,
-      error: MSG.devicesUnassignFailed,
+      error: ADMIN_MSG.devicesUnassignFailed,
       invalidates: ASSIGNMENT_INVALIDATES,
     }),
   });

@@ -1,4 +1,4 @@
-import { MSG, type AdminUserUpdate, type User } from '@isaac/contract';
+import { type AdminUserUpdate, type User, ADMIN_MSG } from '@isaac/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -17,10 +17,10 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: () => {
-      toast.success(MSG.userUpdated);
+      toast.success(ADMIN_MSG.userUpdated);
     },
     onError: (err) => {
-      toast.error(errorMessage(err, MSG.userUpdateFailed));
+      toast.error(errorMessage(err, ADMIN_MSG.userUpdateFailed));
     },
     onSettled: () => invalidateUsers(client),
   });

@@ -2,10 +2,10 @@ import {
   AUDIT_ACTIONS,
   AUDIT_CHANNELS,
   AUDIT_ENTITY_TYPES,
-  MSG,
   type AuditAction,
   type AuditChannel,
   type AuditEntityType,
+  ADMIN_MSG,
 } from '@isaac/contract';
 import { Activity, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -140,7 +140,7 @@ export function ActivityPage() {
           <PanelLoading label="Loading activity…" />
         ) : feed.isError ? (
           <ErrorState
-            title={MSG.loadActivity}
+            title={ADMIN_MSG.loadActivity}
             message={feed.error.message}
             onRetry={() => void feed.refetch()}
             retrying={feed.isFetching}
@@ -148,7 +148,7 @@ export function ActivityPage() {
         ) : entries.length === 0 ? (
           <EmptyState
             icon={Activity}
-            title={hasFilter ? 'No activity matches these filters' : MSG.noRecentActivity}
+            title={hasFilter ? 'No activity matches these filters' : ADMIN_MSG.noRecentActivity}
           />
         ) : (
           <>

@@ -1,4 +1,4 @@
-import { MSG, type HealthCheck } from '@isaac/contract';
+import { type HealthCheck, ADMIN_MSG } from '@isaac/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { Activity, BarChart3, Cpu, HeartPulse, KeyRound, Users, Wrench } from 'lucide-react';
 import {
@@ -49,7 +49,7 @@ export function AdminDashboardPage() {
   if (dashboard.isError) {
     return (
       <ErrorState
-        title={MSG.loadAdminDashboard}
+        title={ADMIN_MSG.loadAdminDashboard}
         message={dashboard.error.message}
         onRetry={() => void dashboard.refetch()}
         retrying={dashboard.isFetching}
@@ -132,7 +132,7 @@ export function AdminDashboardPage() {
           {!data ? (
             <PanelLoading label="Loading recent activity…" />
           ) : data.recentActivity.length === 0 ? (
-            <EmptyState icon={Activity} title={MSG.noRecentActivity} />
+            <EmptyState icon={Activity} title={ADMIN_MSG.noRecentActivity} />
           ) : (
             <ul className="divide-y divide-slate-700/70">
               {data.recentActivity.map((entry) => (

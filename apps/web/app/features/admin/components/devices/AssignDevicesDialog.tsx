@@ -1,4 +1,4 @@
-import { MSG, type AdminDevice } from '@isaac/contract';
+import { MSG, type AdminDevice, ADMIN_MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '~/components/ui';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
@@ -35,7 +35,7 @@ export function AssignDevicesDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!electrician || chosen.length === 0) {
-      setError(MSG.selectElectricianAndDevices);
+      setError(ADMIN_MSG.selectElectricianAndDevices);
       return;
     }
     setError(null);

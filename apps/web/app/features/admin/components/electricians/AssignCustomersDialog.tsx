@@ -1,4 +1,4 @@
-import { businessDate, MSG } from '@isaac/contract';
+import { businessDate, ADMIN_MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '~/components/ui';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
@@ -31,11 +31,11 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!electrician || chosen.length === 0 || !date) {
-      setError(MSG.selectElectricianCustomersAndDate);
+      setError(ADMIN_MSG.selectElectricianCustomersAndDate);
       return;
     }
     if (date < today) {
-      setError(MSG.installationDateInPast);
+      setError(ADMIN_MSG.installationDateInPast);
       return;
     }
     setError(null);
@@ -76,7 +76,7 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
       <CheckList
         legend="Customers"
         loading={customers.isPending}
-        error={customers.isError ? MSG.loadCustomers : null}
+        error={customers.isError ? ADMIN_MSG.loadCustomers : null}
         onRetry={() => void customers.refetch()}
         items={(customers.data?.customers ?? []).map((c) => ({
           id: c._id,
@@ -85,7 +85,7 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
         }))}
         chosen={chosen}
         onChange={setChosen}
-        empty={MSG.noCustomers}
+        empty={ADMIN_MSG.noCustomers}
       />
     </AssignDialog>
   );

@@ -1,4 +1,4 @@
-import { MSG, type ElectricianSummary } from '@isaac/contract';
+import { type ElectricianSummary, ADMIN_MSG } from '@isaac/contract';
 import { Button, Spinner } from '~/components/ui';
 import { useCustomers } from '../../api/list-customers';
 import { useUnassignCustomer } from '../../api/unassign-customer';
@@ -19,7 +19,7 @@ export function ElectricianCustomers({ electrician }: { electrician: Electrician
   if (customers.isError) {
     return (
       <div role="alert" className="flex items-center gap-3 text-sm text-red-300">
-        {MSG.loadCustomers}
+        {ADMIN_MSG.loadCustomers}
         <Button size="sm" variant="outline" onClick={() => void customers.refetch()}>
           Retry
         </Button>
@@ -27,7 +27,7 @@ export function ElectricianCustomers({ electrician }: { electrician: Electrician
     );
   }
   if (customers.data.customers.length === 0) {
-    return <p className="text-sm text-slate-400">{MSG.noCustomers}</p>;
+    return <p className="text-sm text-slate-400">{ADMIN_MSG.noCustomers}</p>;
   }
   return (
     <ul aria-label={`Customers of ${electrician.name}`} className="divide-y divide-slate-700/70">

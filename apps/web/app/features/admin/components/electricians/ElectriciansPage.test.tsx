@@ -1,4 +1,4 @@
-import { MSG } from '@isaac/contract';
+import { ADMIN_MSG } from '@isaac/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('ElectriciansPage', () => {
       answer('POST', '/api/admin/electricians/e2/customers', () => [
         200,
         {
-          message: MSG.customersAssigned,
+          message: ADMIN_MSG.customersAssigned,
           assigned: 1,
           reassigned: [
             {
@@ -88,7 +88,9 @@ describe('ElectriciansPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Assign Customers' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Customers' });
     await user.click(within(dialog).getByRole('button', { name: 'Assign Customers' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.selectElectricianCustomersAndDate);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      ADMIN_MSG.selectElectricianCustomersAndDate,
+    );
 
     await user.selectOptions(within(dialog).getByLabelText(/Electrician/), 'e2');
     await user.click(await within(dialog).findByRole('checkbox', { name: /Arjun Mehta/ }));
@@ -101,7 +103,7 @@ describe('ElectriciansPage', () => {
       customer_ids: ['o2'],
       installation_date: '2099-05-01',
     });
-    expect(await screen.findByText(MSG.customersAssigned)).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_MSG.customersAssigned)).toBeInTheDocument();
     expect(await screen.findByText('Arjun Mehta moved from Ravi Kumar')).toBeInTheDocument();
   });
 
@@ -116,7 +118,7 @@ describe('ElectriciansPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Assign Devices' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Devices' });
     await user.click(within(dialog).getByRole('button', { name: 'Assign Devices' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.selectElectricianAndDevices);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ADMIN_MSG.selectElectricianAndDevices);
   });
 
   it('shows the load error with Retry', async () => {
@@ -130,7 +132,9 @@ describe('ElectriciansPage', () => {
       ]),
     );
     // The screen's queries retry once (spec section 9) before showing the error.
-    expect(await screen.findByText(MSG.loadElectricians, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(ADMIN_MSG.loadElectricians, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Electricians table' }, SLOW)).toBeInTheDocument();

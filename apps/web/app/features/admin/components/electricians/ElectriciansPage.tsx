@@ -1,4 +1,4 @@
-import { MSG, type ElectricianSummary } from '@isaac/contract';
+import { type ElectricianSummary, ADMIN_MSG } from '@isaac/contract';
 import { Cpu, HardHat, UserPlus, Users, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Button, EmptyState, ErrorState, Pagination, StatCard } from '~/components/ui';
@@ -71,7 +71,7 @@ export function ElectriciansPage() {
         </div>
       ) : list.isError ? (
         <ErrorState
-          title={MSG.loadElectricians}
+          title={ADMIN_MSG.loadElectricians}
           message={list.error.message}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
@@ -79,7 +79,7 @@ export function ElectriciansPage() {
       ) : list.data.electricians.length === 0 ? (
         <EmptyState
           icon={HardHat}
-          title={MSG.noElectricians}
+          title={ADMIN_MSG.noElectricians}
           description="Add a user with the Electrician role."
         />
       ) : (

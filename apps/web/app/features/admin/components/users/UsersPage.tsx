@@ -1,4 +1,4 @@
-import { ALL_ROLES, MSG, ROLE_LABELS, USER_STATUSES, type User } from '@isaac/contract';
+import { ALL_ROLES, MSG, ROLE_LABELS, USER_STATUSES, type User, ADMIN_MSG } from '@isaac/contract';
 import { Search, UserPlus, Users, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -170,7 +170,7 @@ export function UsersPage() {
       ) : list.data.users.length === 0 ? (
         <EmptyState
           icon={Users}
-          title={MSG.noUsers}
+          title={ADMIN_MSG.noUsers}
           description={
             filters.page > 1
               ? 'This page is empty.'
@@ -226,7 +226,7 @@ export function UsersPage() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete user"
-        message={MSG.confirmDeleteUser}
+        message={ADMIN_MSG.confirmDeleteUser}
         confirmLabel="Delete User"
         variant="danger"
         busy={remove.isPending}
