@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
-import type { TwoFactorService } from '../modules/two-factor/service.ts';
 import type { CsrfGuard } from './csrf.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { scopeOf, type Scope } from '../policy/scope.ts';
@@ -51,7 +50,8 @@ interface AuthDeps {
   tokens: TokenService;
   sessions: SessionService;
   csrf: CsrfGuard;
-  twoFactor: Pick<TwoFactorService, 'isRequiredFor'>;
+  /** Whether a user must use two-factor sign-in (the two-factor module's service, ADR 028). */
+  twoFactor: { isRequiredFor(user: Pick<UserRow, 'role'>): boolean };
 }
 
 /**
