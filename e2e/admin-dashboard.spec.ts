@@ -37,7 +37,7 @@ test.describe('admin dashboard and activity', () => {
     const stranger = await other.newPage();
     await stranger.goto('/login');
     await fillLogin(stranger, DEMO_USERS.electrician.email, `${DEMO_PASSWORD}-wrong`);
-    await expect(stranger.getByText('Invalid email or password')).toBeVisible();
+    await expect(stranger.getByText('Invalid email or password').first()).toBeVisible();
     await other.close();
 
     await signIn(page, 'admin');

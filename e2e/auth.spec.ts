@@ -185,7 +185,7 @@ test.describe('dashboard shell', () => {
     await menu.getByRole('link', { name: 'Reports' }).click();
     await expect(page).toHaveURL('/admin/reports');
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page).toHaveTitle(/^Reports/);
   });
 
   test.describe('on a 390 px wide screen', () => {
