@@ -96,6 +96,21 @@ describe('login form validation', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('moves focus to the first invalid field, and after a failed submit the message follows what is typed', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Password'), 'isaac-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await user.type(screen.getByLabelText('Email'), 'owner@');
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'isaac.demo');
+    await waitFor(() => expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows and hides the password with a labelled toggle', async () => {
     const user = userEvent.setup();
     renderLogin();

@@ -1,10 +1,8 @@
-import { ERROR_CODE, MSG, type LoginResponse, type loginFormSchema } from '@isaac/contract';
+import { ERROR_CODE, MSG, type LoginResponse } from '@isaac/contract';
 import { AlertCircle, ArrowLeft, Eye, EyeOff, Info, Link2, LogIn, Wind } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '~/lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 // Straight from their modules, not the ui barrel: /login loads only what it shows.
 import { Button } from '~/components/ui/Button';
 import { TextField } from '~/components/ui/fields';
@@ -14,11 +12,10 @@ import { runtimeConfig } from '~/lib/config';
 import { dashboardHome } from '~/lib/route-guard';
 import { useHydrated } from '~/lib/use-hydrated';
 import type * as LoginFormRules from './login-form';
+import type { LoginCheck, LoginField, LoginFieldErrors } from './login-form';
 import { loginErrorMessage } from './login-error';
 import { isTrustedRedirect, oauthParamsFrom } from './oauth';
 import { STOREFRONT_PATHS } from '~/lib/paths';
-
-type LoginFormValues = z.input<typeof loginFormSchema>;
 
 /** Shown when the form's rules could not be loaded (offline since the page loaded, a deploy in between). */
 export const RULES_UNAVAILABLE_MESSAGE =
@@ -35,19 +32,28 @@ function loadRules(): Promise<typeof LoginFormRules> {
   return rules;
 }
 
+const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
+
+/** What is in the form's fields now (they are uncontrolled: typed before the scripts arrived is kept). */
+function formValues(form: HTMLFormElement): Record<LoginField, string> {
+  const data = new FormData(form);
+  return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+}
+
 /**
- * The login schema's resolver, loaded on first use: zod is ~35 KB of script /login would otherwise load
- * before it is interactive. Loading starts when the form is first focused, so it is there by the time the
- * form is submitted; a submit before that waits for it (react-hook-form takes an async resolver).
+ * The form checked against the login schema, loaded on first use: zod is ~35 KB of script /login would
+ * otherwise load before it is interactive. Loading starts when the form is first focused, so it is there by
+ * the time the form is submitted; a submit before that waits for it. Null when the rules cannot be loaded.
+ * (A plain form, not react-hook-form: two fields do not need a form library in /login's first load.)
  */
-const loginResolver: Resolver<LoginFormValues> = async (values, context, options) => {
+async function checkForm(form: HTMLFormElement): Promise<LoginCheck | null> {
   try {
-    const { loginFormResolver } = await loadRules();
-    return await loginFormResolver(values, context, options);
+    const { checkLoginForm } = await loadRules();
+    return checkLoginForm(formValues(form));
   } catch {
-    return { values: {}, errors: { root: { type: 'unavailable', message: RULES_UNAVAILABLE_MESSAGE } } };
+    return null;
   }
-};
+}
 
 /** The code step (ADR 028): loaded only when an account with two-factor sign-in asks for it. */
 const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
@@ -76,18 +82,11 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [pending, setPending] = useState<PendingSignIn | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({
-    resolver: loginResolver,
-    // No default values: the fields are uncontrolled, and react-hook-form then takes each field's value
-    // from the page when it registers it, so what was typed before the scripts arrived is kept (default
-    // values would overwrite it).
-  });
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  // After the first submit, a field's message follows what is typed into it (as react-hook-form's default).
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Already signed in (a stored token's user was loaded): go straight to the dashboard.
   const signedInRole = user?.role;
@@ -115,23 +114,59 @@ export function LoginPage() {
     return null;
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const email = values.email.trim();
+  /** Re-checks `fields` and shows their messages (after the first submit, or when the demo fills them). */
+  const recheck = async (fields: readonly LoginField[]) => {
+    const form = formRef.current;
+    const result = form ? await checkForm(form) : null;
+    if (!result) return;
+    setErrors((shown) => {
+      const next = { ...shown };
+      for (const field of fields) next[field] = result.ok ? undefined : result.errors[field];
+      return next;
+    });
+  };
+
+  const signIn = async (email: string, password: string) => {
     try {
-      setFormError(await finish(await login(email, values.password, oauth)));
+      setFormError(await finish(await login(email, password, oauth)));
     } catch (err) {
       // The password was right and the account has two-factor sign-in: ask for the code (the e-mail and
       // password stay in the hidden form, as typed).
       if (err instanceof ApiError && err.code === ERROR_CODE.twoFactorRequired) {
-        setPending({ email, password: values.password, prompt: err.serverMessage ?? err.message });
+        setPending({ email, password, prompt: err.serverMessage ?? err.message });
         return;
       }
       const message = loginErrorMessage(err);
       setFormError(message);
       toast.error(message);
     }
-  });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    setSubmitted(true);
+    setIsSubmitting(true);
+    try {
+      const result = await checkForm(form);
+      if (!result) {
+        setFormError(RULES_UNAVAILABLE_MESSAGE);
+        return;
+      }
+      if (!result.ok) {
+        setErrors(result.errors);
+        const firstInvalid = LOGIN_FIELDS.find((field) => result.errors[field] !== undefined);
+        if (firstInvalid) form.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
+        return;
+      }
+      setErrors({});
+      await signIn(result.values.email, result.values.password);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
 
   const submitCode = async (factor: SecondFactor): Promise<string | null> => {
     if (!pending) return null;
@@ -145,12 +180,18 @@ export function LoginPage() {
   };
 
   const fillDemo = (email: string, password: string) => {
-    setValue('email', email, { shouldValidate: true });
-    setValue('password', password, { shouldValidate: true });
+    const form = formRef.current;
+    if (!form) return;
+    const filled: Record<LoginField, string> = { email, password };
+    for (const field of LOGIN_FIELDS) {
+      const input = form.querySelector<HTMLInputElement>(`input[name="${field}"]`);
+      if (input) input.value = filled[field];
+    }
+    void recheck(LOGIN_FIELDS);
   };
 
   const busy = isSubmitting || redirecting;
-  const alertMessage = formError ?? errors.root?.message ?? null;
+  const alertMessage = formError;
 
   return (
     // The card's top is fixed (about where centring would put it), not centred: on a slow link the browser
@@ -234,8 +275,13 @@ export function LoginPage() {
             hidden={pending !== null}
             className="mt-6 space-y-4"
             noValidate
+            ref={formRef}
             onSubmit={(event) => void onSubmit(event)}
             onFocus={() => void loadRules().catch(() => undefined)}
+            onChange={(event) => {
+              const name = (event.target as HTMLInputElement).name;
+              if (submitted && (name === 'email' || name === 'password')) void recheck([name]);
+            }}
           >
             <TextField
               label="Email"
@@ -243,16 +289,16 @@ export function LoginPage() {
               autoComplete="username"
               inputMode="email"
               placeholder="you@example.com"
-              error={errors.email?.message}
-              {...register('email')}
+              name="email"
+              error={errors.email}
             />
             <TextField
               label="Password"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               placeholder="••••••••"
-              error={errors.password?.message}
-              {...register('password')}
+              name="password"
+              error={errors.password}
               trailing={
                 <button
                   type="button"
