@@ -5,8 +5,7 @@ export type LoginField = 'email' | 'password';
 export type LoginFieldErrors = Partial<Record<LoginField, string>>;
 
 export type LoginCheck =
-  | { ok: true; values: { email: string; password: string } }
-  | { ok: false; errors: LoginFieldErrors };
+  { ok: true; values: { email: string; password: string } } | { ok: false; errors: LoginFieldErrors };
 
 /**
  * The sign-in form's rules (spec section 5, the schema the server validates with): the first failing
@@ -19,7 +18,8 @@ export function checkLoginForm(values: { email: string; password: string }): Log
   const errors: LoginFieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if ((field === 'email' || field === 'password') && errors[field] === undefined) errors[field] = issue.message;
+    if ((field === 'email' || field === 'password') && errors[field] === undefined)
+      errors[field] = issue.message;
   }
   return { ok: false, errors };
 }
