@@ -788,19 +788,21 @@ async function serveSetup() {
       const [owner] = await exec(`SELECT md5('bench-user-' || 1)::uuid::text AS id`);
       const [room] = await exec(`SELECT md5('bench-room-1-1')::uuid::text AS id`);
       const now = () => new Date();
+      // The owner's scope (policy layer, ADR 019), as the auth hook builds it for a signed-in owner.
+      const scope = { kind: 'owner', userId: owner.id };
       const devicesService = new DeviceService(logged, new DeviceCommandService(logged, now), now);
       const steps = [
-        ['GET /api/dashboard', () => new OwnerDashboardService(logged).statistics(owner.id)],
-        ['GET /api/devices', () => devicesService.list(owner.id, { page: 1, page_size: 20 })],
+        ['GET /api/dashboard', () => new OwnerDashboardService(logged).statistics(scope)],
+        ['GET /api/devices', () => devicesService.list(scope, { page: 1, page_size: 20 })],
         [
           'GET /api/devices?room_id=',
-          () => devicesService.list(owner.id, { page: 1, page_size: 20, room_id: room.id }),
+          () => devicesService.list(scope, { page: 1, page_size: 20, room_id: room.id }),
         ],
         [
           'GET /api/devices?room_id=none',
-          () => devicesService.list(owner.id, { page: 1, page_size: 20, room_id: 'none' }),
+          () => devicesService.list(scope, { page: 1, page_size: 20, room_id: 'none' }),
         ],
-        ['GET /api/rooms', () => new RoomService(logged, now).list(owner.id, { page: 1, page_size: 20 })],
+        ['GET /api/rooms', () => new RoomService(logged, now).list(scope, { page: 1, page_size: 20 })],
       ];
       const plans = [];
       for (const [label, run] of steps) {
