@@ -124,7 +124,7 @@ export function createServices({
     contact: new ContactService(db),
     newsletter: new NewsletterService(db),
     adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
-    adminUsers: new AdminUserService(db, sessions, now),
+    adminUsers: new AdminUserService(db, sessions, audit, now),
     adminDevices: new AdminDeviceService(db, audit, now),
     adminElectricians: new AdminElectricianService(db, audit, now),
     reports: new ReportService(db, now),

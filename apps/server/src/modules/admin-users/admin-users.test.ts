@@ -2,7 +2,8 @@ import { ERROR_CODE, MSG, ROLE, type AdminUserList, type User, ADMIN_MSG } from 
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, orders, rooms, sessions, users } from '../../db/schema/index.ts';
+import { auditLog, devices, orders, rooms, sessions, users } from '../../db/schema/index.ts';
+import { SYSTEM_CONTEXT } from '../audit/audit-log.ts';
 import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
 import { escapeLike } from '../../db/like.ts';
 import { ADMIN_USER_MESSAGES, AdminUserService } from './service.ts';
@@ -386,7 +387,12 @@ describe('the last active admin', () => {
     try {
       const only = await own.createUser({ role: ROLE.admin });
       const someone = await own.createUser({ role: ROLE.owner });
-      const service = new AdminUserService(own.db, own.app.sessions, () => new Date());
+      const service = new AdminUserService(
+        own.db,
+        own.app.sessions,
+        own.app.services.audit,
+        () => new Date(),
+      );
       // an actor that is not the admin themself (e.g. a system task acting for an operator)
       const actor = { userId: someone.user.id, role: ROLE.admin, sessionId: 'none' };
       const edit = {
@@ -397,29 +403,33 @@ describe('the last active admin', () => {
         role: ROLE.admin,
         status: 'active',
       } as const;
-      await expect(service.update(actor, only.user.id, { ...edit, role: ROLE.owner })).rejects.toMatchObject({
+      await expect(
+        service.update(actor, only.user.id, { ...edit, role: ROLE.owner }, SYSTEM_CONTEXT),
+      ).rejects.toMatchObject({
         statusCode: 409,
         message: ADMIN_USER_MESSAGES.lastAdmin,
       });
       await expect(
-        service.update(actor, only.user.id, { ...edit, status: 'inactive' }),
+        service.update(actor, only.user.id, { ...edit, status: 'inactive' }, SYSTEM_CONTEXT),
       ).rejects.toMatchObject({
         statusCode: 409,
       });
-      await expect(service.remove(actor, only.user.id)).rejects.toMatchObject({ statusCode: 409 });
+      await expect(service.remove(actor, only.user.id, SYSTEM_CONTEXT)).rejects.toMatchObject({
+        statusCode: 409,
+      });
       // an edit that keeps them an active admin is fine
       await expect(
-        service.update(actor, only.user.id, { ...edit, name: 'Still Admin' }),
+        service.update(actor, only.user.id, { ...edit, name: 'Still Admin' }, SYSTEM_CONTEXT),
       ).resolves.toMatchObject({
         name: 'Still Admin',
       });
       // with a second active admin, the first may go
       await own.createUser({ role: ROLE.admin });
-      await expect(service.update(actor, only.user.id, { ...edit, role: ROLE.owner })).resolves.toMatchObject(
-        {
-          role: ROLE.owner,
-        },
-      );
+      await expect(
+        service.update(actor, only.user.id, { ...edit, role: ROLE.owner }, SYSTEM_CONTEXT),
+      ).resolves.toMatchObject({
+        role: ROLE.owner,
+      });
     } finally {
       await own.close();
     }
@@ -527,5 +537,57 @@ describe('POST /api/admin/users/:id/sessions/revoke', () => {
   it('answers 404 for an unknown id', async () => {
     const res = await endSessions('00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('activity log', () => {
+  const entriesOf = (userId: string) =>
+    t.db.select().from(auditLog).where(eq(auditLog.entityId, userId)).orderBy(auditLog.at);
+
+  it('records create, edit, role change, sessions ended and delete with the admin as actor, never the password', async () => {
+    const created = await create(newUser());
+    expect(created.statusCode).toBe(201);
+    const user = created.json<{ user: User }>().user;
+    expect(
+      await update(user._id, editOf(user, { name: 'Renamed Person', role: ROLE.electrician })),
+    ).toMatchObject({
+      statusCode: 200,
+    });
+    expect((await endSessions(user._id)).statusCode).toBe(200);
+    expect((await remove(user._id)).statusCode).toBe(200);
+
+    const entries = await entriesOf(user._id);
+    expect(entries.map((e) => e.action)).toEqual([
+      'user.created',
+      'user.role_changed',
+      'user.updated',
+      'user.sessions_ended',
+      'user.deleted',
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        actorId: admin.user.id,
+        actorRole: ROLE.admin,
+        channel: 'api',
+        entityType: 'user',
+      });
+      expect(JSON.stringify(entry.changes)).not.toMatch(/secret-1|argon2/);
+    }
+    expect(entries[1]?.changes).toEqual({ role: { before: ROLE.owner, after: ROLE.electrician } });
+    expect(entries[2]?.changes).toEqual({ name: { before: user.name, after: 'Renamed Person' } });
+    expect(entries[3]?.changes).toEqual({ sessions_ended: { before: null, after: 0 } });
+    expect(entries[4]?.entityName).toBe('Renamed Person');
+  });
+
+  it('records nothing for a refused change (duplicate e-mail 409, self-delete 403)', async () => {
+    const first = (await create(newUser())).json<{ user: User }>().user;
+    const second = (await create(newUser())).json<{ user: User }>().user;
+    const before = await entriesOf(second._id);
+    const clash = await update(second._id, editOf(second, { email: first.email }));
+    expect(clash.statusCode).toBe(409);
+    expect(await entriesOf(second._id)).toHaveLength(before.length);
+
+    expect((await remove(admin.user.id)).statusCode).toBe(403);
+    expect((await entriesOf(admin.user.id)).filter((e) => e.action === 'user.deleted')).toHaveLength(0);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 /** Spec section 7 "Admin": users — list (search, filters, pages), add, edit, delete, end sessions. */
@@ -41,7 +42,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminUserResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send({ user: await service.create(request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ user: await service.create(request.body, auditContextOf(request)) }),
   );
 
   app.put(
@@ -59,7 +61,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await service.update(requireAuth(request), request.params.id, request.body),
+      user: await service.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      ),
     }),
   );
 
@@ -74,7 +81,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (request) => ({ message: await service.remove(requireAuth(request), request.params.id) }),
+    async (request) => ({
+      message: await service.remove(requireAuth(request), request.params.id, auditContextOf(request)),
+    }),
   );
 
   app.post(
@@ -87,6 +96,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: endSessionsResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.endSessions(requireAuth(request), request.params.id),
+    async (request) => service.endSessions(requireAuth(request), request.params.id, auditContextOf(request)),
   );
 };

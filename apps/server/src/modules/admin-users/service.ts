@@ -19,6 +19,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { presentUser } from '../users/presenter.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found',
@@ -50,6 +51,10 @@ function takenFieldOf(error: unknown): 'email' | 'username' | null {
   return 'email';
 }
 
+/** The fields of a user an admin changes, as the activity log records them (never the password hash). */
+const AUDITED_USER_FIELDS = ['name', 'email', 'username', 'mobile', 'role', 'status'] as const;
+type AuditedUser = Pick<UserRow, (typeof AUDITED_USER_FIELDS)[number]>;
+
 const isActiveAdmin = (row: Pick<UserRow, 'role' | 'status'>) =>
   row.role === ROLE.admin && row.status === 'active';
 
@@ -62,12 +67,15 @@ const isActiveAdmin = (row: Pick<UserRow, 'role' | 'status'>) =>
  * - a role change, a deactivation or a deletion ends the user's sessions in the same transaction
  *   (the next request with an old token is a 401);
  * - deleting an owner keeps their devices, which become available (user_id null, no room); their
- *   orders are not linked to the account and stay.
+ *   orders are not linked to the account and stay;
+ * - every change is recorded in the activity log in its transaction (ADR 026): created, updated (with a
+ *   separate `user.role_changed` when the role moves), deleted, sessions ended.
  */
 export class AdminUserService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
@@ -107,7 +115,7 @@ export class AdminUserService {
     };
   }
 
-  async create(input: AdminUserCreate): Promise<User> {
+  async create(input: AdminUserCreate, context: AuditContext): Promise<User> {
     // Hashing takes tens of milliseconds: done before the transaction, which then holds no lock meanwhile.
     const passwordHash = await hashPassword(input.password);
     const at = this.now();
@@ -129,13 +137,23 @@ export class AdminUserService {
           })
           .returning();
         if (!inserted) throw new Error('user insert returned no row');
+        await this.audit.record(tx, context, {
+          action: 'user.created',
+          entity: { type: 'user', id: inserted.id, name: inserted.name },
+          changes: changesBetween<AuditedUser>(null, inserted, AUDITED_USER_FIELDS),
+        });
         return inserted;
       })
       .catch(rethrowTaken);
     return presentUser(row);
   }
 
-  async update(actor: AuthContext, userId: string, input: AdminUserUpdate): Promise<User> {
+  async update(
+    actor: AuthContext,
+    userId: string,
+    input: AdminUserUpdate,
+    context: AuditContext,
+  ): Promise<User> {
     const row = await this.db
       .transaction(async (tx) => {
         const { target, otherActiveAdmins } = await this.lockTarget(tx, userId);
@@ -165,13 +183,26 @@ export class AdminUserService {
         const deactivated = target.status === 'active' && input.status !== 'active';
         if (target.role !== input.role || deactivated)
           await this.sessions.revokeAllOf(target.id, undefined, tx);
+        const changes = changesBetween<AuditedUser>(target, updated, AUDITED_USER_FIELDS);
+        const entity = { type: 'user', id: updated.id, name: updated.name } as const;
+        if (changes.role) {
+          await this.audit.record(tx, context, {
+            action: 'user.role_changed',
+            entity,
+            changes: { role: changes.role },
+          });
+          delete changes.role;
+        }
+        if (Object.keys(changes).length > 0) {
+          await this.audit.record(tx, context, { action: 'user.updated', entity, changes });
+        }
         return updated;
       })
       .catch(rethrowTaken);
     return presentUser(row);
   }
 
-  async remove(actor: AuthContext, userId: string): Promise<string> {
+  async remove(actor: AuthContext, userId: string, context: AuditContext): Promise<string> {
     await this.db.transaction(async (tx) => {
       const { target, otherActiveAdmins } = await this.lockTarget(tx, userId);
       if (target.id === actor.userId) throw forbidden(ADMIN_USER_MESSAGES.selfDelete);
@@ -185,17 +216,32 @@ export class AdminUserService {
         .where(eq(devices.userId, target.id));
       // Sessions are deleted with the account (ON DELETE CASCADE): its tokens answer 401 from now on.
       await tx.delete(users).where(eq(users.id, target.id));
+      await this.audit.record(tx, context, {
+        action: 'user.deleted',
+        entity: { type: 'user', id: target.id, name: target.name },
+        changes: changesBetween<AuditedUser>(target, null, AUDITED_USER_FIELDS),
+      });
     });
     return ADMIN_USER_MESSAGES.deleted;
   }
 
   /** Ends every session of a user (an admin ending their own keeps the one making this call). */
-  async endSessions(actor: AuthContext, userId: string): Promise<EndSessionsResponse> {
+  async endSessions(actor: AuthContext, userId: string, context: AuditContext): Promise<EndSessionsResponse> {
     const ended = await this.db.transaction(async (tx) => {
-      const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      const [target] = await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       if (!target) throw notFound(ADMIN_USER_MESSAGES.notFound);
       const keep = target.id === actor.userId ? actor.sessionId : undefined;
-      return this.sessions.revokeAllOf(target.id, keep, tx);
+      const count = await this.sessions.revokeAllOf(target.id, keep, tx);
+      await this.audit.record(tx, context, {
+        action: 'user.sessions_ended',
+        entity: { type: 'user', id: target.id, name: target.name },
+        changes: { sessions_ended: { before: null, after: count } },
+      });
+      return count;
     });
     return { message: ADMIN_MSG.userSessionsEnded(ended), sessions_ended: ended };
   }
