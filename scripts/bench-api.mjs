@@ -640,6 +640,7 @@ async function serveSetup() {
   const { RoomService } = await import('../apps/server/src/modules/rooms/service.ts');
   const { OwnerDashboardService } = await import('../apps/server/src/modules/dashboard/service.ts');
   const { DeviceCommandService } = await import('../apps/server/src/modules/device-commands/service.ts');
+  const { AuditLog } = await import('../apps/server/src/modules/audit/audit-log.ts');
 
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_DATA_DIR;
@@ -790,7 +791,14 @@ async function serveSetup() {
       const now = () => new Date();
       // The owner's scope (policy layer, ADR 019), as the auth hook builds it for a signed-in owner.
       const scope = { kind: 'owner', userId: owner.id };
-      const devicesService = new DeviceService(logged, new DeviceCommandService(logged, now), now);
+      // The list reads only: the activity log is never written here.
+      const audit = new AuditLog(logged, now);
+      const devicesService = new DeviceService(
+        logged,
+        new DeviceCommandService(logged, audit, now),
+        audit,
+        now,
+      );
       const steps = [
         ['GET /api/dashboard', () => new OwnerDashboardService(logged).statistics(scope)],
         ['GET /api/devices', () => devicesService.list(scope, { page: 1, page_size: 20 })],
@@ -802,7 +810,7 @@ async function serveSetup() {
           'GET /api/devices?room_id=none',
           () => devicesService.list(scope, { page: 1, page_size: 20, room_id: 'none' }),
         ],
-        ['GET /api/rooms', () => new RoomService(logged, now).list(scope, { page: 1, page_size: 20 })],
+        ['GET /api/rooms', () => new RoomService(logged, audit, now).list(scope, { page: 1, page_size: 20 })],
       ];
       const plans = [];
       for (const [label, run] of steps) {

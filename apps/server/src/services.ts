@@ -100,7 +100,7 @@ export function createServices({
     config.adminTwoFactorRequired,
   );
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
-  const deviceCommands = new DeviceCommandService(db, now, new DirectTransport());
+  const deviceCommands = new DeviceCommandService(db, audit, now, new DirectTransport());
   const { provider, sandbox } = createPaymentProvider(config.payment);
   const orders = new OrderService(db, provider, now);
   const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
@@ -113,8 +113,8 @@ export function createServices({
     auth: new AuthService(db, sessions, tokens, audit, twoFactor, now),
     account: new AccountService(db, sessions, now, config.sessionIdleMinutes),
     deviceCommands,
-    devices: new DeviceService(db, deviceCommands, now),
-    rooms: new RoomService(db, now),
+    devices: new DeviceService(db, deviceCommands, audit, now),
+    rooms: new RoomService(db, audit, now),
     dashboard: new OwnerDashboardService(db),
     orders,
     payments: new PaymentService(db, provider, orders, sandboxOn ? sandbox : null),

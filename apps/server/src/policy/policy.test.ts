@@ -13,7 +13,7 @@ import {
   installations,
   rooms,
 } from '../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { auditContextFor, createTestApp, type TestApp } from '../test/helpers.ts';
 import { authorize, may, type Access, type PolicyEntity } from './policy.ts';
 import { homeOf, scopeOf, type Scope } from './scope.ts';
 
@@ -166,7 +166,9 @@ describe('services take their conditions from the policy', () => {
   it('device commands: the owner, the assigned electrician and an admin may; the others get 404', async () => {
     const { devices: service } = t.app.services;
     for (const who of ['ownerB', 'unassigned'] as const) {
-      await expect(service.toggle(world[who], world.deviceA, 'api')).rejects.toMatchObject({
+      await expect(
+        service.toggle(world[who], world.deviceA, auditContextFor(world[who].userId)),
+      ).rejects.toMatchObject({
         statusCode: 404,
       });
     }
@@ -174,7 +176,7 @@ describe('services take their conditions from the policy', () => {
       const before = (await service.list(world.admin, { page: 1, page_size: 100 })).devices.find(
         (d) => d._id === world.deviceA,
       );
-      const after = await service.toggle(world[who], world.deviceA, 'api');
+      const after = await service.toggle(world[who], world.deviceA, auditContextFor(world[who].userId));
       expect(after.power_on, who).toBe(!before?.power_on);
     }
     await expect(service.checkUpdates(world.unassigned, world.stock)).rejects.toMatchObject({
@@ -187,28 +189,47 @@ describe('services take their conditions from the policy', () => {
 
   it("rooms: a device goes only into a room of its owner's home, whoever moves it", async () => {
     const { devices: service, rooms: roomService } = t.app.services;
-    await expect(service.assignRoom(world.admin, world.deviceA, world.roomB)).rejects.toMatchObject({
-      statusCode: 404,
-    });
-    await expect(service.assignRoom(world.assigned, world.deviceA, world.roomA)).resolves.toMatchObject({
-      room_id: world.roomA,
-    });
-    await expect(service.assignRoom(world.ownerB, world.deviceA, world.roomB)).rejects.toMatchObject({
+    await expect(
+      service.assignRoom(world.admin, world.deviceA, world.roomB, auditContextFor(world.admin.userId)),
+    ).rejects.toMatchObject({
       statusCode: 404,
     });
     await expect(
-      roomService.update(world.unassigned, world.roomA, { name: 'Nope', type: 'kitchen' }),
-    ).rejects.toMatchObject({ statusCode: 404 });
-    const renamed = await roomService.update(world.assigned, world.roomA, {
-      name: 'Hall',
-      type: 'living_room',
+      service.assignRoom(world.assigned, world.deviceA, world.roomA, auditContextFor(world.assigned.userId)),
+    ).resolves.toMatchObject({
+      room_id: world.roomA,
     });
+    await expect(
+      service.assignRoom(world.ownerB, world.deviceA, world.roomB, auditContextFor(world.ownerB.userId)),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(
+      roomService.update(
+        world.unassigned,
+        world.roomA,
+        { name: 'Nope', type: 'kitchen' },
+        auditContextFor(world.unassigned.userId),
+      ),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    const renamed = await roomService.update(
+      world.assigned,
+      world.roomA,
+      { name: 'Hall', type: 'living_room' },
+      auditContextFor(world.assigned.userId),
+    );
     expect(renamed.devices.map((d) => d._id)).toEqual([world.deviceA]);
     expect(ids((await roomService.list(world.assigned, { page: 1, page_size: 10 })).rooms)).toEqual([
       world.roomA,
     ]);
     expect((await roomService.list(world.unassigned, { page: 1, page_size: 10 })).rooms).toEqual([]);
-    await expect(roomService.create(world.assigned, { name: 'X', type: 'kitchen' })).rejects.toMatchObject({
+    await expect(
+      roomService.create(
+        world.assigned,
+        { name: 'X', type: 'kitchen' },
+        auditContextFor(world.assigned.userId),
+      ),
+    ).rejects.toMatchObject({
       statusCode: 403,
     });
   });

@@ -32,6 +32,7 @@ import { createDatabase, MEMORY_URL, type Database, type Db } from '../db/client
 import { migrateDatabase } from '../db/migrate.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import type { AuditContext } from '../modules/audit/audit-log.ts';
 
 export interface TestClock {
   now(): Date;
@@ -197,4 +198,18 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export async function authed(app: FastifyInstance, token: string): Promise<Record<string, string>> {
   const { headers } = await csrf(app);
   return { ...headers, authorization: `Bearer ${token}` };
+}
+
+/**
+ * The activity-log context of a call made straight to a service in a test: `actorId` acting through
+ * `channel` (what `auditContextOf(request)` builds for a request).
+ */
+export function auditContextFor(actorId: string, channel: AuditContext['channel'] = 'api'): AuditContext {
+  return {
+    actor: { id: actorId, name: null, role: null },
+    channel,
+    ip: null,
+    userAgent: null,
+    requestId: null,
+  };
 }

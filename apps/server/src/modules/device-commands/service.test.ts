@@ -2,7 +2,7 @@ import { ROLE } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceActivity, devices, type DeviceRow } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { auditContextFor, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { DeviceCommandService, desiredStateFor, type DeviceState, type DeviceTransport } from './service.ts';
 
 let t: TestApp;
@@ -59,13 +59,13 @@ describe('DeviceCommandService', () => {
         delivered.push(desired);
       },
     };
-    const service = new DeviceCommandService(t.db, t.clock.now, queued);
+    const service = new DeviceCommandService(t.db, t.app.services.audit, t.clock.now, queued);
     const { device, ownerId } = await lumos([false, false]);
     const row = await service.executeCommand({
       deviceId: device.id,
       scope: { kind: 'owner', userId: ownerId },
       command: { kind: 'gang', index: 0, on: true },
-      channel: 'api',
+      context: auditContextFor(ownerId, 'api'),
     });
     expect(row.desiredState).toEqual({ power_on: true, gang_states: [true, false] });
     expect(row.gangStates).toEqual([false, false]);
@@ -84,14 +84,14 @@ describe('DeviceCommandService', () => {
         throw new Error('broker unreachable');
       },
     };
-    const service = new DeviceCommandService(t.db, t.clock.now, broken);
+    const service = new DeviceCommandService(t.db, t.app.services.audit, t.clock.now, broken);
     const { device, ownerId } = await lumos([true]);
     await expect(
       service.executeCommand({
         deviceId: device.id,
         scope: { kind: 'owner', userId: ownerId },
         command: { kind: 'power', on: false },
-        channel: 'web',
+        context: auditContextFor(ownerId, 'web'),
       }),
     ).rejects.toThrow('broker unreachable');
     const [row] = await t.db.select().from(devices).where(eq(devices.id, device.id));
@@ -100,7 +100,7 @@ describe('DeviceCommandService', () => {
   });
 
   it("the scope limits the device: another owner's scope gets 404", async () => {
-    const service = new DeviceCommandService(t.db, t.clock.now);
+    const service = new DeviceCommandService(t.db, t.app.services.audit, t.clock.now);
     const { device } = await lumos([false]);
     const { user: stranger } = await t.createUser({ role: ROLE.owner });
     await expect(
@@ -108,7 +108,7 @@ describe('DeviceCommandService', () => {
         deviceId: device.id,
         scope: { kind: 'owner', userId: stranger.id },
         command: { kind: 'power', on: true },
-        channel: 'api',
+        context: auditContextFor(stranger.id, 'api'),
       }),
     ).rejects.toMatchObject({ statusCode: 404 });
   });

@@ -5,18 +5,16 @@ import { deviceActivity, devices, type DesiredState, type DeviceRow } from '../.
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { scopeCondition } from '../../policy/policy.ts';
 import type { Scope } from '../../policy/scope.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
 /** What a command asks of a device: power for the whole device, or one gang of a Lumos switch. */
 export type DeviceCommand = { kind: 'power'; on: boolean } | { kind: 'gang'; index: number; on: boolean };
 
-/** Where a command came from: the web app, another API client, or (later) the device network. */
-export type CommandChannel = 'web' | 'api' | 'mqtt' | 'system';
-
 /** The full state a command asks for (what devices.desired_state records). */
-export interface DeviceState {
+export type DeviceState = {
   power_on: boolean;
   gang_states: boolean[];
-}
+};
 
 /**
  * Delivers a desired state to a device. `apply` runs inside the command's transaction and returns
@@ -47,7 +45,8 @@ export interface ExecuteCommandInput {
   scope: Scope;
   /** The command, or a function of the device's current (locked) state — toggles read and write atomically. */
   command: DeviceCommand | ((device: DeviceRow) => DeviceCommand);
-  channel: CommandChannel;
+  /** Who sent it and through which channel (web, api, voice, device, system): the activity log's record. */
+  context: AuditContext;
 }
 
 export const DEVICE_COMMANDS_MESSAGES = {
@@ -75,11 +74,13 @@ const actionOf = (command: DeviceCommand) =>
 /**
  * THE way to command a device (routes never write device state themselves). In one transaction:
  * lock the device row, resolve and validate the command, record the desired state, apply it through
- * the transport, update `last_updated`, and write a device_activity row (actor, action, payload, channel).
+ * the transport, update `last_updated`, write a device_activity row (actor, action, payload, channel)
+ * and the activity log's `device.command` record (the state asked for, before → after).
  */
 export class DeviceCommandService {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly transport: DeviceTransport = new DirectTransport(),
   ) {}
@@ -126,8 +127,17 @@ export class DeviceCommandService {
           applied: applied !== null,
           transport: this.transport.name,
         },
-        channel: input.channel,
+        channel: input.context.channel,
         createdAt: at,
+      });
+      await this.audit.record(tx, input.context, {
+        action: 'device.command',
+        entity: { type: 'device', id: device.id, name: device.name },
+        changes: changesBetween<DeviceState>(
+          { power_on: device.powerOn, gang_states: device.gangStates },
+          desired,
+          ['power_on', 'gang_states'],
+        ),
       });
       return { row: updated, desired };
     });

@@ -1,7 +1,7 @@
 import { ERROR_CODE, ROLE, type Device } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceActivity, devices, firmware, rooms } from '../../db/schema/index.ts';
+import { auditLog, deviceActivity, devices, firmware, rooms } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { DEVICES_MESSAGES } from './service.ts';
 
@@ -443,5 +443,59 @@ describe('roles: only owners may call the device routes', () => {
         expect(res.json().error).toBe(ERROR_CODE.forbidden);
       }
     }
+  });
+});
+
+describe('activity log', () => {
+  const entriesOf = (deviceId: string) =>
+    t.db.select().from(auditLog).where(eq(auditLog.entityId, deviceId)).orderBy(auditLog.at);
+
+  it('records the device added, each command (before → after) and each room move, by the owner', async () => {
+    const o = await owner();
+    const device = await addDevice(o, { name: 'Hall Purifier', type: 'isaac' });
+    const roomId = await addRoom(o, 'Hall');
+    const toggled = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${device._id}/toggle`,
+      headers: o.headers,
+    });
+    expect(toggled.statusCode, toggled.body).toBe(200);
+    for (const [path, payload] of [
+      ['assign-room', { room_id: roomId }],
+      ['unassign-room', undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/devices/${device._id}/${path}`,
+        headers: o.headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const entries = await entriesOf(device._id);
+    expect(entries.map((e) => e.action)).toEqual([
+      'device.created',
+      'device.command',
+      'device.updated',
+      'device.updated',
+    ]);
+    for (const entry of entries)
+      expect(entry).toMatchObject({ actorId: o.user.id, entityName: 'Hall Purifier' });
+    expect(entries[1]?.changes).toEqual({ power_on: { before: false, after: true } });
+    expect(entries[2]?.changes).toEqual({ room_id: { before: null, after: roomId } });
+    expect(entries[3]?.changes).toEqual({ room_id: { before: roomId, after: null } });
+  });
+
+  it('a refused command (a gang index out of range, 400) records nothing', async () => {
+    const o = await owner();
+    const device = await addDevice(o, { type: 'lumos', model: 'Lumos 2-Gang' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${device._id}/gang/7/toggle`,
+      headers: o.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await entriesOf(device._id)).map((e) => e.action)).toEqual(['device.created']);
   });
 });

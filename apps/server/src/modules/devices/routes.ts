@@ -10,7 +10,7 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireScope } from '../../plugins/auth.ts';
-import { channelOf } from '../../plugins/channel.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 /** Spec section 7 "Owner and general": an owner's devices, their control, update checks and rooms. */
@@ -42,7 +42,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const device = await service.create(requireScope(request), request.body);
+      const device = await service.create(requireScope(request), request.body, auditContextOf(request));
       return reply.code(201).send({ device });
     },
   );
@@ -58,7 +58,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.toggle(requireScope(request), request.params.id, channelOf(request)),
+      device: await service.toggle(requireScope(request), request.params.id, auditContextOf(request)),
     }),
   );
 
@@ -77,7 +77,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         requireScope(request),
         request.params.id,
         request.params.gangIndex,
-        channelOf(request),
+        auditContextOf(request),
       ),
     }),
   );
@@ -107,7 +107,12 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.assignRoom(requireScope(request), request.params.id, request.body.room_id),
+      device: await service.assignRoom(
+        requireScope(request),
+        request.params.id,
+        request.body.room_id,
+        auditContextOf(request),
+      ),
     }),
   );
 
@@ -122,7 +127,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.unassignRoom(requireScope(request), request.params.id),
+      device: await service.unassignRoom(requireScope(request), request.params.id, auditContextOf(request)),
     }),
   );
 };

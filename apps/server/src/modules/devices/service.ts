@@ -9,14 +9,15 @@ import {
   type UpdateCheck,
 } from '@isaac/contract';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { ACTOR, policyCondition, scopeCondition, type ActorRef } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
-import type { CommandChannel, DeviceCommandService } from '../device-commands/service.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import type { DeviceCommandService } from '../device-commands/service.ts';
 import { presentDevice, presentedDeviceColumns } from './presenter.ts';
 
 export const DEVICES_MESSAGES = {
@@ -78,6 +79,7 @@ export class DeviceService {
   constructor(
     private readonly db: Db,
     private readonly commands: DeviceCommandService,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
@@ -123,28 +125,36 @@ export class DeviceService {
   }
 
   /** Adds a device to the caller's home (the owner API); a scope without a home of its own may not. */
-  async create(scope: Scope, input: NewDevice): Promise<Device> {
+  async create(scope: Scope, input: NewDevice, context: AuditContext): Promise<Device> {
     const ownerId = homeOf(scope);
     if (ownerId === null) throw forbidden();
     const gangCount = gangCountForModel(input.type, input.model);
     const at = this.now();
     try {
-      const [row] = await this.db
-        .insert(devices)
-        .values({
-          name: input.name,
-          model: input.model,
-          serialNumber: input.serial_number,
-          type: input.type,
-          userId: ownerId,
-          gangCount,
-          gangStates: Array.from({ length: gangCount }, () => false),
-          firmwareVersion: FACTORY_FIRMWARE_VERSION[input.type],
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-      if (!row) throw new Error('device insert returned no row');
+      const row = await this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(devices)
+          .values({
+            name: input.name,
+            model: input.model,
+            serialNumber: input.serial_number,
+            type: input.type,
+            userId: ownerId,
+            gangCount,
+            gangStates: Array.from({ length: gangCount }, () => false),
+            firmwareVersion: FACTORY_FIRMWARE_VERSION[input.type],
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        if (!inserted) throw new Error('device insert returned no row');
+        await this.audit.record(tx, context, {
+          action: 'device.created',
+          entity: { type: 'device', id: inserted.id, name: inserted.name },
+          changes: changesBetween<NewDevice>(null, input, ['name', 'model', 'serial_number', 'type']),
+        });
+        return inserted;
+      });
       return presentDevice(row, null);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(DEVICES_MESSAGES.serialTaken);
@@ -153,22 +163,22 @@ export class DeviceService {
   }
 
   /** Power toggle (a Lumos switch turns all its gangs with it), through the one command service. */
-  async toggle(scope: Scope, deviceId: string, channel: CommandChannel): Promise<Device> {
+  async toggle(scope: Scope, deviceId: string, context: AuditContext): Promise<Device> {
     const row = await this.commands.executeCommand({
       deviceId,
       scope,
-      channel,
+      context,
       command: (device) => ({ kind: 'power', on: !device.powerOn }),
     });
     return this.presentWithRoom(row);
   }
 
   /** Toggles one gang of a Lumos switch; an index outside 0..gang_count-1 is 400. */
-  async toggleGang(scope: Scope, deviceId: string, index: number, channel: CommandChannel) {
+  async toggleGang(scope: Scope, deviceId: string, index: number, context: AuditContext) {
     const row = await this.commands.executeCommand({
       deviceId,
       scope,
-      channel,
+      context,
       command: (device) => ({ kind: 'gang', index, on: device.gangStates[index] !== true }),
     });
     return this.presentWithRoom(row);
@@ -205,10 +215,10 @@ export class DeviceService {
    * Puts a device into a room of the same home: the scope must be allowed to change both (else 404),
    * and the room must belong to the device's owner (for an owner both are their own anyway).
    */
-  async assignRoom(scope: Scope, deviceId: string, roomId: string): Promise<Device> {
+  async assignRoom(scope: Scope, deviceId: string, roomId: string, context: AuditContext): Promise<Device> {
     return this.db.transaction(async (tx) => {
       const [device] = await tx
-        .select({ id: devices.id, userId: devices.userId })
+        .select({ id: devices.id, userId: devices.userId, roomId: devices.roomId })
         .from(devices)
         .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
         .limit(1)
@@ -228,18 +238,45 @@ export class DeviceService {
         .where(eq(devices.id, device.id))
         .returning();
       if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
+      await this.recordRoomChange(tx, context, updated, device.roomId);
       return presentDevice(updated, room.name);
     });
   }
 
-  async unassignRoom(scope: Scope, deviceId: string): Promise<Device> {
-    const [updated] = await this.db
-      .update(devices)
-      .set({ roomId: null, updatedAt: this.now() })
-      .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
-      .returning();
-    if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
-    return presentDevice(updated, null);
+  async unassignRoom(scope: Scope, deviceId: string, context: AuditContext): Promise<Device> {
+    return this.db.transaction(async (tx) => {
+      const [device] = await tx
+        .select({ id: devices.id, roomId: devices.roomId })
+        .from(devices)
+        .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
+        .limit(1)
+        .for('update');
+      if (!device) throw notFound(DEVICES_MESSAGES.notFound);
+      const [updated] = await tx
+        .update(devices)
+        .set({ roomId: null, updatedAt: this.now() })
+        .where(eq(devices.id, device.id))
+        .returning();
+      if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
+      await this.recordRoomChange(tx, context, updated, device.roomId);
+      return presentDevice(updated, null);
+    });
+  }
+
+  /** The activity log's record of a device moved into, out of or between rooms (nothing when it stayed). */
+  private async recordRoomChange(
+    tx: Tx,
+    context: AuditContext,
+    device: DeviceRow,
+    previousRoomId: string | null,
+  ) {
+    const changes = changesBetween({ room_id: previousRoomId }, { room_id: device.roomId }, ['room_id']);
+    if (Object.keys(changes).length === 0) return;
+    await this.audit.record(tx, context, {
+      action: 'device.updated',
+      entity: { type: 'device', id: device.id, name: device.name },
+      changes,
+    });
   }
 
   private async presentWithRoom(row: DeviceRow): Promise<Device> {

@@ -1,7 +1,7 @@
 import { ERROR_CODE, ROLE, type Device, type Room } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, rooms } from '../../db/schema/index.ts';
+import { auditLog, devices, rooms } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { ROOMS_MESSAGES } from './service.ts';
 
@@ -255,5 +255,63 @@ describe('roles: only owners may call the room routes', () => {
     }
     const [row] = await t.db.select().from(rooms).where(eq(rooms.id, room._id));
     expect(row?.name).toBe('Bedroom');
+  });
+});
+
+describe('activity log', () => {
+  it('records a room created, renamed and deleted, by its owner, in the same transaction', async () => {
+    const o = await owner();
+    const room = await addRoom(o, { name: 'Study', type: 'office' });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/rooms/${room._id}`,
+      headers: o.headers,
+      payload: { name: 'Library', type: 'office' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // A refused change (blank name, 400) records nothing.
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/rooms/${room._id}`,
+      headers: o.headers,
+      payload: { name: '  ', type: 'office' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/rooms/${room._id}`,
+      headers: o.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, room._id))
+      .orderBy(auditLog.at);
+    expect(entries.map((e) => [e.action, e.actorId, e.entityName])).toEqual([
+      ['room.created', o.user.id, 'Study'],
+      ['room.updated', o.user.id, 'Library'],
+      ['room.deleted', o.user.id, 'Library'],
+    ]);
+    expect(entries[0]?.changes).toEqual({
+      name: { before: null, after: 'Study' },
+      type: { before: null, after: 'office' },
+    });
+    expect(entries[1]?.changes).toEqual({ name: { before: 'Study', after: 'Library' } });
+  });
+
+  it("records nothing when the room is another owner's (404)", async () => {
+    const o = await owner();
+    const stranger = await owner();
+    const room = await addRoom(o, { name: 'Nursery' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/rooms/${room._id}`,
+      headers: stranger.headers,
+    });
+    expect(res.statusCode).toBe(404);
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, room._id));
+    expect(entries.map((e) => e.action)).toEqual(['room.created']);
   });
 });

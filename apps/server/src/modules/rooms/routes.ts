@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireScope } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { ROOMS_MESSAGES } from './service.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 
 /** An owner's rooms: list (with each room's devices), create, rename/retype, delete. */
 export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +41,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const room = await service.create(requireScope(request), request.body);
+      const room = await service.create(requireScope(request), request.body, auditContextOf(request));
       return reply.code(201).send({ room });
     },
   );
@@ -57,7 +58,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      room: await service.update(requireScope(request), request.params.id, request.body),
+      room: await service.update(
+        requireScope(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      ),
     }),
   );
 
@@ -72,7 +78,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.remove(requireScope(request), request.params.id);
+      await service.remove(requireScope(request), request.params.id, auditContextOf(request));
       return { message: ROOMS_MESSAGES.deleted };
     },
   );

@@ -8,6 +8,11 @@ import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
 import { presentRoom } from './presenter.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+
+/** A room's fields as the activity log records them. */
+const AUDITED_ROOM_FIELDS = ['name', 'type'] as const;
+type AuditedRoom = { name: string; type: string };
 
 export const ROOMS_MESSAGES = {
   notFound: API_MSG.roomNotFound,
@@ -25,6 +30,7 @@ export class RoomService {
 
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
@@ -57,26 +63,52 @@ export class RoomService {
   }
 
   /** Creates a room in the caller's home (the owner API); a scope without a home of its own may not. */
-  async create(scope: Scope, input: RoomValues): Promise<Room> {
+  async create(scope: Scope, input: RoomValues, context: AuditContext): Promise<Room> {
     const ownerId = homeOf(scope);
     if (ownerId === null) throw forbidden();
     const at = this.now();
-    const [row] = await this.db
-      .insert(rooms)
-      .values({ userId: ownerId, name: input.name, type: input.type, createdAt: at, updatedAt: at })
-      .returning();
-    if (!row) throw new Error('room insert returned no row');
+    const row = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(rooms)
+        .values({ userId: ownerId, name: input.name, type: input.type, createdAt: at, updatedAt: at })
+        .returning();
+      if (!inserted) throw new Error('room insert returned no row');
+      await this.audit.record(tx, context, {
+        action: 'room.created',
+        entity: { type: 'room', id: inserted.id, name: inserted.name },
+        changes: changesBetween<AuditedRoom>(null, inserted, AUDITED_ROOM_FIELDS),
+      });
+      return inserted;
+    });
     return presentRoom(row, []);
   }
 
   /** Renames or retypes a room the scope may change. */
-  async update(scope: Scope, roomId: string, input: RoomValues): Promise<Room> {
-    const [row] = await this.db
-      .update(rooms)
-      .set({ name: input.name, type: input.type, updatedAt: this.now() })
-      .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
-      .returning();
-    if (!row) throw notFound(ROOMS_MESSAGES.notFound);
+  async update(scope: Scope, roomId: string, input: RoomValues, context: AuditContext): Promise<Room> {
+    const row = await this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(rooms)
+        .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
+        .limit(1)
+        .for('update');
+      if (!before) throw notFound(ROOMS_MESSAGES.notFound);
+      const [updated] = await tx
+        .update(rooms)
+        .set({ name: input.name, type: input.type, updatedAt: this.now() })
+        .where(eq(rooms.id, before.id))
+        .returning();
+      if (!updated) throw notFound(ROOMS_MESSAGES.notFound);
+      const changes = changesBetween<AuditedRoom>(before, updated, AUDITED_ROOM_FIELDS);
+      if (Object.keys(changes).length > 0) {
+        await this.audit.record(tx, context, {
+          action: 'room.updated',
+          entity: { type: 'room', id: updated.id, name: updated.name },
+          changes,
+        });
+      }
+      return updated;
+    });
     const byRoom = await this.devicesOf(scope, [row.id]);
     return presentRoom(
       row,
@@ -88,10 +120,10 @@ export class RoomService {
    * Deletes a room the scope may change. Its devices stay, unassigned: the explicit update and the
    * delete share a transaction (the foreign key's ON DELETE SET NULL would do the same).
    */
-  async remove(scope: Scope, roomId: string): Promise<void> {
+  async remove(scope: Scope, roomId: string, context: AuditContext): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [room] = await tx
-        .select({ id: rooms.id })
+        .select({ id: rooms.id, name: rooms.name, type: rooms.type })
         .from(rooms)
         .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
         .limit(1)
@@ -102,6 +134,11 @@ export class RoomService {
         .set({ roomId: null, updatedAt: this.now() })
         .where(eq(devices.roomId, room.id));
       await tx.delete(rooms).where(eq(rooms.id, room.id));
+      await this.audit.record(tx, context, {
+        action: 'room.deleted',
+        entity: { type: 'room', id: room.id, name: room.name },
+        changes: changesBetween<AuditedRoom>(room, null, AUDITED_ROOM_FIELDS),
+      });
     });
   }
 
