@@ -102,7 +102,7 @@ export function createServices({
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
   const deviceCommands = new DeviceCommandService(db, audit, now, new DirectTransport());
   const { provider, sandbox } = createPaymentProvider(config.payment);
-  const orders = new OrderService(db, provider, now);
+  const orders = new OrderService(db, provider, audit, now);
   const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
   return {
     tokens,
@@ -111,7 +111,7 @@ export function createServices({
     audit,
     twoFactor,
     auth: new AuthService(db, sessions, tokens, audit, twoFactor, now),
-    account: new AccountService(db, sessions, now, config.sessionIdleMinutes),
+    account: new AccountService(db, sessions, audit, now, config.sessionIdleMinutes),
     deviceCommands,
     devices: new DeviceService(db, deviceCommands, audit, now),
     rooms: new RoomService(db, audit, now),
@@ -121,7 +121,7 @@ export function createServices({
     sandboxWebhooks: sandboxOn
       ? new SandboxWebhookSender(sandbox, injectPost, config.payment.sandboxWebhookDelayMs, log, now)
       : null,
-    contact: new ContactService(db),
+    contact: new ContactService(db, audit, now),
     newsletter: new NewsletterService(db),
     adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
     adminUsers: new AdminUserService(db, sessions, audit, now),

@@ -16,8 +16,8 @@ import { deviceSchema } from './owner.ts';
  * validate with these schemas.
  */
 
-/** An optional search text: trimmed, and an empty one is no search. */
-const searchText = z
+/** An optional admin search text: trimmed, and an empty one is no search. */
+export const adminSearchSchema = z
   .string()
   .trim()
   .max(MAX_ADMIN_SEARCH_LENGTH)
@@ -37,7 +37,7 @@ export type AdminDevice = z.infer<typeof adminDeviceSchema>;
 
 /** GET /api/admin/devices: search (name, serial, owner name or e-mail), filters and pagination. */
 export const adminDeviceListQuerySchema = pageQuerySchema.extend({
-  search: searchText,
+  search: adminSearchSchema,
   type: z.enum(DEVICE_TYPES).optional(),
   status: z.enum(ADMIN_DEVICE_CONNECTIVITY).optional(),
   assignment: z.enum(ADMIN_DEVICE_ASSIGNMENTS).optional(),
@@ -137,7 +137,7 @@ export const electricianSummarySchema = z.object({
 });
 export type ElectricianSummary = z.infer<typeof electricianSummarySchema>;
 
-export const adminElectricianListQuerySchema = pageQuerySchema.extend({ search: searchText });
+export const adminElectricianListQuerySchema = pageQuerySchema.extend({ search: adminSearchSchema });
 export type AdminElectricianListQuery = z.infer<typeof adminElectricianListQuerySchema>;
 export const adminElectricianListSchema = listResponseSchema('electricians', electricianSummarySchema).extend(
   {
@@ -171,7 +171,7 @@ export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 /** GET /api/admin/customers: owners by name or e-mail, optionally only one electrician's. */
 export const adminCustomerListQuerySchema = pageQuerySchema.extend({
-  search: searchText,
+  search: adminSearchSchema,
   electrician_id: idSchema.optional(),
 });
 export type AdminCustomerListQuery = z.infer<typeof adminCustomerListQuerySchema>;

@@ -10,6 +10,7 @@ export const API_MSG = {
   deviceNotFound: 'Device not found',
   roomNotFound: 'Room not found',
   orderNotFound: 'Order not found',
+  contactMessageNotFound: 'Message not found',
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app',
   invalidTwoFactorCode: 'Invalid or expired code. Check your authenticator app and try again.',
   invalidRecoveryCode: 'Invalid or already used recovery code',

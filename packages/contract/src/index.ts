@@ -21,3 +21,4 @@ export * from './admin-dashboard.ts';
 export * from './admin-users.ts';
 export * from './reports.ts';
 export * from './admin-assignments.ts';
+export * from './admin-orders.ts';

@@ -60,6 +60,7 @@ export const PERMISSIONS = {
   'POST /api/newsletter': { access: 'public' },
   'GET /api/admin/orders': { access: admin },
   'GET /api/admin/contact-messages': { access: admin },
+  'POST /api/admin/contact-messages/:id/handled': { access: admin },
   'GET /api/admin/activity': { access: admin },
   'GET /api/admin/dashboard': { access: admin },
   'POST /api/admin/users/:id/two-factor/reset': { access: admin },

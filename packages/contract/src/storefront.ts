@@ -140,6 +140,9 @@ export const contactMessageSchema = z.object({
   subject: z.enum(CONTACT_SUBJECT_VALUES),
   message: z.string(),
   created_at: z.string(),
+  /** When an admin marked it handled (null while it waits), and who. */
+  handled_at: z.string().nullable(),
+  handled_by: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const contactMessageListSchema = listResponseSchema('contact_messages', contactMessageSchema);

@@ -2,6 +2,7 @@ import { CONTACT_SUBJECT_VALUES, ORDER_STATUSES, PAYMENT_PROVIDERS } from '@isaa
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { users } from './users.ts';
 
 export interface OrderItem {
   catalog_id: string;
@@ -36,6 +37,11 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_created_idx').on(t.createdAt.desc()),
+    // the admin list filtered by status, newest first
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    // search by customer name or e-mail (case-insensitive substring), as users (ADR 022)
+    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    index('orders_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
     // reports: paid orders by the time they were paid, with the amount (an index-only range scan)
     index('orders_paid_idx')
       .on(t.paidAt, t.amountPaise)
@@ -63,8 +69,20 @@ export const contactMessages = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
+    /** When an admin marked the message handled (null while it waits), and who (kept if they go). */
+    handledAt: timestamptz('handled_at'),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    // the admin's default view: the messages still waiting, newest first
+    index('contact_messages_open_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.handledAt} is null`),
+    // search by name or e-mail (case-insensitive substring), as users (ADR 022)
+    index('contact_messages_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contact_messages_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {

@@ -1,5 +1,7 @@
 import { ERROR_CODE, ROLE } from '@isaac/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.ts';
 import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
 import { ACCOUNT_MESSAGES } from './service.ts';
 
@@ -221,5 +223,70 @@ describe('GET /api/account/sessions and DELETE /api/account/sessions/:id', () =>
   it('needs a token (401)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/account/sessions' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('activity log', () => {
+  const actionsBy = async (userId: string) =>
+    (await t.db.select().from(auditLog).where(eq(auditLog.actorId, userId)).orderBy(auditLog.at)).map(
+      (e) => e.action,
+    );
+
+  it('records a profile change, a password change (never the password) and an ended session', async () => {
+    const { user, password, token } = await t.signIn(ROLE.owner);
+    const headers = await authed(t.app, token);
+    const otherToken = await login(t.app, user.email, password);
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers,
+      payload: { name: 'Meera Iyer', mobile: '+91 98450 11111' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    // A wrong current password changes nothing and records nothing.
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers,
+      payload: { current_password: 'not-my-password', new_password: 'a-brand-new-secret' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers,
+      payload: { current_password: password, new_password: 'a-brand-new-secret' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = await login(t.app, user.email, 'a-brand-new-secret');
+    const list = await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers });
+    const freshSession = list
+      .json<{ sessions: { _id: string; current: boolean }[] }>()
+      .sessions.find((s) => !s.current);
+    expect(freshSession).toBeDefined();
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${freshSession?._id}`,
+      headers,
+    });
+    expect(ended.statusCode).toBe(200);
+    expect((await currentUser(fresh)).statusCode).toBe(401);
+    expect((await currentUser(otherToken)).statusCode).toBe(401);
+
+    const actions = await actionsBy(user.id);
+    expect(actions.filter((a) => a !== 'auth.sign_in')).toEqual([
+      'user.updated',
+      'auth.password_changed',
+      'session.revoked',
+    ]);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.entityId, user.id)));
+    expect(JSON.stringify(entries)).not.toMatch(/a-brand-new-secret|not-my-password/);
+    expect(entries.find((e) => e.action === 'user.updated')?.changes).toMatchObject({
+      name: { after: 'Meera Iyer' },
+      mobile: { after: '+91 98450 11111' },
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 
 /** Account settings of the signed-in user (every role): profile, password, sessions. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +26,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ user: await service.updateProfile(requireAuth(request).userId, request.body) }),
+    async (request) => ({
+      user: await service.updateProfile(requireAuth(request).userId, request.body, auditContextOf(request)),
+    }),
   );
 
   app.post(
@@ -38,7 +41,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => ({ message: await service.changePassword(requireAuth(request), request.body) }),
+    async (request) => ({
+      message: await service.changePassword(requireAuth(request), request.body, auditContextOf(request)),
+    }),
   );
 
   app.get(
@@ -63,6 +68,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ message: await service.endSession(requireAuth(request), request.params.id) }),
+    async (request) => ({
+      message: await service.endSession(requireAuth(request), request.params.id, auditContextOf(request)),
+    }),
   );
 };

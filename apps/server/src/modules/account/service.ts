@@ -9,6 +9,7 @@ import type { SessionService } from '../auth/sessions.ts';
 import { PasswordThrottle, tryAgainIn } from '../auth/throttle.ts';
 import { presentUser } from '../users/presenter.ts';
 import { presentSession, type AccountSession } from './presenter.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
 export const ACCOUNT_MESSAGES = {
   userNotFound: 'User not found',
@@ -20,7 +21,10 @@ export const ACCOUNT_MESSAGES = {
   throttled: (seconds: number) => `Too many wrong passwords. ${tryAgainIn(seconds)}`,
 } as const;
 
-/** The signed-in user's own settings: profile, password, sessions (every role). */
+/**
+ * The signed-in user's own settings: profile, password, sessions (every role). Each change is recorded
+ * in the activity log in its transaction (never a password: only that it changed).
+ */
 export class AccountService {
   /** Wrong current passwords are throttled per user (guessing through this route; ADR 015). */
   private readonly throttle: PasswordThrottle;
@@ -28,29 +32,48 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly sessionService: SessionService,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly idleMinutes: number,
   ) {
     this.throttle = new PasswordThrottle(db, now);
   }
 
-  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
-    const [row] = await this.db
-      .update(users)
-      .set({ name: input.name, mobile: input.mobile, updatedAt: this.now() })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!row) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  async updateProfile(userId: string, input: ProfileUpdate, context: AuditContext): Promise<User> {
+    const row = await this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ name: users.name, mobile: users.mobile })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1)
+        .for('update');
+      if (!before) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      const [updated] = await tx
+        .update(users)
+        .set({ name: input.name, mobile: input.mobile, updatedAt: this.now() })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      const changes = changesBetween(before, updated, ['name', 'mobile']);
+      if (Object.keys(changes).length > 0) {
+        await this.audit.record(tx, context, {
+          action: 'user.updated',
+          entity: { type: 'user', id: updated.id, name: updated.name },
+          changes,
+        });
+      }
+      return updated;
+    });
     return presentUser(row);
   }
 
   /** Checks the current password, stores the new one, and ends every OTHER session of the user. */
-  async changePassword(auth: AuthContext, input: PasswordChange): Promise<string> {
+  async changePassword(auth: AuthContext, input: PasswordChange, context: AuditContext): Promise<string> {
     const wait = await this.throttle.admit(auth.userId);
     if (wait > 0) throw tooManyRequests(ACCOUNT_MESSAGES.throttled(wait), wait);
 
     const [user] = await this.db
-      .select({ passwordHash: users.passwordHash })
+      .select({ name: users.name, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, auth.userId))
       .limit(1);
@@ -67,8 +90,16 @@ export class AccountService {
       ]);
     }
     const passwordHash = await hashPassword(input.new_password);
-    await this.db.update(users).set({ passwordHash, updatedAt: this.now() }).where(eq(users.id, auth.userId));
-    await this.sessionService.revokeAllOf(auth.userId, auth.sessionId);
+    // The new password, the other sessions ended and the record: all or nothing.
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: this.now() }).where(eq(users.id, auth.userId));
+      const ended = await this.sessionService.revokeAllOf(auth.userId, auth.sessionId, tx);
+      await this.audit.record(tx, context, {
+        action: 'auth.password_changed',
+        entity: { type: 'user', id: auth.userId, name: user.name },
+        changes: { sessions_ended: { before: null, after: ended } },
+      });
+    });
     return ACCOUNT_MESSAGES.passwordChanged;
   }
 
@@ -92,9 +123,16 @@ export class AccountService {
   }
 
   /** Ends one of the caller's sessions (the current one too: that is signing out). Others' ids: 404. */
-  async endSession(auth: AuthContext, sessionId: string): Promise<string> {
-    const ended = await this.sessionService.revoke(sessionId, auth.userId);
-    if (!ended) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+  async endSession(auth: AuthContext, sessionId: string, context: AuditContext): Promise<string> {
+    await this.db.transaction(async (tx) => {
+      const ended = await this.sessionService.revoke(sessionId, auth.userId, tx);
+      if (!ended) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+      await this.audit.record(tx, context, {
+        action: 'session.revoked',
+        entity: { type: 'session', id: sessionId },
+        changes: { current: { before: null, after: sessionId === auth.sessionId } },
+      });
+    });
     return ACCOUNT_MESSAGES.sessionEnded;
   }
 }

@@ -123,11 +123,13 @@ export class AuthService {
   }
 
   async logout(sessionId: string, userId: string, context: AuditContext): Promise<void> {
-    const revoked = await this.sessions.revoke(sessionId, userId);
-    if (!revoked) throw new HttpError(401, ERROR_CODE.authorizationRequired, 'Session already ended');
-    await this.audit.record(this.db, context, {
-      action: 'auth.sign_out',
-      entity: { type: 'session', id: sessionId },
+    await this.db.transaction(async (tx) => {
+      const revoked = await this.sessions.revoke(sessionId, userId, tx);
+      if (!revoked) throw new HttpError(401, ERROR_CODE.authorizationRequired, 'Session already ended');
+      await this.audit.record(tx, context, {
+        action: 'auth.sign_out',
+        entity: { type: 'session', id: sessionId },
+      });
     });
   }
 }

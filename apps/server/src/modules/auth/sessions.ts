@@ -93,10 +93,10 @@ export class SessionService {
     await this.touchStatement.execute({ sessionId: session.id, at: now.toISOString() });
   }
 
-  async revoke(sessionId: string, userId?: string): Promise<boolean> {
+  async revoke(sessionId: string, userId?: string, tx: Db | Tx = this.db): Promise<boolean> {
     const conditions = [eq(sessions.id, sessionId), isNull(sessions.revokedAt)];
     if (userId) conditions.push(eq(sessions.userId, userId));
-    const rows = await this.db
+    const rows = await tx
       .update(sessions)
       .set({ revokedAt: this.now() })
       .where(and(...conditions))

@@ -1,7 +1,7 @@
 import { MSG, ROLE, type ContactMessage } from '@isaac/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema/index.ts';
+import { auditLog, contactMessages } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
 import { CONTACT_RATE_LIMIT } from './routes.ts';
 
@@ -153,7 +153,92 @@ describe('GET /api/admin/contact-messages', () => {
         subject: 'partnership',
         message: 'Let us talk.',
         created_at: expect.any(String),
+        handled_at: null,
+        handled_by: null,
       },
     ]);
+  });
+});
+
+describe('contact messages: filters and marking one handled', () => {
+  type MessageList = { contact_messages: ContactMessage[]; total: number };
+
+  it('searches by name or e-mail, filters open/handled, and marks handled (audited), then open again', async () => {
+    const tag = `zq${Date.now()}`;
+    await send({ ...message, name: `Kiran ${tag}`, email: `kiran.${tag}@example.com` });
+    await send({ ...message, name: `Latha ${tag}`, email: `latha.${tag}@example.com` });
+    const { user: admin, token } = await t.signIn(ROLE.admin, { name: 'Anita Admin' });
+    const headers = await authed(t.app, token);
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/contact-messages?${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<MessageList>();
+    };
+
+    const found = await list(`search=${tag.toUpperCase()}`);
+    expect(found.total).toBe(2);
+    expect((await list(`search=latha.${tag}`)).contact_messages.map((m) => m.name)).toEqual([`Latha ${tag}`]);
+    const kiran = found.contact_messages.find((m) => m.name.startsWith('Kiran'));
+    if (!kiran) throw new Error('no message from Kiran');
+
+    const mark = (id: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/contact-messages/${id}/handled`, headers, payload });
+    const handled = await mark(kiran._id, {});
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect(handled.json().contact_message).toMatchObject({
+      _id: kiran._id,
+      handled_at: expect.any(String),
+      handled_by: 'Anita Admin',
+    });
+    // Marking it again changes nothing (and records nothing).
+    expect((await mark(kiran._id, { handled: true })).statusCode).toBe(200);
+    expect((await list(`search=${tag}&state=open`)).contact_messages.map((m) => m.name)).toEqual([
+      `Latha ${tag}`,
+    ]);
+    expect((await list(`search=${tag}&state=handled`)).contact_messages.map((m) => m.name)).toEqual([
+      `Kiran ${tag}`,
+    ]);
+
+    const reopened = await mark(kiran._id, { handled: false });
+    expect(reopened.json().contact_message).toMatchObject({ handled_at: null, handled_by: null });
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, kiran._id))
+      .orderBy(auditLog.at);
+    expect(entries.map((e) => [e.action, e.actorId, e.changes])).toEqual([
+      ['contact_message.handled', admin.id, { handled: { before: false, after: true } }],
+      ['contact_message.handled', admin.id, { handled: { before: true, after: false } }],
+    ]);
+  });
+
+  it('an unknown message is 404 (nothing recorded); owners and electricians get 403; a bad filter is 400', async () => {
+    const { token } = await t.signIn(ROLE.admin);
+    const headers = await authed(t.app, token);
+    const before = (await t.db.select({ n: count() }).from(auditLog))[0]?.n;
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/contact-messages/00000000-0000-4000-8000-000000000000/handled',
+      headers,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await t.db.select({ n: count() }).from(auditLog))[0]?.n).toBe(before);
+    for (const role of [ROLE.owner, ROLE.electrician]) {
+      const other = await t.signIn(role);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/contact-messages/00000000-0000-4000-8000-000000000000/handled',
+        headers: await authed(t.app, other.token),
+        payload: {},
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/contact-messages?state=maybe',
+      headers,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,12 +1,16 @@
 import {
+  adminContactListQuerySchema,
   contactBodySchema,
+  contactHandledBodySchema,
   contactMessageListSchema,
+  contactMessageResponseSchema,
+  idParamsSchema,
   messageResponseSchema,
   MSG,
-  pageQuerySchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 
 /** Per-IP budget of POST /api/contact (429 too_many_requests with Retry-After beyond it). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
@@ -45,11 +49,27 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin', 'contact'],
-        summary: 'Contact-form messages, newest first',
-        querystring: pageQuerySchema,
+        summary: 'Contact-form messages, newest first (open or handled; search by name or e-mail)',
+        querystring: adminContactListQuerySchema,
         response: { 200: contactMessageListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.list(request.query),
+  );
+
+  app.post(
+    '/api/admin/contact-messages/:id/handled',
+    {
+      schema: {
+        tags: ['admin', 'contact'],
+        summary: 'Mark a contact message handled (handled: true, the default) or open again (false)',
+        params: idParamsSchema,
+        body: contactHandledBodySchema,
+        response: { 200: contactMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      contact_message: await service.setHandled(request.params.id, request.body, auditContextOf(request)),
+    }),
   );
 };

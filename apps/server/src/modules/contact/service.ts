@@ -1,18 +1,35 @@
-import type { ContactBody, PageQuery } from '@isaac/contract';
-import { desc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import {
+  API_MSG,
+  type AdminContactListQuery,
+  type ContactBody,
+  type ContactHandledBody,
+  type ContactMessage,
+} from '@isaac/contract';
+import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
-import { contactMessages } from '../../db/schema/index.ts';
+import { contactMessages, users } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { presentContactMessage } from './presenter.ts';
+
+export const CONTACT_MESSAGES = {
+  notFound: API_MSG.contactMessageNotFound,
+} as const;
 
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
 }
 
-/** Stored contact-form messages (POST /api/contact) and the admin list. */
+/** Stored contact-form messages (POST /api/contact), the admin list and marking one handled. */
 export class ContactService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+    private readonly now: () => Date,
+  ) {}
 
   /** Stores a validated message with the sender's IP and user agent. */
   async store(body: ContactBody, meta: RequestMeta): Promise<void> {
@@ -26,21 +43,74 @@ export class ContactService {
     });
   }
 
-  /** GET /api/admin/contact-messages: newest first, one page. */
-  async list(query: PageQuery) {
+  /**
+   * GET /api/admin/contact-messages: newest first, one page with its total; `state` open (waiting, on
+   * contact_messages_open_idx) or handled; `search` a substring of the name or e-mail (trigram indexes).
+   */
+  async list(query: AdminContactListQuery) {
+    const conditions: SQL[] = [];
+    if (query.state === 'open') conditions.push(isNull(contactMessages.handledAt));
+    if (query.state === 'handled') conditions.push(isNotNull(contactMessages.handledAt));
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      const match = or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern));
+      if (match) conditions.push(match);
+    }
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
     const { limit, offset } = pageWindow(query);
     const rows = await this.db
-      .select({ message: contactMessages, total: totalCount() })
+      .select({ message: contactMessages, handledBy: users.name, total: totalCount() })
       .from(contactMessages)
+      .leftJoin(users, eq(users.id, contactMessages.handledBy))
+      .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(limit)
       .offset(offset);
-    const total = await pageTotal(rows, query, () => this.db.$count(contactMessages));
+    const total = await pageTotal(rows, query, () => this.db.$count(contactMessages, where));
     return listPage(
       'contact_messages',
-      rows.map((r) => presentContactMessage(r.message)),
+      rows.map((r) => presentContactMessage(r.message, r.handledBy)),
       query,
       total,
     );
+  }
+
+  /**
+   * POST /api/admin/contact-messages/:id/handled: marks a message handled by the admin (or open again),
+   * recorded in the activity log in the same transaction. Marking it as it already is changes nothing.
+   */
+  async setHandled(id: string, body: ContactHandledBody, context: AuditContext): Promise<ContactMessage> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id))
+        .limit(1)
+        .for('update');
+      if (!before) throw notFound(CONTACT_MESSAGES.notFound);
+      if ((before.handledAt !== null) === body.handled) return this.present(tx, before.id);
+      const handledAt = body.handled ? this.now() : null;
+      const handledBy = body.handled ? (context.actor?.id ?? null) : null;
+      await tx.update(contactMessages).set({ handledAt, handledBy }).where(eq(contactMessages.id, before.id));
+      await this.audit.record(tx, context, {
+        action: 'contact_message.handled',
+        entity: { type: 'contact_message', id: before.id, name: before.name },
+        changes: changesBetween({ handled: before.handledAt !== null }, { handled: body.handled }, [
+          'handled',
+        ]),
+      });
+      return this.present(tx, before.id);
+    });
+  }
+
+  private async present(tx: Tx, id: string): Promise<ContactMessage> {
+    const [row] = await tx
+      .select({ message: contactMessages, handledBy: users.name })
+      .from(contactMessages)
+      .leftJoin(users, eq(users.id, contactMessages.handledBy))
+      .where(eq(contactMessages.id, id))
+      .limit(1);
+    if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+    return presentContactMessage(row.message, row.handledBy);
   }
 }

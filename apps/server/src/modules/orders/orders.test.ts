@@ -1,6 +1,7 @@
 import { CURRENCY, ROLE, type CreateOrderResponse, type Order } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { SYSTEM_CONTEXT } from '../audit/audit-log.ts';
 import { ORDER_ERROR } from './pricing.ts';
 import { BUYER, orderBody, orderRow, postOrder, pricePaise } from './test-orders.ts';
 
@@ -188,5 +189,39 @@ describe('GET /api/admin/orders', () => {
       headers,
     });
     expect(last.json().orders).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/orders filters', () => {
+  it('filters by status and searches by customer name or e-mail, order id or payment id', async () => {
+    const tag = `zq${Date.now()}`;
+    const buyer = { customer_name: `Nisha ${tag}`, customer_email: `nisha.${tag}@example.com` };
+    const first = (
+      await postOrder(
+        t.app,
+        orderBody('Remote Control', { notes: { product: 'Remote Control', ...BUYER, ...buyer } }),
+      )
+    ).json<CreateOrderResponse>();
+    const second = (
+      await postOrder(
+        t.app,
+        orderBody('Remote Control', { notes: { product: 'Remote Control', ...BUYER, ...buyer } }),
+      )
+    ).json<CreateOrderResponse>();
+    await t.app.services.orders.markPaid(first.order_id, `pay_${tag}`, SYSTEM_CONTEXT);
+    const { token } = await t.signIn(ROLE.admin);
+    const headers = await authed(t.app, token);
+    const ids = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/orders?${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ orders: Order[] }>().orders.map((o) => o.order_id);
+    };
+    expect(await ids(`search=${tag.toUpperCase()}`)).toEqual([second.order_id, first.order_id]);
+    expect(await ids(`search=nisha.${tag}&status=paid`)).toEqual([first.order_id]);
+    expect(await ids(`search=nisha.${tag}&status=created`)).toEqual([second.order_id]);
+    expect(await ids(`search=pay_${tag}`)).toEqual([first.order_id]);
+    expect(await ids(`search=${second.order_id}`)).toEqual([second.order_id]);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/orders?status=refunded', headers });
+    expect(bad.statusCode).toBe(400);
   });
 });

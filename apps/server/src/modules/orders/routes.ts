@@ -2,10 +2,11 @@ import {
   createOrderBodySchema,
   createOrderResponseSchema,
   orderListSchema,
-  pageQuerySchema,
+  adminOrderListQuerySchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 
 /** Spec section 7 "Storefront": POST /api/create-order (server-side amounts), and the admin order list. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +26,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: createOrderResponseSchema, ...errorResponses(400, 403, 429, 502) },
       },
     },
-    async (request) => service.create(request.body),
+    async (request) => service.create(request.body, auditContextOf(request)),
   );
 
   app.get(
@@ -33,8 +34,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin', 'payments'],
-        summary: 'Storefront orders, newest first, with status and payment id',
-        querystring: pageQuerySchema,
+        summary:
+          'Storefront orders, newest first, with status and payment id (filter by status; search by ' +
+          'customer name or e-mail, order id or payment id)',
+        querystring: adminOrderListQuerySchema,
         response: { 200: orderListSchema, ...errorResponses(400, 401, 403) },
       },
     },

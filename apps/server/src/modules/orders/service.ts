@@ -1,7 +1,13 @@
-import { CURRENCY, type CreateOrderBody, type CreateOrderResponse, type PageQuery } from '@isaac/contract';
-import { and, desc, eq, ne, notExists } from 'drizzle-orm';
+import {
+  CURRENCY,
+  type AdminOrderListQuery,
+  type CreateOrderBody,
+  type CreateOrderResponse,
+} from '@isaac/contract';
+import { and, desc, eq, ilike, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../db/like.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { orders, type OrderRow } from '../../db/schema/index.ts';
@@ -9,6 +15,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import type { OrderProvider } from './order-provider.ts';
 import { presentOrder } from './presenter.ts';
 import { assertAmountMatches, assertReceipt, priceOrder } from './pricing.ts';
+import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 
 /** The business name the checkout shows. */
 export const BUSINESS_NAME = 'Isaac';
@@ -18,11 +25,20 @@ export type MarkPaidResult =
   | { outcome: 'conflict'; order: OrderRow }
   | { outcome: 'not_found' };
 
-/** Orders: created from the catalog (server-side amounts), then marked paid or attempted exactly once. */
+/** How an order is named in the activity log: what was bought and by whom. */
+const orderName = (order: Pick<OrderRow, 'notes' | 'customerName'>) =>
+  `${order.notes?.product ?? 'Order'} for ${order.customerName ?? 'a customer'}`;
+
+/**
+ * Orders: created from the catalog (server-side amounts), then marked paid or attempted exactly once.
+ * Each step is recorded in the activity log in its own statement's transaction (order.created,
+ * payment.verified, payment.failed), never the card or signature details.
+ */
 export class OrderService {
   constructor(
     private readonly db: Db,
     private readonly provider: OrderProvider,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
   ) {}
 
@@ -30,7 +46,7 @@ export class OrderService {
    * POST /api/create-order: checks the receipt, prices the order from the catalog, rejects a differing
    * client amount, creates the provider order and stores it with status `created`.
    */
-  async create(input: CreateOrderBody): Promise<CreateOrderResponse> {
+  async create(input: CreateOrderBody, context: AuditContext): Promise<CreateOrderResponse> {
     assertReceipt(input.receipt);
     const priced = priceOrder(input.notes.product, input.items);
     assertAmountMatches(input.amount, priced.amount);
@@ -55,18 +71,32 @@ export class OrderService {
       );
     }
 
-    await this.db.insert(orders).values({
-      provider: this.provider.name,
-      providerOrderId: providerOrder.id,
-      receipt: input.receipt,
-      amountPaise: priced.amount,
-      currency: CURRENCY,
-      status: 'created',
-      items: priced.items,
-      notes,
-      customerName: notes.customer_name,
-      customerEmail: notes.customer_email,
-      customerPhone: notes.customer_phone || null,
+    await this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          provider: this.provider.name,
+          providerOrderId: providerOrder.id,
+          receipt: input.receipt,
+          amountPaise: priced.amount,
+          currency: CURRENCY,
+          status: 'created',
+          items: priced.items,
+          notes,
+          customerName: notes.customer_name,
+          customerEmail: notes.customer_email,
+          customerPhone: notes.customer_phone || null,
+        })
+        .returning();
+      if (!order) throw new Error('order insert returned no row');
+      await this.audit.record(tx, context, {
+        action: 'order.created',
+        entity: { type: 'order', id: order.providerOrderId, name: orderName(order) },
+        changes: {
+          status: { before: null, after: 'created' },
+          amount: { before: null, after: priced.amount },
+        },
+      });
     });
 
     return {
@@ -92,12 +122,16 @@ export class OrderService {
    * Marks an order paid with `paymentId`, exactly once: a conditional UPDATE … WHERE status <> 'paid'.
    * Paying again with the same payment id is `already_paid` (idempotent); a different one is `conflict`.
    */
-  async markPaid(providerOrderId: string, paymentId: string, db: Db = this.db): Promise<MarkPaidResult> {
+  async markPaid(
+    providerOrderId: string,
+    paymentId: string,
+    context: AuditContext,
+    db: Db | Tx = this.db,
+  ): Promise<MarkPaidResult> {
     const at = this.now();
     const other = alias(orders, 'other_order');
-    let updated: OrderRow | undefined;
-    try {
-      [updated] = await db
+    const pay = async (tx: Db | Tx) => {
+      const [paid] = await tx
         .update(orders)
         .set({ status: 'paid', paymentId, paidAt: at, updatedAt: at, failureReason: null })
         .where(
@@ -105,10 +139,26 @@ export class OrderService {
             eq(orders.providerOrderId, providerOrderId),
             ne(orders.status, 'paid'),
             // A payment id pays one order only.
-            notExists(db.select({ id: other.id }).from(other).where(eq(other.paymentId, paymentId))),
+            notExists(tx.select({ id: other.id }).from(other).where(eq(other.paymentId, paymentId))),
           ),
         )
         .returning();
+      if (paid) {
+        await this.audit.record(tx, context, {
+          action: 'payment.verified',
+          entity: { type: 'order', id: paid.providerOrderId, name: orderName(paid) },
+          changes: {
+            status: { before: null, after: 'paid' },
+            payment_id: { before: null, after: paymentId },
+          },
+        });
+      }
+      return paid;
+    };
+    let updated: OrderRow | undefined;
+    try {
+      // In the caller's transaction (the webhook's), else in one of its own with the activity record.
+      updated = db === this.db ? await this.db.transaction(pay) : await pay(db);
     } catch (error) {
       // Two requests racing to use one payment id for two orders: inside a transaction, let it roll back.
       if (!isUniqueViolation(error) || db !== this.db) throw error;
@@ -130,26 +180,61 @@ export class OrderService {
    * Records a failed payment attempt (status `attempted`, as Razorpay names it, with the reason),
    * unless the order is already paid: a paid order never goes back. Returns whether a row changed.
    */
-  async markAttempted(providerOrderId: string, reason: string, db: Db = this.db): Promise<boolean> {
+  async markAttempted(
+    providerOrderId: string,
+    reason: string,
+    context: AuditContext,
+    db: Db | Tx = this.db,
+  ): Promise<boolean> {
     const at = this.now();
-    const changed = await db
-      .update(orders)
-      .set({ status: 'attempted', failureReason: reason.slice(0, 500), updatedAt: at })
-      .where(and(eq(orders.providerOrderId, providerOrderId), ne(orders.status, 'paid')))
-      .returning({ id: orders.id });
-    return changed.length > 0;
+    const attempt = async (tx: Db | Tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status: 'attempted', failureReason: reason.slice(0, 500), updatedAt: at })
+        .where(and(eq(orders.providerOrderId, providerOrderId), ne(orders.status, 'paid')))
+        .returning();
+      if (!changed) return false;
+      await this.audit.record(tx, context, {
+        action: 'payment.failed',
+        entity: { type: 'order', id: changed.providerOrderId, name: orderName(changed) },
+        changes: {
+          status: { before: null, after: 'attempted' },
+          failure_reason: { before: null, after: changed.failureReason },
+        },
+      });
+      return true;
+    };
+    return db === this.db ? this.db.transaction(attempt) : attempt(db);
   }
 
-  /** GET /api/admin/orders: newest first, one page (with its total, one query). */
-  async list(query: PageQuery) {
+  /**
+   * GET /api/admin/orders: newest first, one page with its total (one query); `status` on
+   * orders_status_created_idx; `search` a substring of the customer's name or e-mail (trigram indexes),
+   * or an exact order id or payment id (unique indexes).
+   */
+  async list(query: AdminOrderListQuery) {
+    const conditions: SQL[] = [];
+    if (query.status) conditions.push(eq(orders.status, query.status));
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      const match = or(
+        ilike(orders.customerName, pattern),
+        ilike(orders.customerEmail, pattern),
+        eq(orders.providerOrderId, query.search),
+        eq(orders.paymentId, query.search),
+      );
+      if (match) conditions.push(match);
+    }
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
     const { limit, offset } = pageWindow(query);
     const rows = await this.db
       .select({ order: orders, total: totalCount() })
       .from(orders)
+      .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(limit)
       .offset(offset);
-    const total = await pageTotal(rows, query, () => this.db.$count(orders));
+    const total = await pageTotal(rows, query, () => this.db.$count(orders, where));
     return listPage(
       'orders',
       rows.map((r) => presentOrder(r.order)),

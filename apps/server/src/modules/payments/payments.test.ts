@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createDatabase, MEMORY_URL } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
-import { paymentEvents } from '../../db/schema/index.ts';
+import { auditLog, paymentEvents } from '../../db/schema/index.ts';
 import { csrf, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { createOrder, orderRow } from '../orders/test-orders.ts';
 import { SANDBOX_PRODUCTION_WARNING } from './routes.ts';
@@ -398,6 +398,49 @@ describe('POST /api/payments/webhook', () => {
       });
       expect(res.statusCode, raw).toBe(400);
     }
+  });
+});
+
+describe('activity log', () => {
+  const actionsOf = async (orderId: string) =>
+    (await t.db.select().from(auditLog).where(eq(auditLog.entityId, orderId)).orderBy(auditLog.at)).map(
+      (e) => [e.action, e.channel, e.actorId],
+    );
+
+  it('records the order placed and paid once, whichever of verify and webhook comes first', async () => {
+    const order = await createOrder(t.app);
+    const paymentId = providerStyleId('pay');
+    const body = {
+      razorpay_order_id: order.order_id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: sign(order.order_id, paymentId),
+    };
+    expect((await verify(body)).statusCode).toBe(200);
+    expect((await webhook(capturedEvent(order.order_id, paymentId, order.amount))).statusCode).toBe(200);
+    expect((await verify(body)).statusCode).toBe(200);
+    expect(await actionsOf(order.order_id)).toEqual([
+      ['order.created', 'api', null],
+      ['payment.verified', 'api', null],
+    ]);
+    const [paid] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'payment.verified'))
+      .orderBy(auditLog.at);
+    expect(JSON.stringify(paid)).not.toContain(body.razorpay_signature);
+  });
+
+  it('a webhook payment is the system acting; a failed payment is recorded, a refused one is not', async () => {
+    const order = await createOrder(t.app);
+    await webhook(failedEvent(order.order_id, providerStyleId('pay')));
+    // A wrong signature changes nothing and records nothing.
+    await webhook(capturedEvent(order.order_id, providerStyleId('pay'), order.amount), { secret: 'wrong' });
+    await webhook(capturedEvent(order.order_id, providerStyleId('pay'), order.amount));
+    expect(await actionsOf(order.order_id)).toEqual([
+      ['order.created', 'api', null],
+      ['payment.failed', 'system', null],
+      ['payment.verified', 'system', null],
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { WEBHOOK_PATH } from './sandbox-webhooks.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 
 const webhookResponseSchema = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
 
@@ -45,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyPaymentResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
       },
     },
-    async (request) => service.verify(request.body),
+    async (request) => service.verify(request.body, auditContextOf(request)),
   );
 
   // The webhook needs the exact bytes the provider signed: in this context every body stays a Buffer.
@@ -77,6 +78,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             eventIdHeader: firstHeader(request.headers['x-razorpay-event-id']),
           },
           request.log,
+          // The provider's server calls, not a person: the system's channel, with the call's address and id.
+          auditContextOf(request, 'system'),
         );
         return { status };
       },
@@ -118,7 +121,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const payment = await service.paySandboxOrder(request.params.order_id, request.body.outcome);
+      const payment = await service.paySandboxOrder(
+        request.params.order_id,
+        request.body.outcome,
+        auditContextOf(request),
+      );
       webhooks.paymentCaptured(payment);
       return payment.response;
     },

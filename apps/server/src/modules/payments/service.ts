@@ -7,7 +7,8 @@ import {
   type VerifyPaymentResponse,
 } from '@isaac/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { AuditContext } from '../audit/audit-log.ts';
 import { eq } from 'drizzle-orm';
 import { orders, paymentEvents } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
@@ -66,7 +67,7 @@ export class PaymentService {
   ) {}
 
   /** POST /api/verify-payment. */
-  async verify(body: VerifyPaymentBody): Promise<VerifyPaymentResponse> {
+  async verify(body: VerifyPaymentBody, context: AuditContext): Promise<VerifyPaymentResponse> {
     const order = await this.orders.findByProviderOrderId(body.razorpay_order_id);
     if (!order) throw notFound(PAYMENTS_MESSAGES.orderNotFound);
     // Signed over the stored order's provider id, never over anything else the client sends.
@@ -79,7 +80,7 @@ export class PaymentService {
     ) {
       throw new HttpError(400, PAYMENT_ERROR.invalidSignature, PAYMENTS_MESSAGES.invalidSignature);
     }
-    const result = await this.orders.markPaid(order.providerOrderId, body.razorpay_payment_id);
+    const result = await this.orders.markPaid(order.providerOrderId, body.razorpay_payment_id, context);
     if (result.outcome === 'not_found') throw notFound(PAYMENTS_MESSAGES.orderNotFound);
     if (result.outcome === 'conflict') throw conflict(PAYMENTS_MESSAGES.otherPayment);
     return { status: 'paid', order_id: order.providerOrderId, payment_id: body.razorpay_payment_id };
@@ -90,7 +91,11 @@ export class PaymentService {
    * (INSERT … ON CONFLICT DO NOTHING on its id) and applies it in the same transaction, so a
    * redelivered event changes nothing and a failed one can be redelivered.
    */
-  async handleWebhook(input: WebhookInput, log: FastifyBaseLogger): Promise<WebhookOutcome> {
+  async handleWebhook(
+    input: WebhookInput,
+    log: FastifyBaseLogger,
+    context: AuditContext,
+  ): Promise<WebhookOutcome> {
     if (!input.signature)
       throw new HttpError(400, PAYMENT_ERROR.missingSignature, PAYMENTS_MESSAGES.missingWebhookSignature);
     if (!this.provider.verifyWebhookSignature(input.rawBody, input.signature)) {
@@ -120,13 +125,18 @@ export class PaymentService {
         log.info({ eventId, event: event.event }, 'payment webhook: duplicate event ignored');
         return 'duplicate' as const;
       }
-      const outcome = await this.applyEvent(event, tx, log);
+      const outcome = await this.applyEvent(event, tx, log, context);
       log.info({ eventId, event: event.event, providerOrderId, outcome }, 'payment webhook');
       return outcome;
     });
   }
 
-  private async applyEvent(event: WebhookEvent, tx: Db, log: FastifyBaseLogger): Promise<WebhookOutcome> {
+  private async applyEvent(
+    event: WebhookEvent,
+    tx: Tx,
+    log: FastifyBaseLogger,
+    context: AuditContext,
+  ): Promise<WebhookOutcome> {
     const payment = event.payload.payment?.entity;
     const orderId = payment?.order_id ?? event.payload.order?.entity.id;
     if (!orderId) return 'ignored';
@@ -147,7 +157,7 @@ export class PaymentService {
           );
           return 'ignored';
         }
-        const result = await this.orders.markPaid(orderId, payment.id, tx);
+        const result = await this.orders.markPaid(orderId, payment.id, context, tx);
         if (result.outcome === 'conflict') {
           log.error(
             { orderId, paymentId: payment.id },
@@ -159,7 +169,7 @@ export class PaymentService {
       case 'payment.failed': {
         const reason =
           payment?.error_description ?? payment?.error_reason ?? payment?.error_code ?? 'Payment failed';
-        return (await this.orders.markAttempted(orderId, reason, tx)) ? 'processed' : 'ignored';
+        return (await this.orders.markAttempted(orderId, reason, context, tx)) ? 'processed' : 'ignored';
       }
       default:
         return 'ignored';
@@ -195,12 +205,16 @@ export class PaymentService {
    * POST /api/sandbox/orders/:order_id/pay. Success returns the signed handler response (the caller
    * then delivers the payment.captured webhook); failure records the attempt and throws 402 payment_failed.
    */
-  async paySandboxOrder(orderId: string, outcome: SandboxPayBody['outcome']): Promise<SandboxPayment> {
+  async paySandboxOrder(
+    orderId: string,
+    outcome: SandboxPayBody['outcome'],
+    context: AuditContext,
+  ): Promise<SandboxPayment> {
     const sandbox = this.sandbox();
     const order = await this.sandboxOrder(orderId);
     if (order.status === 'paid') throw conflict(PAYMENTS_MESSAGES.alreadyPaid);
     if (outcome === 'failure') {
-      await this.orders.markAttempted(order.providerOrderId, SANDBOX_PAYMENT_FAILED.message);
+      await this.orders.markAttempted(order.providerOrderId, SANDBOX_PAYMENT_FAILED.message, context);
       throw new HttpError(402, PAYMENT_ERROR.paymentFailed, SANDBOX_PAYMENT_FAILED.message);
     }
     const { paymentId, signature } = sandbox.capturePayment(order.providerOrderId);
