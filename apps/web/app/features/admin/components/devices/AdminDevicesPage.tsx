@@ -11,7 +11,7 @@ import {
   WifiOff,
   Wrench,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   Button,
@@ -23,7 +23,7 @@ import {
   StatCard,
   TextField,
 } from '~/components/ui';
-import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { useUrlSearchBox } from '~/lib/use-url-search-box';
 import { ADMIN_DEVICES_PAGE_SIZE } from '../../api/assignments-keys';
 import { useDeviceStats } from '../../api/get-device-stats';
 import { useAdminDeviceList } from '../../api/list-admin-devices';
@@ -41,9 +41,6 @@ import { AdminDevicesTable } from './AdminDevicesTable';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
 import { FirmwareUploadDialog } from '../firmware/FirmwareUploadDialog';
 import { ADMIN_PATHS } from '~/lib/paths';
-
-/** How long typing pauses before the search runs. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({
   value: type,
@@ -66,19 +63,9 @@ export function AdminDevicesPage() {
     setSearchParams(adminDeviceFiltersToParams(next), { replace: true });
 
   // The search box: what is typed shows at once; the URL (and the request) follow once typing pauses.
-  const [searchText, setSearchText] = useState(filters.search);
-  const typed = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (typed !== filters.search) apply(withAdminDeviceFilter(filters, { search: typed }));
-    // Only a change of the typed text sends it; the URL changing (Back, a filter) must not resend it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-  // The URL's search changed elsewhere (Back, Clear filters): the box shows it.
-  const [seenSearch, setSeenSearch] = useState(filters.search);
-  if (seenSearch !== filters.search) {
-    setSeenSearch(filters.search);
-    if (filters.search !== typed) setSearchText(filters.search);
-  }
+  const [searchText, setSearchText] = useUrlSearchBox(filters.search, (search) =>
+    apply(withAdminDeviceFilter(filters, { search })),
+  );
 
   const stats = useDeviceStats();
   const list = useAdminDeviceList(filters, ADMIN_DEVICES_PAGE_SIZE);

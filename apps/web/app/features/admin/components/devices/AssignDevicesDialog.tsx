@@ -2,6 +2,7 @@ import { MSG, type AdminDevice, ADMIN_MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '~/components/ui';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '~/lib/use-url-search-box';
 import { useAssignDevices } from '../../api/assign-devices';
 import { PICKER_PAGE_SIZE } from '../../api/assignments-keys';
 import { useAdminDeviceList } from '../../api/list-admin-devices';
@@ -27,7 +28,7 @@ export function AssignDevicesDialog({
   const [electrician, setElectrician] = useState(electricianId ?? '');
   const [chosen, setChosen] = useState<string[]>(() => devices?.map((d) => d._id) ?? []);
   const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, 250);
+  const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [error, setError] = useState<string | null>(null);
   const picker = useAdminDeviceList({ ...NO_ADMIN_DEVICE_FILTERS, search: debounced }, PICKER_PAGE_SIZE);
   const assign = useAssignDevices();

@@ -2,6 +2,7 @@ import { businessDate, ADMIN_MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '~/components/ui';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '~/lib/use-url-search-box';
 import { useAssignCustomers } from '../../api/assign-customers';
 import { useCustomers } from '../../api/list-customers';
 import { AssignDialog, ElectricianSelect } from '../AssignDialog';
@@ -23,7 +24,7 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
   const [chosen, setChosen] = useState<string[]>([]);
   const [date, setDate] = useState('');
   const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), 250);
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [error, setError] = useState<string | null>(null);
   const customers = useCustomers(debounced, null);
   const assign = useAssignCustomers();

@@ -1,6 +1,6 @@
 import { ALL_ROLES, MSG, ROLE_LABELS, USER_STATUSES, type User, ADMIN_MSG } from '@isaac/contract';
 import { Search, UserPlus, Users, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   Button,
@@ -12,7 +12,7 @@ import {
   TextField,
 } from '~/components/ui';
 import { useAuth } from '~/lib/auth';
-import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { useUrlSearchBox } from '~/lib/use-url-search-box';
 import { useDeleteUser } from '../../api/delete-user';
 import { useEndUserSessions } from '../../api/end-user-sessions';
 import { useResetUserTwoFactor } from '../../api/reset-user-two-factor';
@@ -30,9 +30,6 @@ import {
 import { UserFormModal } from './UserFormModal';
 import { statusLabel } from './UserStatusBadge';
 import { UsersTable } from './UsersTable';
-
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const ROLE_OPTIONS = ALL_ROLES.map((role) => ({ value: String(role), label: ROLE_LABELS[role] }));
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
@@ -59,20 +56,9 @@ export function UsersPage() {
     setSearchParams(userFiltersToParams(next), { replace });
 
   // The search box: what is typed shows at once; the URL (and the request) follow once typing pauses.
-  const [text, setText] = useState(filters.search);
-  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (typed !== filters.search) apply(withUserFilter(filters, { search: typed }), true);
-    // Only a change of the typed text sends it; the URL changing (Back, a filter) must not resend it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-  // The URL's search changed elsewhere (Back, a link): the box shows it. A change that is the typed text
-  // arriving in the URL is left alone, so what was typed meanwhile stays.
-  const [seenSearch, setSeenSearch] = useState(filters.search);
-  if (seenSearch !== filters.search) {
-    setSeenSearch(filters.search);
-    if (filters.search !== typed) setText(filters.search);
-  }
+  const [text, setText] = useUrlSearchBox(filters.search, (search) =>
+    apply(withUserFilter(filters, { search }), true),
+  );
 
   const total = list.data?.total ?? 0;
   const filtered = hasUserFilter(filters);
