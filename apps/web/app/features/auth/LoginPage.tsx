@@ -279,8 +279,9 @@ export function LoginPage() {
             onSubmit={(event) => void onSubmit(event)}
             onFocus={() => void loadRules().catch(() => undefined)}
             onChange={(event) => {
-              const name = (event.target as HTMLInputElement).name;
-              if (submitted && (name === 'email' || name === 'password')) void recheck([name]);
+              const field = event.target;
+              if (!submitted || !(field instanceof HTMLInputElement)) return;
+              if (field.name === 'email' || field.name === 'password') void recheck([field.name]);
             }}
           >
             <TextField
