@@ -13,3 +13,4 @@ export { FullPageSpinner, Spinner } from './Spinner';
 export { StatCard, type StatAccent } from './StatCard';
 export { Switch } from './Switch';
 export { Panel, PanelLoading, QuickAction } from './Panel';
+export { DataTable, type DataTableProps } from './DataTable';

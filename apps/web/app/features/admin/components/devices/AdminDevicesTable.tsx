@@ -7,7 +7,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { Badge, cx } from '~/components/ui';
+import { Badge, DataTable } from '~/components/ui';
 
 const features = tableFeatures({ rowSelectionFeature });
 const column = createColumnHelper<typeof features, AdminDevice>();
@@ -88,80 +88,39 @@ export function AdminDevicesTable({
   const allOnPage = table.getIsAllPageRowsSelected();
   const someOnPage = table.getIsSomePageRowsSelected();
   return (
-    <div
-      role="region"
-      aria-label="Devices table"
-      tabIndex={0}
-      className={cx(
-        'overflow-x-auto rounded-xl border border-slate-700 bg-slate-800/60 focus-visible:outline-2 focus-visible:outline-sky-400',
-        dimmed && 'opacity-60',
-      )}
-    >
-      <table className="w-full min-w-[56rem] text-left text-sm text-slate-300">
-        <thead className="border-b border-slate-700 text-xs tracking-wide text-slate-400 uppercase">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) =>
-                header.column.id === 'select' ? (
-                  <th key={header.id} scope="col" className="w-10 px-4 py-3">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all devices on this page"
-                      className="h-4 w-4 accent-sky-500"
-                      checked={allOnPage}
-                      ref={(el) => {
-                        if (el) el.indeterminate = someOnPage && !allOnPage;
-                      }}
-                      onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
-                    />
-                  </th>
-                ) : (
-                  <th key={header.id} scope="col" className="px-4 py-3 font-medium">
-                    <table.FlexRender header={header} />
-                  </th>
-                ),
-              )}
-              {renderRowActions ? (
-                <th scope="col" className="sticky right-0 bg-slate-800 px-4 py-3 text-right font-medium">
-                  Actions
-                </th>
-              ) : null}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-slate-700/70">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={cx('hover:bg-slate-800', row.getIsSelected() && 'bg-sky-500/10')}>
-              {row.getAllCells().map((cell) =>
-                cell.column.id === 'select' ? (
-                  <td key={cell.id} className="px-4 py-3">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${row.original.name} (${row.original.serial_number})`}
-                      className="h-4 w-4 accent-sky-500"
-                      checked={row.getIsSelected()}
-                      onChange={(event) => row.toggleSelected(event.target.checked)}
-                    />
-                  </td>
-                ) : cell.column.id === 'name' ? (
-                  <th key={cell.id} scope="row" className="px-4 py-3 text-left font-normal">
-                    <table.FlexRender cell={cell} />
-                  </th>
-                ) : (
-                  <td key={cell.id} className="px-4 py-3">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ),
-              )}
-              {renderRowActions ? (
-                <td className="sticky right-0 bg-slate-800 px-2 py-2 text-right">
-                  {renderRowActions(row.original)}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      table={table}
+      label="Devices table"
+      minWidth="min-w-[56rem]"
+      rowHeader="name"
+      dimmed={dimmed}
+      renderRowActions={renderRowActions}
+      rowClassName={(row) => row.getIsSelected() && 'bg-sky-500/10'}
+      renderHeader={(header) =>
+        header.column.id === 'select' ? (
+          <input
+            type="checkbox"
+            aria-label="Select all devices on this page"
+            className="h-4 w-4 accent-sky-500"
+            checked={allOnPage}
+            ref={(el) => {
+              if (el) el.indeterminate = someOnPage && !allOnPage;
+            }}
+            onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
+          />
+        ) : undefined
+      }
+      renderCell={(cell) =>
+        cell.column.id === 'select' ? (
+          <input
+            type="checkbox"
+            aria-label={`Select ${cell.row.original.name} (${cell.row.original.serial_number})`}
+            className="h-4 w-4 accent-sky-500"
+            checked={cell.row.getIsSelected()}
+            onChange={(event) => cell.row.toggleSelected(event.target.checked)}
+          />
+        ) : undefined
+      }
+    />
   );
 }

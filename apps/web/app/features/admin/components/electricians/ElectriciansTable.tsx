@@ -1,8 +1,8 @@
 import type { ElectricianSummary } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { ChevronDown, ChevronRight, UserPlus, Wrench } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
-import { Badge, Button, cx } from '~/components/ui';
+import type { ReactNode } from 'react';
+import { Badge, Button, DataTable } from '~/components/ui';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, ElectricianSummary>();
@@ -25,8 +25,14 @@ const columns = column.columns([
         <Badge tone="red">{info.getValue()}</Badge>
       ),
   }),
-  column.accessor('customers', { header: 'Customers' }),
-  column.accessor('devices', { header: 'Devices' }),
+  column.accessor('customers', {
+    header: 'Customers',
+    cell: (info) => <span className="tabular-nums">{info.getValue()}</span>,
+  }),
+  column.accessor('devices', {
+    header: 'Devices',
+    cell: (info) => <span className="tabular-nums">{info.getValue()}</span>,
+  }),
   column.accessor('installations', {
     header: 'Installations',
     cell: (info) => {
@@ -38,7 +44,6 @@ const columns = column.columns([
       );
     },
   }),
-  column.display({ id: 'actions', header: 'Actions' }),
 ]);
 
 interface ElectriciansTableProps {
@@ -62,106 +67,55 @@ export function ElectriciansTable({
   renderCustomers,
 }: ElectriciansTableProps) {
   const table = useTable({ features, columns, data: electricians, getRowId: (e) => e._id });
-  const width = columns.length;
   return (
-    <div
-      role="region"
-      aria-label="Electricians table"
-      tabIndex={0}
-      className={cx(
-        'overflow-x-auto rounded-xl border border-slate-700 bg-slate-800/60 focus-visible:outline-2 focus-visible:outline-sky-400',
-        dimmed && 'opacity-60',
-      )}
-    >
-      <table className="w-full min-w-[52rem] text-left text-sm text-slate-300">
-        <thead className="border-b border-slate-700 text-xs tracking-wide text-slate-400 uppercase">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  className={cx(
-                    'px-4 py-3 font-medium',
-                    header.column.id === 'actions' && 'sticky right-0 bg-slate-800 text-right',
-                  )}
-                >
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-slate-700/70">
-          {table.getRowModel().rows.map((row) => {
-            const electrician = row.original;
-            const open = expanded === electrician._id;
-            return (
-              <Fragment key={row.id}>
-                <tr className="hover:bg-slate-800">
-                  {row.getAllCells().map((cell) =>
-                    cell.column.id === 'actions' ? (
-                      <td key={cell.id} className="sticky right-0 bg-slate-800 px-2 py-2">
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-expanded={open}
-                            aria-label={`${open ? 'Hide' : 'Show'} customers of ${electrician.name}`}
-                            onClick={() => onToggle(electrician._id)}
-                            icon={
-                              open ? (
-                                <ChevronDown aria-hidden="true" className="h-4 w-4" />
-                              ) : (
-                                <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                              )
-                            }
-                          >
-                            Customers
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Assign customers to ${electrician.name}`}
-                            title="Assign customers"
-                            onClick={() => onAssignCustomers(electrician)}
-                          >
-                            <UserPlus aria-hidden="true" className="h-4 w-4" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Assign devices to ${electrician.name}`}
-                            title="Assign devices"
-                            onClick={() => onAssignDevices(electrician)}
-                          >
-                            <Wrench aria-hidden="true" className="h-4 w-4" />
-                          </Button>
-                        </div>
-                      </td>
-                    ) : cell.column.id === 'name' ? (
-                      <th key={cell.id} scope="row" className="px-4 py-3 text-left font-normal">
-                        <table.FlexRender cell={cell} />
-                      </th>
-                    ) : (
-                      <td key={cell.id} className="px-4 py-3 tabular-nums">
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ),
-                  )}
-                </tr>
-                {open ? (
-                  <tr>
-                    <td colSpan={width} className="bg-slate-900/40 px-6 py-3">
-                      {renderCustomers(electrician)}
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      table={table}
+      label="Electricians table"
+      minWidth="min-w-[52rem]"
+      rowHeader="name"
+      dimmed={dimmed}
+      renderExpanded={(electrician) => (expanded === electrician._id ? renderCustomers(electrician) : null)}
+      renderRowActions={(electrician) => {
+        const open = expanded === electrician._id;
+        return (
+          <div className="flex justify-end gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={open}
+              aria-label={`${open ? 'Hide' : 'Show'} customers of ${electrician.name}`}
+              onClick={() => onToggle(electrician._id)}
+              icon={
+                open ? (
+                  <ChevronDown aria-hidden="true" className="h-4 w-4" />
+                ) : (
+                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                )
+              }
+            >
+              Customers
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Assign customers to ${electrician.name}`}
+              title="Assign customers"
+              onClick={() => onAssignCustomers(electrician)}
+            >
+              <UserPlus aria-hidden="true" className="h-4 w-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Assign devices to ${electrician.name}`}
+              title="Assign devices"
+              onClick={() => onAssignDevices(electrician)}
+            >
+              <Wrench aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </div>
+        );
+      }}
+    />
   );
 }

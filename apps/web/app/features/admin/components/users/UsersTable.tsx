@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type RoleCode, type User } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { LogOut, Pencil, ShieldOff, Trash2 } from 'lucide-react';
-import { Button, cx } from '~/components/ui';
+import { Button, DataTable } from '~/components/ui';
 import { UserStatusBadge } from './UserStatusBadge';
 
 export interface UserRowActions {
@@ -46,13 +46,11 @@ const columns = column.columns([
     header: 'Joined',
     cell: (info) => <time dateTime={info.getValue()}>{joined.format(new Date(info.getValue()))}</time>,
   }),
-  column.display({ id: 'actions', header: 'Actions' }),
 ]);
 
 /**
- * The users of one page as a table (TanStack Table builds the rows and cells; the markup is ours). Narrow
- * screens scroll it sideways inside a focusable region, with the Actions column pinned to the right edge,
- * so the actions are never cut off.
+ * The users of one page as a table (TanStack Table builds the rows; `DataTable` the markup): narrow
+ * screens scroll it sideways, with the Actions column pinned to the right edge.
  */
 export function UsersTable({
   users,
@@ -65,57 +63,14 @@ export function UsersTable({
 }) {
   const table = useTable({ features, columns, data: users, getRowId: (user) => user._id });
   return (
-    <div
-      role="region"
-      aria-label="Users"
-      tabIndex={0}
-      className={cx(
-        'overflow-x-auto rounded-xl border border-slate-700 bg-slate-800/60 focus-visible:outline-2 focus-visible:outline-sky-400',
-        dimmed && 'opacity-60',
-      )}
-    >
-      <table className="w-full min-w-[52rem] text-left text-sm text-slate-300">
-        <thead className="border-b border-slate-700 text-xs tracking-wide text-slate-400 uppercase">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  className={cx(
-                    'px-4 py-3 font-medium',
-                    header.column.id === 'actions' && 'sticky right-0 bg-slate-800 text-right',
-                  )}
-                >
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-slate-700/70">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="hover:bg-slate-800">
-              {row.getAllCells().map((cell) =>
-                cell.column.id === 'actions' ? (
-                  <td key={cell.id} className="sticky right-0 bg-slate-800 px-2 py-2">
-                    <RowActions user={row.original} actions={actions} />
-                  </td>
-                ) : cell.column.id === 'name' ? (
-                  <th key={cell.id} scope="row" className="px-4 py-3 text-left font-normal">
-                    <table.FlexRender cell={cell} />
-                  </th>
-                ) : (
-                  <td key={cell.id} className="px-4 py-3">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      table={table}
+      label="Users"
+      minWidth="min-w-[52rem]"
+      rowHeader="name"
+      dimmed={dimmed}
+      renderRowActions={(user) => <RowActions user={user} actions={actions} />}
+    />
   );
 }
 
