@@ -181,6 +181,8 @@ test.describe('dashboard shell', () => {
       'Settings',
       'Reports',
       'Activity',
+      'Orders',
+      'Messages',
     ]);
     await menu.getByRole('link', { name: 'Reports' }).click();
     await expect(page).toHaveURL('/admin/reports');

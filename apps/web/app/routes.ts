@@ -50,6 +50,8 @@ export default [
       route(at(ADMIN.settings, ADMIN.root), 'routes/admin.settings.tsx'),
       route(at(ADMIN.reports, ADMIN.root), 'routes/admin.reports.tsx'),
       route(at(ADMIN.activity, ADMIN.root), 'routes/admin.activity.tsx'),
+      route(at(ADMIN.orders, ADMIN.root), 'routes/admin.orders.tsx'),
+      route(at(ADMIN.messages, ADMIN.root), 'routes/admin.messages.tsx'),
     ]),
     route(at(ELECTRICIAN.root), 'routes/electrician.tsx', [
       index('routes/electrician._index.tsx', { id: 'electrician-index' }),

@@ -46,6 +46,9 @@ export const ADMIN_PATHS = {
   settings: '/admin/settings',
   reports: '/admin/reports',
   activity: '/admin/activity',
+  /** Storefront orders and contact messages (issue 10): reached from the menu and the dashboard. */
+  orders: '/admin/orders',
+  messages: '/admin/messages',
 } as const;
 
 /** The electrician area (role 1). `root` redirects to `dashboard`. */

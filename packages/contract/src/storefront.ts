@@ -131,6 +131,7 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = listResponseSchema('orders', orderSchema);
+export type OrderList = z.infer<typeof orderListSchema>;
 
 /** A stored contact message as the admin API presents it (GET /api/admin/contact-messages). */
 export const contactMessageSchema = z.object({
@@ -146,3 +147,4 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const contactMessageListSchema = listResponseSchema('contact_messages', contactMessageSchema);
+export type ContactMessageList = z.infer<typeof contactMessageListSchema>;

@@ -20,6 +20,8 @@ describe('menus', () => {
       '/admin/settings',
       '/admin/reports',
       '/admin/activity',
+      '/admin/orders',
+      '/admin/messages',
     ]);
     expect(ELECTRICIAN_MENU.map((item) => item.to.replace('/electrician/', ''))).toEqual([
       'dashboard',

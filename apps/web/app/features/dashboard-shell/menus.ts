@@ -7,9 +7,11 @@ import {
   Cpu,
   DoorOpen,
   HardHat,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   Settings,
+  ShoppingCart,
   UserCheck,
   Users,
   Workflow,
@@ -31,6 +33,9 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: ADMIN_PATHS.settings, label: 'Settings', icon: Settings },
   { to: ADMIN_PATHS.reports, label: 'Reports', icon: BarChart3 },
   { to: ADMIN_PATHS.activity, label: 'Activity', icon: Activity },
+  // Not in the spec's menu: the storefront's orders and contact messages (issue 10).
+  { to: ADMIN_PATHS.orders, label: 'Orders', icon: ShoppingCart },
+  { to: ADMIN_PATHS.messages, label: 'Messages', icon: Inbox },
 ];
 
 export const ELECTRICIAN_MENU: readonly MenuItem[] = [

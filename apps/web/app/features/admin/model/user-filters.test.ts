@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseUserFilters,
-  userFiltersToParams,
-  userListSearch,
-  userPageCount,
-  withUserFilter,
-} from './user-filters';
+import { pageCount, pageSummary } from './list-pages';
+import { parseUserFilters, userFiltersToParams, userListSearch, withUserFilter } from './user-filters';
 
 describe('user filters in the URL', () => {
   it('reads search, role, status and page; ignores malformed values', () => {
@@ -27,8 +22,9 @@ describe('user filters in the URL', () => {
     expect(userFiltersToParams(filters).toString()).toBe('search=a&role=3');
     expect(userListSearch({ ...filters, page: 2 }, 20)).toBe('search=a&role=3&page=2&page_size=20');
   });
-  it('counts pages (at least one)', () => {
-    expect(userPageCount(0, 20)).toBe(1);
-    expect(userPageCount(45, 20)).toBe(3);
+  it('counts pages (at least one) and sums a page up', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(45, 20)).toBe(3);
+    expect(pageSummary(2, 20, 20, 45, 'users')).toBe('Showing 21–40 of 45 users');
   });
 });

@@ -53,8 +53,3 @@ export function userListSearch(filters: UserFilters, pageSize: number): string {
   params.set('page_size', String(pageSize));
   return params.toString();
 }
-
-/** How many pages a list of `total` items has (at least 1). */
-export function userPageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}

@@ -1,6 +1,16 @@
 import { type HealthCheck, ADMIN_MSG } from '@isaac/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { Activity, BarChart3, Cpu, HeartPulse, KeyRound, Users, Wrench } from 'lucide-react';
+import {
+  Activity,
+  BarChart3,
+  Cpu,
+  HeartPulse,
+  Inbox,
+  KeyRound,
+  ShoppingCart,
+  Users,
+  Wrench,
+} from 'lucide-react';
 import {
   Badge,
   EmptyState,
@@ -99,7 +109,7 @@ export function AdminDashboardPage() {
         <h2 id="admin-actions-heading" className="mb-3 text-base font-semibold text-white">
           Quick actions
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           <QuickAction
             to={ADMIN_PATHS.users}
             icon={Users}
@@ -123,6 +133,18 @@ export function AdminDashboardPage() {
             icon={BarChart3}
             title="Reports"
             text="Orders, users and installs"
+          />
+          <QuickAction
+            to={ADMIN_PATHS.orders}
+            icon={ShoppingCart}
+            title="Orders"
+            text="Shop orders and payments"
+          />
+          <QuickAction
+            to={ADMIN_PATHS.messages}
+            icon={Inbox}
+            title="Messages"
+            text="Contact-form messages to answer"
           />
         </ul>
       </section>

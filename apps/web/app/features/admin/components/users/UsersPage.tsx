@@ -23,10 +23,10 @@ import {
   NO_USER_FILTERS,
   parseUserFilters,
   userFiltersToParams,
-  userPageCount,
   withUserFilter,
   type UserFilters,
 } from '../../model/user-filters';
+import { pageCount, pageSummary } from '../../model/list-pages';
 import { UserFormModal } from './UserFormModal';
 import { statusLabel } from './UserStatusBadge';
 import { UsersTable } from './UsersTable';
@@ -198,8 +198,14 @@ export function UsersPage() {
           <Pagination
             label="User pages"
             page={filters.page}
-            pageCount={userPageCount(list.data.total, list.data.page_size)}
-            summary={pageSummary(filters.page, list.data.page_size, list.data.users.length, list.data.total)}
+            pageCount={pageCount(list.data.total, list.data.page_size)}
+            summary={pageSummary(
+              filters.page,
+              list.data.page_size,
+              list.data.users.length,
+              list.data.total,
+              'users',
+            )}
             onPageChange={(page) => apply({ ...filters, page })}
           />
         </>
@@ -251,10 +257,4 @@ export function UsersPage() {
       />
     </div>
   );
-}
-
-/** 'Showing 21–40 of 95 users'. */
-export function pageSummary(page: number, pageSize: number, shown: number, total: number): string {
-  const first = (page - 1) * pageSize + 1;
-  return `Showing ${first}–${first + shown - 1} of ${total} users`;
 }

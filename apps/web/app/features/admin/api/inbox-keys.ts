@@ -1,0 +1,14 @@
+import type { MessageFilters, OrderFilters } from '../model/inbox-filters';
+
+/** Query keys of the admin Orders and Messages screens. */
+export const inboxKeys = {
+  orders: () => ['admin', 'orders'] as const,
+  orderList: (filters: OrderFilters, pageSize: number) =>
+    ['admin', 'orders', { ...filters, pageSize }] as const,
+  messages: () => ['admin', 'contact-messages'] as const,
+  messageList: (filters: MessageFilters, pageSize: number) =>
+    ['admin', 'contact-messages', { ...filters, pageSize }] as const,
+};
+
+/** Rows per page on the Orders and Messages screens. */
+export const INBOX_PAGE_SIZE = 20;
