@@ -6,6 +6,7 @@ import { AdminDashboardService } from './modules/admin-dashboard/service.ts';
 import { AdminDeviceService } from './modules/admin-devices/service.ts';
 import { AdminElectricianService } from './modules/admin-electricians/service.ts';
 import { AdminUserService } from './modules/admin-users/service.ts';
+import { RowCounts } from './modules/stats/row-counts.ts';
 import { ReportService } from './modules/reports/service.ts';
 import { FirmwareService } from './modules/firmware/service.ts';
 import { LocalDiskFirmwareStore } from './modules/firmware/storage.ts';
@@ -53,6 +54,8 @@ export interface Services {
   sandboxWebhooks: SandboxWebhookSender | null;
   contact: ContactService;
   newsletter: NewsletterService;
+  /** Trigger-kept row counts of devices and users (ADR 032). */
+  rowCounts: RowCounts;
   adminDashboard: AdminDashboardService;
   adminUsers: AdminUserService;
   adminDevices: AdminDeviceService;
@@ -91,6 +94,7 @@ export function createServices({
     absoluteDays: config.sessionAbsoluteDays,
   });
   const audit = new AuditLog(db, now);
+  const rowCounts = new RowCounts(db);
   const twoFactor = new TwoFactorService(
     db,
     now,
@@ -123,9 +127,17 @@ export function createServices({
       : null,
     contact: new ContactService(db, audit, now),
     newsletter: new NewsletterService(db),
-    adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
-    adminUsers: new AdminUserService(db, sessions, audit, now),
-    adminDevices: new AdminDeviceService(db, audit, now),
+    rowCounts,
+    adminDashboard: new AdminDashboardService(
+      db,
+      audit,
+      rowCounts,
+      requestOutcomes,
+      now,
+      config.sessionIdleMinutes,
+    ),
+    adminUsers: new AdminUserService(db, sessions, audit, rowCounts, now),
+    adminDevices: new AdminDeviceService(db, audit, rowCounts, now),
     adminElectricians: new AdminElectricianService(db, audit, now),
     reports: new ReportService(db, now),
     firmwareStore,

@@ -46,7 +46,12 @@ export function idListError(
   const details: ErrorDetail[] = requested.flatMap((id, index) =>
     offending.has(id) ? [{ path: `${field}.${index}`, message: itemMessage }] : [],
   );
-  return new HttpError(status, status === 404 ? ERROR_CODE.notFound : ERROR_CODE.validation, message, details);
+  return new HttpError(
+    status,
+    status === 404 ? ERROR_CODE.notFound : ERROR_CODE.validation,
+    message,
+    details,
+  );
 }
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, ERROR_CODE.tooManyRequests, message, undefined, {

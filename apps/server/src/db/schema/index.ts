@@ -7,3 +7,4 @@ export * from './storefront.ts';
 export * from './auth-throttle.ts';
 export * from './audit.ts';
 export * from './two-factor.ts';
+export * from './stats.ts';

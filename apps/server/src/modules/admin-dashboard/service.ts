@@ -1,9 +1,11 @@
 import type { AdminDashboard, HealthCheck, HealthCheckName } from '@isaac/contract';
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { devices, installations, orders, sessions, users } from '../../db/schema/index.ts';
+import { newestFirst } from '../../db/pagination.ts';
+import { installations, orders, sessions, users } from '../../db/schema/index.ts';
 import type { RequestOutcomes } from '../../plugins/request-outcomes.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
+import type { RowCounts } from '../stats/row-counts.ts';
 import { presentUser } from '../users/presenter.ts';
 
 /** How many users and activity entries the dashboard shows. */
@@ -48,7 +50,8 @@ function check(name: HealthCheckName, value: number, unit: HealthCheck['unit'], 
 }
 
 /**
- * GET /api/admin/dashboard: the figures counted by the database (one aggregate statement), the latest
+ * GET /api/admin/dashboard: the figures (users and devices from the trigger-kept row counts, ADR 032;
+ * active sessions counted through sessions_active_idx), the latest
  * activity, the first page of users and the system health computed from real signals — the database's
  * round trip, the share of devices online, payments that failed and server errors in the last hour
  * (this process's answers), and pending installations past their date.
@@ -57,6 +60,7 @@ export class AdminDashboardService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
+    private readonly counts: RowCounts,
     private readonly outcomes: RequestOutcomes,
     private readonly now: () => Date,
     private readonly idleMinutes: number,
@@ -66,7 +70,11 @@ export class AdminDashboardService {
     const [figures, recent, firstUsers] = await Promise.all([
       this.figures(),
       this.audit.list({ limit: DASHBOARD_ACTIVITY }),
-      this.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(DASHBOARD_USERS),
+      this.db
+        .select()
+        .from(users)
+        .orderBy(...newestFirst(users.createdAt, users.id))
+        .limit(DASHBOARD_USERS),
     ]);
     const health = await this.health(figures);
     return {
@@ -84,22 +92,19 @@ export class AdminDashboardService {
   private async figures() {
     const now = this.now();
     const idleSince = new Date(now.getTime() - this.idleMinutes * 60_000);
-    const [row] = await this.db
-      .select({
-        users: sql<number>`(select count(*)::int from ${users})`,
-        devices: sql<number>`(select count(*)::int from ${devices})`,
-        online: sql<number>`(select count(*)::int from ${devices} where ${devices.isConnected})`,
-        sessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.revokedAt} is null
-          and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz
-          and ${sessions.lastSeenAt} > ${idleSince.toISOString()}::timestamptz)`,
-      })
-      .from(sql`(select 1) as one`);
-    return {
-      users: row?.users ?? 0,
-      devices: row?.devices ?? 0,
-      online: row?.online ?? 0,
-      sessions: row?.sessions ?? 0,
-    };
+    const [users, summary, [row]] = await Promise.all([
+      this.counts.users(),
+      this.counts.deviceSummary(),
+      this.db
+        .select({
+          sessions: sql<number>`count(*)::int`,
+        })
+        .from(sessions)
+        .where(
+          and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
+        ),
+    ]);
+    return { users, devices: summary.total, online: summary.online, sessions: row?.sessions ?? 0 };
   }
 
   private async health(figures: {

@@ -1,21 +1,21 @@
 import {
-  compareVersions,
   type AdminDeviceList,
   type AdminDeviceListQuery,
   type AdminDeviceStats,
   type BulkDeviceResponse,
   ADMIN_MSG,
 } from '@isaac/contract';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, electricianDevices, rooms, users } from '../../db/schema/index.ts';
 import { idListError } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentPersonRef } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import type { RowCounts } from '../stats/row-counts.ts';
 
 export const ADMIN_DEVICE_MESSAGES = {
   devicesNotFound: 'Some devices were not found',
@@ -60,6 +60,7 @@ export class AdminDeviceService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
+    private readonly counts: RowCounts,
     private readonly now: () => Date,
   ) {}
 
@@ -90,6 +91,9 @@ export class AdminDeviceService {
     if (query.electrician_id !== undefined)
       conditions.push(eq(electricianDevices.electricianId, query.electrician_id));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
+    // Without a search or an electrician, the total is a sum of the trigger-kept counts (ADR 032), so the
+    // page query reads just its rows off devices_created_idx instead of every matching device.
+    const counted = query.search === undefined && query.electrician_id === undefined;
 
     const rows = await this.db
       .select({
@@ -99,14 +103,14 @@ export class AdminDeviceService {
         >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
         owner: { id: owners.id, name: owners.name, email: owners.email },
         electrician: { id: electricians.id, name: electricians.name, email: electricians.email },
-        total: totalCount(),
+        total: counted ? sql<number>`0`.mapWith(Number) : totalCount(),
       })
       .from(devices)
       .leftJoin(owners, eq(owners.id, devices.userId))
       .leftJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
       .leftJoin(electricians, eq(electricians.id, electricianDevices.electricianId))
       .where(where)
-      .orderBy(desc(devices.createdAt), desc(devices.id))
+      .orderBy(...newestFirst(devices.createdAt, devices.id))
       .limit(pageWindow(query).limit)
       .offset(pageWindow(query).offset);
     const devicesOfPage = rows.map((r) => ({
@@ -114,7 +118,15 @@ export class AdminDeviceService {
       owner: r.owner ? presentPersonRef(r.owner) : null,
       electrician: r.electrician ? presentPersonRef(r.electrician) : null,
     }));
-    return listPage('devices', devicesOfPage, query, await pageTotal(rows, query, () => this.count(where)));
+    const total = counted
+      ? await this.counts.devices({
+          type: query.type,
+          online: query.status === undefined ? undefined : query.status === 'online',
+          assigned: query.assignment === undefined ? undefined : query.assignment === 'assigned',
+          firmwareVersion: query.firmware_version,
+        })
+      : await pageTotal(rows, query, () => this.count(where));
+    return listPage('devices', devicesOfPage, query, total);
   }
 
   private async count(where: SQL | undefined): Promise<number> {
@@ -126,26 +138,15 @@ export class AdminDeviceService {
     return row?.total ?? 0;
   }
 
-  /** The stat cards in one aggregate query, plus the firmware versions devices report (the filter's options). */
+  /** The stat cards and the firmware versions devices report (the filter's options), from the row counts. */
   async stats(): Promise<AdminDeviceStats> {
-    const [row] = await this.db
-      .select({
-        total: sql<number>`count(*)`.mapWith(Number),
-        online: sql<number>`count(*) filter (where ${devices.isConnected})`.mapWith(Number),
-        types: sql<number>`count(distinct ${devices.type})`.mapWith(Number),
-        versions: sql<
-          string[] | null
-        >`array_agg(distinct ${devices.firmwareVersion}) filter (where ${devices.firmwareVersion} is not null)`,
-      })
-      .from(devices);
-    const total = row?.total ?? 0;
-    const online = row?.online ?? 0;
+    const summary = await this.counts.deviceSummary();
     return {
-      total,
-      online,
-      offline: total - online,
-      types: row?.types ?? 0,
-      firmware_versions: (row?.versions ?? []).sort(compareVersions),
+      total: summary.total,
+      online: summary.online,
+      offline: summary.total - summary.online,
+      types: summary.types,
+      firmware_versions: summary.versions,
     };
   }
 

@@ -4,7 +4,6 @@ import { presentPersonRef } from '../users/presenter.ts';
 
 type Counts = Pick<ElectricianSummary, 'customers' | 'devices' | 'installations'>;
 
-
 /** An electrician with their counts (never the password hash). */
 export function presentElectrician(row: UserRow, counts: Counts): ElectricianSummary {
   return {

@@ -391,6 +391,7 @@ describe('the last active admin', () => {
         own.db,
         own.app.sessions,
         own.app.services.audit,
+        own.app.services.rowCounts,
         () => new Date(),
       );
       // an actor that is not the admin themself (e.g. a system task acting for an operator)

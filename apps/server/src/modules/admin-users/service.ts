@@ -9,7 +9,7 @@ import {
   type User,
   ADMIN_MSG,
 } from '@isaac/contract';
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { devices, users, type UserRow } from '../../db/schema/index.ts';
@@ -20,6 +20,8 @@ import type { SessionService } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { presentUser } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { newestFirst } from '../../db/pagination.ts';
+import type { RowCounts } from '../stats/row-counts.ts';
 
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found',
@@ -76,13 +78,15 @@ export class AdminUserService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly audit: AuditLog,
+    private readonly counts: RowCounts,
     private readonly now: () => Date,
   ) {}
 
   /**
    * One page, newest first, and the total of the filtered list: two queries, so the page reads only its
    * rows through an index (users_created_idx, users_role_created_idx, or the trigram indexes for a
-   * search) and the count reads no user rows it does not count.
+   * search); without a search the total is a sum of the trigger-kept row counts (ADR 032), with one it
+   * counts the matches.
    */
   async list(query: AdminUserListQuery): Promise<AdminUserList> {
     const conditions: SQL[] = [];
@@ -102,10 +106,17 @@ export class AdminUserService {
         .from(users)
         .where(where)
         // The index order (DESC NULLS LAST), so the newest-first page is read straight off users_created_idx.
-        .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
+        .orderBy(...newestFirst(users.createdAt, users.id))
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size),
-      this.db.select({ total: count() }).from(users).where(where),
+      query.search
+        ? this.db.select({ total: count() }).from(users).where(where)
+        : this.counts
+            .users({
+              role: query.role,
+              active: query.status === undefined ? undefined : query.status === 'active',
+            })
+            .then((total) => [{ total }]),
     ]);
     return {
       users: rows.map(presentUser),

@@ -1,0 +1,81 @@
+import { compareVersions } from '@isaac/contract';
+import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deviceCounts, userCounts } from '../../db/schema/index.ts';
+
+/** The device filters a count can answer: any mix of type, online, has an owner, firmware version. */
+export interface DeviceCountFilter {
+  type?: string;
+  online?: boolean;
+  assigned?: boolean;
+  firmwareVersion?: string;
+}
+
+/** The user filters a count can answer: role, and active or not. */
+export interface UserCountFilter {
+  role?: number;
+  active?: boolean;
+}
+
+export interface DeviceSummary {
+  total: number;
+  online: number;
+  /** Distinct device types present. */
+  types: number;
+  /** Firmware versions devices report, lowest first. */
+  versions: string[];
+}
+
+/**
+ * Row counts read from the trigger-maintained `device_counts` / `user_counts` tables (ADR 032): a sum over a
+ * few dozen rows whatever the size of the tables, exact in every transaction (the triggers run in the
+ * transaction of the change).
+ */
+export class RowCounts {
+  constructor(private readonly db: Db) {}
+
+  async devices(filter: DeviceCountFilter = {}): Promise<number> {
+    const conditions: SQL[] = [];
+    if (filter.type !== undefined) conditions.push(eq(deviceCounts.type, filter.type));
+    if (filter.online !== undefined) conditions.push(eq(deviceCounts.isConnected, filter.online));
+    if (filter.assigned !== undefined) conditions.push(eq(deviceCounts.assigned, filter.assigned));
+    if (filter.firmwareVersion !== undefined)
+      conditions.push(eq(deviceCounts.firmwareVersion, filter.firmwareVersion));
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${deviceCounts.n}), 0)`.mapWith(Number) })
+      .from(deviceCounts)
+      .where(and(...conditions));
+    return row?.n ?? 0;
+  }
+
+  async deviceSummary(): Promise<DeviceSummary> {
+    const rows = await this.db
+      .select({
+        type: deviceCounts.type,
+        online: deviceCounts.isConnected,
+        version: deviceCounts.firmwareVersion,
+        n: deviceCounts.n,
+      })
+      .from(deviceCounts)
+      .where(gt(deviceCounts.n, 0));
+    const versions = new Set(rows.map((r) => r.version).filter((v) => v !== ''));
+    return {
+      total: rows.reduce((sum, r) => sum + r.n, 0),
+      online: rows.reduce((sum, r) => sum + (r.online ? r.n : 0), 0),
+      types: new Set(rows.map((r) => r.type)).size,
+      versions: [...versions].sort(compareVersions),
+    };
+  }
+
+  async users(filter: UserCountFilter = {}): Promise<number> {
+    const conditions: SQL[] = [];
+    if (filter.role !== undefined) conditions.push(eq(userCounts.role, filter.role));
+    if (filter.active === true) conditions.push(eq(userCounts.status, 'active'));
+    if (filter.active === false) conditions.push(ne(userCounts.status, 'active'));
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)`.mapWith(Number) })
+      .from(userCounts)
+      .where(and(...conditions));
+    return row?.n ?? 0;
+  }
+}
