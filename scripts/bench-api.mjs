@@ -21,7 +21,12 @@
 // in-process, its data directory locked by the API process) it is a route of the bare app in the API
 // process reading the same PGlite instance.
 //
-// Options: --saturate; --rate N (req/s, default 1000; ignored with --saturate), --duration S (default 10),
+// - admin (--admin): the admin endpoints (users search, devices list with a filter, dashboard, activity
+//   page) at a fixed rate (default 500 req/s) on PostgreSQL, with ADMIN_USERS owners, the device table grown
+//   to each size (default 100,000 and 1,000,000) and ADMIN_AUDIT_ROWS activity entries; EXPLAIN ANALYZE of the
+//   admin services' SQL. Writes its own '### Admin queries' subsection.
+//
+// Options: --saturate; --admin; --rate N (req/s, default 1000; ignored with --saturate), --duration S (default 10),
 //          --connections N (default 20), --sizes 10000,100000, --only postgres|pglite,
 //          --endpoints current-user,devices (substrings of the endpoint names to run; the floor always runs),
 //          --rounds N (repeat the floor + endpoints sequence N times, back to back; the report takes each
@@ -45,6 +50,7 @@ const SECTION = '## API (autocannon)';
 const SUBSECTION = {
   saturate: '### Saturation: throughput against the floor',
   rate: '### Fixed rate: latency',
+  admin: '### Admin queries',
 };
 /** Fixed-rate target: p99 of every authenticated endpoint at the offered rate on PostgreSQL. */
 const TARGET_P99_MS = 10;
@@ -65,6 +71,20 @@ const FLOOR_SQL = `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expir
 /** The endpoints the latency target is for (the bare route and the floor are references). */
 const AUTH_ENDPOINTS = ['GET /auth/current-user', 'GET /api/dashboard', 'GET /api/devices', 'GET /api/rooms'];
 const OWNER_ENDPOINTS = ['GET /api/dashboard', 'GET /api/devices', 'GET /api/rooms'];
+/** Admin mode (issue 10): users in the table, activity entries, the search typed, the latency target. */
+const ADMIN_USERS = 100_000;
+const ADMIN_AUDIT_ROWS = 200_000;
+const ADMIN_SEARCH = 'owner123';
+const TARGET_ADMIN_P99_MS = 25;
+const ADMIN_TARGETS = [
+  ['GET /api/admin/users?search=', `/api/admin/users?search=${ADMIN_SEARCH}`],
+  ['GET /api/admin/devices?status=online', '/api/admin/devices?status=online'],
+  ['GET /api/admin/dashboard', '/api/admin/dashboard'],
+  ['GET /api/admin/activity', '/api/admin/activity'],
+];
+const ADMIN_ENDPOINTS = ADMIN_TARGETS.map(([name]) => name);
+/** The endpoints a mode's latency target is for. */
+const targetEndpoints = (mode) => (mode === 'admin' ? ADMIN_ENDPOINTS : AUTH_ENDPOINTS);
 
 // ───────────────────────────── parent: orchestrates, measures, reports ─────────────────────────────
 
@@ -77,12 +97,16 @@ async function main() {
   const { default: autocannon } = await import('autocannon');
   const pg = (await import('pg')).default;
   const saturate = process.argv.includes('--saturate');
-  const mode = saturate ? 'saturate' : 'rate';
-  const rate = saturate ? 0 : Number(option('rate', '1000'));
+  const adminMode = process.argv.includes('--admin');
+  const mode = saturate ? 'saturate' : adminMode ? 'admin' : 'rate';
+  const rate = saturate ? 0 : Number(option('rate', adminMode ? '500' : '1000'));
   const duration = Number(option('duration', '10'));
   const connections = Number(option('connections', '20'));
-  const sizes = option('sizes', '10000,100000').split(',').map(Number);
-  const only = option('only', '');
+  const sizes = option('sizes', adminMode ? '100000,1000000' : '10000,100000')
+    .split(',')
+    .map(Number);
+  // The admin target is set for PostgreSQL (a million devices in PGlite is not its use).
+  const only = option('only', adminMode ? 'postgres' : '');
   const endpointFilter = option('endpoints', '').split(',').filter(Boolean);
   const rounds = Math.max(1, Number(option('rounds', '1')));
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -135,27 +159,31 @@ async function main() {
       const floorProcess = floor ?? child;
       let sample = null;
       for (const size of sizes) {
-        const seeded = await child.call('seed', { devices: size });
+        const seeded = await child.call(adminMode ? 'seedAdmin' : 'seed', { devices: size });
         seeding.push({ driver, ...seeded });
         log(
-          `seeded ${driver} to ${seeded.devices} devices, ${seeded.owners} owners, ${seeded.rooms} rooms in ${seeded.ms} ms`,
+          `seeded ${driver} to ${seeded.devices} devices, ${seeded.owners} owners, ${seeded.rooms ?? 0} rooms, ${seeded.audit ?? 0} activity entries in ${seeded.ms} ms`,
         );
-        sample ??= await child.call('tokens', {
-          count: TOKEN_SAMPLE,
-          ownersInSample: sizes[0] / DEVICES_PER_OWNER,
-        });
+        sample ??= adminMode
+          ? await child.call('adminTokens', { count: 20 })
+          : await child.call('tokens', { count: TOKEN_SAMPLE, ownersInSample: sizes[0] / DEVICES_PER_OWNER });
         if (!saturate) {
-          const explained = await child.call('explain', {});
+          const explained = await child.call(adminMode ? 'explainAdmin' : 'explain', {});
           plans.push({ driver, size, plans: explained.plans });
         }
 
+        const endpoints = adminMode
+          ? ADMIN_TARGETS.map(([name, path]) => ({ name, port: ready.apiPort, path, auth: true }))
+          : [
+              { name: 'GET /auth/current-user', port: ready.apiPort, path: '/auth/current-user', auth: true },
+              { name: 'GET /api/dashboard', port: ready.apiPort, path: '/api/dashboard', auth: true },
+              { name: 'GET /api/devices', port: ready.apiPort, path: '/api/devices', auth: true },
+              { name: 'GET /api/rooms', port: ready.apiPort, path: '/api/rooms', auth: true },
+            ];
         const targets = [
           { name: 'GET /bare (bare Fastify)', port: ready.barePort, path: '/bare', auth: false },
           { name: FLOOR, port: floorPort, path: '/floor/', auth: false, sessionInPath: true, floor: true },
-          { name: 'GET /auth/current-user', port: ready.apiPort, path: '/auth/current-user', auth: true },
-          { name: 'GET /api/dashboard', port: ready.apiPort, path: '/api/dashboard', auth: true },
-          { name: 'GET /api/devices', port: ready.apiPort, path: '/api/devices', auth: true },
-          { name: 'GET /api/rooms', port: ready.apiPort, path: '/api/rooms', auth: true },
+          ...endpoints,
         ].filter(
           (t) => t.floor || endpointFilter.length === 0 || endpointFilter.some((f) => t.name.includes(f)),
         );
@@ -229,6 +257,7 @@ async function main() {
   const totalSeconds = Math.round((Date.now() - started) / 1000);
   const command = [
     'npm run bench:api --',
+    ...(adminMode ? ['--admin'] : []),
     ...(saturate ? ['--saturate'] : ['--rate', rate]),
     '--duration',
     duration,
@@ -412,9 +441,10 @@ function verdicts({ mode, runs, rate }) {
     }
     return lines;
   }
-  const pgRows = runs.filter((r) => r.driver === 'postgres' && AUTH_ENDPOINTS.includes(r.endpoint));
+  const targetP99 = mode === 'admin' ? TARGET_ADMIN_P99_MS : TARGET_P99_MS;
+  const pgRows = runs.filter((r) => r.driver === 'postgres' && targetEndpoints(mode).includes(r.endpoint));
   if (pgRows.length > 0) {
-    const missed = pgRows.filter((r) => r.p99 > TARGET_P99_MS);
+    const missed = pgRows.filter((r) => r.p99 > targetP99);
     const worst = pgRows.reduce((w, r) => (w === null || r.p99 > w.p99 ? r : w), null);
     lines.push(
       missed.length === 0
@@ -431,6 +461,7 @@ function verdicts({ mode, runs, rate }) {
       }
     }
   }
+  if (mode === 'admin') return lines;
   const pgliteRows = runs.filter((r) => r.driver === 'pglite' && OWNER_ENDPOINTS.includes(r.endpoint));
   if (pgliteRows.length > 0) {
     const short = pgliteRows.filter((r) => r.rps < 0.95 * rate);
@@ -524,8 +555,18 @@ function report({
   );
   lines.push('');
   lines.push(
-    `Targets: p99 ≤ ${TARGET_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for every authenticated endpoint, no growth with the`,
-    `table size; PGlite sustains ${fmt(rate)} req/s on the owner endpoints.`,
+    ...(mode === 'admin'
+      ? [
+          `Dataset: ${fmt(ADMIN_USERS)} owners, the devices table grown to each size (a fifth available, a quarter offline,`,
+          `three types and firmware versions), ${fmt(ADMIN_AUDIT_ROWS)} activity entries; requests rotate over 20 admin sessions.`,
+          `The users search is \`${ADMIN_SEARCH}\` (111 matches of name or e-mail); the devices filter keeps the online ones.`,
+          `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each admin endpoint, no growth with the`,
+          'devices table (ADR 032).',
+        ]
+      : [
+          `Targets: p99 ≤ ${TARGET_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for every authenticated endpoint, no growth with the`,
+          `table size; PGlite sustains ${fmt(rate)} req/s on the owner endpoints.`,
+        ]),
     ...verdicts({ mode, runs, rate }),
   );
   if (sizes.length > 1) {
@@ -533,7 +574,7 @@ function report({
     const large = sizes[sizes.length - 1];
     for (const driver of ['postgres', 'pglite']) {
       const parts = [];
-      for (const endpoint of AUTH_ENDPOINTS) {
+      for (const endpoint of targetEndpoints(mode)) {
         const a = runs.find((r) => r.driver === driver && r.size === small && r.endpoint === endpoint);
         const b = runs.find((r) => r.driver === driver && r.size === large && r.endpoint === endpoint);
         if (a && b)
@@ -545,7 +586,7 @@ function report({
   }
   lines.push('');
   lines.push(
-    'Query plans (EXPLAIN ANALYZE of the exact SQL the services send for one sampled owner, captured through a Drizzle logger; scan nodes and execution time):',
+    `Query plans (EXPLAIN ANALYZE of the exact SQL the services send${mode === 'admin' ? '' : ' for one sampled owner'}, captured through a Drizzle logger; scan nodes and execution time):`,
     '',
   );
   for (const p of plans) {
@@ -641,6 +682,11 @@ async function serveSetup() {
   const { OwnerDashboardService } = await import('../apps/server/src/modules/dashboard/service.ts');
   const { DeviceCommandService } = await import('../apps/server/src/modules/device-commands/service.ts');
   const { AuditLog } = await import('../apps/server/src/modules/audit/audit-log.ts');
+  const { RowCounts } = await import('../apps/server/src/modules/stats/row-counts.ts');
+  const { AdminUserService } = await import('../apps/server/src/modules/admin-users/service.ts');
+  const { AdminDeviceService } = await import('../apps/server/src/modules/admin-devices/service.ts');
+  const { AdminDashboardService } = await import('../apps/server/src/modules/admin-dashboard/service.ts');
+  const { RequestOutcomes } = await import('../apps/server/src/plugins/request-outcomes.ts');
 
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_DATA_DIR;
@@ -662,6 +708,47 @@ async function serveSetup() {
     const client = db.$client;
     const res = await client.query(query, params);
     return res.rows;
+  };
+
+  /** EXPLAIN ANALYZE of every query each step sends (captured by the step's Drizzle logger). */
+  async function explainSteps(steps, captured, admin) {
+    const plans = [];
+    for (const [label, run] of steps) {
+      captured.length = 0;
+      await run();
+      const queries = [...captured];
+      for (const [n, q] of queries.entries()) {
+        const rows = await exec(`EXPLAIN (ANALYZE, COSTS OFF) ${q.query}`, q.params);
+        const text = rows.map((r) => r['QUERY PLAN']);
+        const scans = text
+          .map((line) => line.trim().replace(/^->\s*/, ''))
+          .filter((line) => /Scan|Seq Scan/.test(line))
+          .map((line) => line.replace(/\s+\(actual.*$/, ''));
+        const time = text.find((line) => line.startsWith('Execution Time'));
+        // Flagged: a sequential scan of a table that grows (devices, users, the activity log); small tables
+        // (firmware, the row counts of ADR 032, the admin bench's empty ones) are read whole on purpose.
+        const seq = scans.some((s) =>
+          admin
+            ? /^Seq Scan on (devices|users|audit_log)\b/.test(s)
+            : s.startsWith('Seq Scan') && !/firmware|users/.test(s),
+        );
+        plans.push({
+          label: `${label} (query ${n + 1}/${queries.length})`,
+          summary: `${[...new Set(scans)].join('; ')}; ${time ?? ''}${seq ? ' — SEQUENTIAL SCAN' : ''}`,
+        });
+      }
+    }
+    return plans;
+  }
+  /** A Drizzle instance over the same client that captures each query and its parameters. */
+  const capturing = () => {
+    const captured = [];
+    const logger = { logQuery: (query, params) => captured.push({ query, params }) };
+    const logged =
+      database.driver === 'pglite'
+        ? drizzlePglite({ client: db.$client, schema, logger })
+        : drizzlePg({ client: db.$client, schema, logger });
+    return { captured, logged };
   };
 
   const app = await buildApp({ config, db });
@@ -756,6 +843,115 @@ async function serveSetup() {
       return { ...counts, ms: Date.now() - started };
     },
 
+    /**
+     * Admin mode: ADMIN_USERS owners and ADMIN_AUDIT_ROWS activity entries (first call), the devices table
+     * grown to `devices` — device j belongs to owner 1 + j % ADMIN_USERS, except every fifth (available);
+     * a quarter are offline; three types and firmware versions; newest j last.
+     */
+    async seedAdmin({ devices: targetDevices }) {
+      const started = Date.now();
+      const uid = (i) => `md5('bench-user-' || ${i})::uuid::text`;
+      if (owners === 0) {
+        await exec(
+          `INSERT INTO users (id, name, email, username, password_hash, role, mobile, city, created_at, updated_at)
+           SELECT ${uid('i')}, 'Bench Owner ' || i, 'owner' || i || '@bench.isaac', 'bench-owner-' || i,
+                  '$argon2id$v=19$m=19456,t=2,p=1$bench$no-sign-in-with-a-password', 2, '+91 90000 ' || lpad(i::text, 5, '0'),
+                  'Bengaluru', now() - make_interval(secs => i * 60), now()
+           FROM generate_series(1, $1::int) AS i`,
+          [ADMIN_USERS],
+        );
+        await exec(
+          `INSERT INTO audit_log (id, at, actor_id, actor_name, actor_role, action, entity_type, entity_id, entity_name, changes, channel, ip)
+           SELECT md5('bench-audit-' || a)::uuid::text, now() - make_interval(secs => a * 5), ${uid('1 + a % 1000')},
+                  'Bench Owner ' || (1 + a % 1000), 2, 'device.command', 'device', md5('bench-admin-device-' || a)::uuid::text,
+                  'Device ' || a, '{"power_on": {"before": false, "after": true}}'::jsonb,
+                  (ARRAY['web', 'api', 'voice'])[1 + a % 3], '127.0.0.1'
+           FROM generate_series(1, $1::int) AS a`,
+          [ADMIN_AUDIT_ROWS],
+        );
+        owners = ADMIN_USERS;
+      }
+      const [{ have }] = await exec('SELECT count(*)::int AS have FROM devices');
+      await exec(
+        `INSERT INTO devices (id, name, model, serial_number, type, user_id, is_connected, power_on, firmware_version,
+                              gang_count, gang_states, last_updated, created_at, updated_at)
+         SELECT md5('bench-admin-device-' || j)::uuid::text, 'Device ' || j,
+                (ARRAY['ISAAC Air Purifier', 'Lumos 2-Gang', 'SKYWALKER Air Sensor'])[1 + j % 3], 'ADM-' || j,
+                (ARRAY['isaac', 'lumos', 'skywalker'])[1 + j % 3],
+                CASE WHEN j % 5 = 0 THEN NULL ELSE ${uid(`1 + j % ${ADMIN_USERS}`)} END,
+                j % 4 <> 0, j % 2 = 0, (ARRAY['1.0.0', '1.1.0', '1.2.3'])[1 + j % 3],
+                CASE WHEN j % 3 = 1 THEN 2 ELSE 0 END,
+                CASE WHEN j % 3 = 1 THEN '[false, true]'::jsonb ELSE '[]'::jsonb END,
+                now(), now() - make_interval(secs => $2::int - j), now()
+         FROM generate_series($1::int + 1, $2::int) AS j`,
+        [have, targetDevices],
+      );
+      await exec('VACUUM ANALYZE');
+      await exec('CHECKPOINT');
+      const [counts] = await exec(
+        'SELECT (SELECT count(*) FROM devices)::int AS devices, (SELECT count(*) FROM users)::int AS owners, (SELECT count(*) FROM audit_log)::int AS audit',
+      );
+      return { ...counts, ms: Date.now() - started };
+    },
+
+    /** Admin mode: `count` admins, each with a real session and JWT (no second factor: not required here). */
+    async adminTokens({ count }) {
+      const tokens = [];
+      const sessionIds = [];
+      for (let i = 1; i <= count; i += 1) {
+        const [user] = await exec(
+          `INSERT INTO users (id, name, email, username, password_hash, role, created_at, updated_at)
+           VALUES (md5('bench-admin-' || $1::int)::uuid::text, 'Bench Admin ' || $1::int, 'admin' || $1::int || '@bench.isaac',
+                   'bench-admin-' || $1::int, '$argon2id$v=19$m=19456,t=2,p=1$bench$none', 3, now() - interval '400 days', now())
+           ON CONFLICT (id) DO UPDATE SET updated_at = now()
+           RETURNING id, role`,
+          [i],
+        );
+        const session = await app.sessions.create(user.id, { userAgent: 'bench-api', ip: '127.0.0.1' });
+        tokens.push(await app.tokens.sign({ sub: user.id, sid: session.id, role: user.role }));
+        sessionIds.push(session.id);
+      }
+      await exec(
+        `UPDATE sessions SET last_seen_at = now() - random() * interval '59 seconds' WHERE user_agent = 'bench-api'`,
+      );
+      return { tokens, sessionIds };
+    },
+
+    /** Admin mode: EXPLAIN ANALYZE of the SQL the admin services send for each measured endpoint. */
+    async explainAdmin() {
+      const { captured, logged } = capturing();
+      const now = () => new Date();
+      const audit = new AuditLog(logged, now);
+      const counts = new RowCounts(logged);
+      const steps = [
+        [
+          ADMIN_ENDPOINTS[0],
+          () =>
+            new AdminUserService(logged, app.sessions, audit, counts, now).list({
+              page: 1,
+              page_size: 20,
+              search: ADMIN_SEARCH,
+            }),
+        ],
+        [
+          ADMIN_ENDPOINTS[1],
+          () =>
+            new AdminDeviceService(logged, audit, counts, now).list({
+              page: 1,
+              page_size: 20,
+              status: 'online',
+            }),
+        ],
+        [
+          ADMIN_ENDPOINTS[2],
+          () =>
+            new AdminDashboardService(logged, audit, counts, new RequestOutcomes(now), now, 30).dashboard(),
+        ],
+        [ADMIN_ENDPOINTS[3], () => audit.list({ limit: 20 })],
+      ];
+      return { plans: await explainSteps(steps, captured, true) };
+    },
+
     /** Real sessions + JWTs for `count` owners spread over the first `ownersInSample` owners. */
     async tokens({ count, ownersInSample }) {
       const step = Math.max(1, Math.floor(ownersInSample / count));
@@ -780,12 +976,7 @@ async function serveSetup() {
 
     /** EXPLAIN ANALYZE of the SQL the owner services send, captured through a Drizzle logger. */
     async explain() {
-      const captured = [];
-      const logger = { logQuery: (query, params) => captured.push({ query, params }) };
-      const logged =
-        database.driver === 'pglite'
-          ? drizzlePglite({ client: db.$client, schema, logger })
-          : drizzlePg({ client: db.$client, schema, logger });
+      const { captured, logged } = capturing();
       const [owner] = await exec(`SELECT md5('bench-user-' || 1)::uuid::text AS id`);
       const [room] = await exec(`SELECT md5('bench-room-1-1')::uuid::text AS id`);
       const now = () => new Date();
@@ -812,27 +1003,7 @@ async function serveSetup() {
         ],
         ['GET /api/rooms', () => new RoomService(logged, audit, now).list(scope, { page: 1, page_size: 20 })],
       ];
-      const plans = [];
-      for (const [label, run] of steps) {
-        captured.length = 0;
-        await run();
-        const queries = [...captured];
-        for (const [n, q] of queries.entries()) {
-          const rows = await exec(`EXPLAIN (ANALYZE, COSTS OFF) ${q.query}`, q.params);
-          const text = rows.map((r) => r['QUERY PLAN']);
-          const scans = text
-            .map((line) => line.trim().replace(/^->\s*/, ''))
-            .filter((line) => /Scan|Seq Scan/.test(line))
-            .map((line) => line.replace(/\s+\(actual.*$/, ''));
-          const time = text.find((line) => line.startsWith('Execution Time'));
-          const seq = scans.some((s) => s.startsWith('Seq Scan') && !/firmware|users/.test(s));
-          plans.push({
-            label: `${label} (query ${n + 1}/${queries.length})`,
-            summary: `${[...new Set(scans)].join('; ')}; ${time ?? ''}${seq ? ' — SEQUENTIAL SCAN' : ''}`,
-          });
-        }
-      }
-      return { plans };
+      return { plans: await explainSteps(steps, captured, false) };
     },
 
     ...meter,
