@@ -9,6 +9,7 @@ import {
   firmware,
   installationDevices,
   installations,
+  contactMessages,
   orders,
   rooms,
   users,
@@ -59,6 +60,13 @@ describe('demo seed', () => {
     expect(new Set(inst.map((i) => i.status))).toEqual(new Set(INSTALLATION_STATUSES));
     expect(new Set(inst.map((i) => i.phase))).toEqual(new Set(INSTALLATION_PHASES));
     expect(await t.db.$count(installationDevices)).toBeGreaterThan(0);
+  });
+
+  it('has contact messages for the admin Messages screen, open and handled', async () => {
+    const messages = await t.db.select().from(contactMessages);
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    expect(messages.some((m) => m.handledAt === null)).toBe(true);
+    expect(messages.some((m) => m.handledAt !== null && m.handledBy !== null)).toBe(true);
   });
 
   it('has orders and installations over the last weeks, for the admin reports', async () => {

@@ -18,6 +18,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { contentKey } from '../modules/firmware/storage.ts';
 import type { Db } from './client.ts';
 import {
+  contactMessages,
   devices,
   electricianCustomers,
   electricianDevices,
@@ -242,6 +243,31 @@ const ORDER_PRODUCTS = [
   'wall-mount-kit',
 ];
 const DEMO_ORDER_COUNT = 24;
+
+/** Messages from the contact page, newest first, for the admin Messages screen. */
+const DEMO_CONTACT_MESSAGES = [
+  {
+    name: 'Nikhil Bose',
+    email: 'nikhil.bose@example.com',
+    subject: 'technical-support',
+    message: 'My ISAAC shows a red filter light two months after I changed the filter. Is the sensor faulty?',
+    daysAgo: 0.2,
+  },
+  {
+    name: 'Farah Khan',
+    email: 'farah.khan@example.com',
+    subject: 'product-inquiry',
+    message: 'Does one SKYWALKER cover a 3 BHK, or do I need one per room? We have two floors.',
+    daysAgo: 1.5,
+  },
+  {
+    name: 'Greenfield Residency RWA',
+    email: 'rwa@greenfield.example.com',
+    subject: 'partnership',
+    message: 'We manage 240 flats in Whitefield and would like a bulk quote for purifiers with installation.',
+    daysAgo: 4,
+  },
+] as const;
 const ORDER_BUYERS = ['owner', 'owner2', 'owner3', 'owner4', 'owner5', 'owner6'];
 
 function demoOrders(ago: (days: number) => Date): NewOrderRow[] {
@@ -607,6 +633,18 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     );
 
     await tx.insert(orders).values(demoOrders(ago));
+    await tx.insert(contactMessages).values(
+      DEMO_CONTACT_MESSAGES.map((m, i) => ({
+        name: m.name,
+        email: m.email,
+        subject: m.subject,
+        message: m.message,
+        createdAt: ago(m.daysAgo),
+        // the oldest was answered already, so the screen shows both states
+        handledAt: i === DEMO_CONTACT_MESSAGES.length - 1 ? ago(m.daysAgo - 1) : null,
+        handledBy: i === DEMO_CONTACT_MESSAGES.length - 1 ? userId('admin') : null,
+      })),
+    );
   });
   return true;
 }

@@ -31,7 +31,7 @@ const columns = column.columns([
     header: 'Order',
     cell: (info) => (
       <div className="min-w-0">
-        <div className="font-mono text-xs break-all text-slate-100">{info.getValue()}</div>
+        <div className="font-mono text-xs whitespace-nowrap text-slate-100">{info.getValue()}</div>
         <div className="text-xs text-slate-400">
           <time dateTime={info.row.original.created_at}>{formatDateTime(info.row.original.created_at)}</time>
         </div>
@@ -43,7 +43,7 @@ const columns = column.columns([
     cell: (info) => (
       <div className="min-w-0">
         <div className="text-slate-100">{info.getValue()}</div>
-        <div className="text-xs break-all text-slate-400">{info.row.original.customer_email}</div>
+        <div className="text-xs whitespace-nowrap text-slate-400">{info.row.original.customer_email}</div>
         <div className="text-xs text-slate-400">{info.row.original.customer_phone}</div>
       </div>
     ),
@@ -58,7 +58,9 @@ const columns = column.columns([
   column.accessor('status', {
     header: 'Status',
     cell: (info) => (
-      <Badge tone={ORDER_STATUS_TONES[info.getValue()]}>{ORDER_STATUS_LABELS[info.getValue()]}</Badge>
+      <Badge tone={ORDER_STATUS_TONES[info.getValue()]} className="whitespace-nowrap">
+        {ORDER_STATUS_LABELS[info.getValue()]}
+      </Badge>
     ),
   }),
   column.accessor('payment_id', {
@@ -81,6 +83,6 @@ const columns = column.columns([
 export function OrdersTable({ orders, dimmed }: { orders: Order[]; dimmed: boolean }) {
   const table = useTable({ features, columns, data: orders, getRowId: (order) => order._id });
   return (
-    <DataTable table={table} label="Orders" minWidth="min-w-[56rem]" rowHeader="order_id" dimmed={dimmed} />
+    <DataTable table={table} label="Orders" minWidth="min-w-[60rem]" rowHeader="order_id" dimmed={dimmed} />
   );
 }
