@@ -74,10 +74,105 @@ const OWNER_ENDPOINTS = ['GET /api/dashboard', 'GET /api/devices', 'GET /api/roo
 /** Admin mode (issue 10): users in the table, activity entries, the search typed, the latency target. */
 const ADMIN_USERS = 100_000;
 const ADMIN_AUDIT_ROWS = 200_000;
-const ADMIN_SEARCH = 'owner123';
+/** Users are named from 50 first × 40 last names (each full name 50 times): the search is one of them. */
+const ADMIN_SEARCH = 'Kavya Iyer';
+const FIRST_NAMES = [
+  'Aarav',
+  'Aditi',
+  'Akash',
+  'Ananya',
+  'Arjun',
+  'Asha',
+  'Deepa',
+  'Dev',
+  'Divya',
+  'Farah',
+  'Gaurav',
+  'Isha',
+  'Ishaan',
+  'Jaya',
+  'Kabir',
+  'Karan',
+  'Kavya',
+  'Kiran',
+  'Lakshmi',
+  'Manish',
+  'Meera',
+  'Mohan',
+  'Naina',
+  'Neha',
+  'Nikhil',
+  'Pooja',
+  'Pranav',
+  'Priya',
+  'Rahul',
+  'Rajesh',
+  'Ravi',
+  'Riya',
+  'Rohan',
+  'Sahil',
+  'Sana',
+  'Sanjay',
+  'Shreya',
+  'Siddharth',
+  'Sneha',
+  'Sunil',
+  'Tanvi',
+  'Tara',
+  'Uday',
+  'Varun',
+  'Vidya',
+  'Vikram',
+  'Vivek',
+  'Yash',
+  'Zara',
+  'Zoya',
+];
+const LAST_NAMES = [
+  'Agarwal',
+  'Bose',
+  'Chopra',
+  'Das',
+  'Desai',
+  'Dutta',
+  'Gill',
+  'Gupta',
+  'Iyer',
+  'Jain',
+  'Joshi',
+  'Kapoor',
+  'Khan',
+  'Kulkarni',
+  'Kumar',
+  'Mehta',
+  'Menon',
+  'Mishra',
+  'Nair',
+  'Naidu',
+  'Pandey',
+  'Patel',
+  'Pillai',
+  'Rao',
+  'Reddy',
+  'Saxena',
+  'Sen',
+  'Shah',
+  'Sharma',
+  'Shetty',
+  'Singh',
+  'Sinha',
+  'Srinivasan',
+  'Thakur',
+  'Trivedi',
+  'Varma',
+  'Verma',
+  'Yadav',
+  'Bhat',
+  'Ghosh',
+];
 const TARGET_ADMIN_P99_MS = 25;
 const ADMIN_TARGETS = [
-  ['GET /api/admin/users?search=', `/api/admin/users?search=${ADMIN_SEARCH}`],
+  ['GET /api/admin/users?search=', `/api/admin/users?search=${encodeURIComponent(ADMIN_SEARCH)}`],
   ['GET /api/admin/devices?status=online', '/api/admin/devices?status=online'],
   ['GET /api/admin/dashboard', '/api/admin/dashboard'],
   ['GET /api/admin/activity', '/api/admin/activity'],
@@ -559,7 +654,7 @@ function report({
       ? [
           `Dataset: ${fmt(ADMIN_USERS)} owners, the devices table grown to each size (a fifth available, a quarter offline,`,
           `three types and firmware versions), ${fmt(ADMIN_AUDIT_ROWS)} activity entries; requests rotate over 20 admin sessions.`,
-          `The users search is \`${ADMIN_SEARCH}\` (111 matches of name or e-mail); the devices filter keeps the online ones.`,
+          `The users search is \`${ADMIN_SEARCH}\` (50 matching names among realistic ones); the devices filter keeps the online ones.`,
           `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each admin endpoint, no growth with the`,
           'devices table (ADR 032).',
         ]
@@ -854,11 +949,12 @@ async function serveSetup() {
       if (owners === 0) {
         await exec(
           `INSERT INTO users (id, name, email, username, password_hash, role, mobile, city, created_at, updated_at)
-           SELECT ${uid('i')}, 'Bench Owner ' || i, 'owner' || i || '@bench.isaac', 'bench-owner-' || i,
+           SELECT ${uid('i')}, f || ' ' || l, lower(f || '.' || l) || i || '@mail.example', 'bench-owner-' || i,
                   '$argon2id$v=19$m=19456,t=2,p=1$bench$no-sign-in-with-a-password', 2, '+91 90000 ' || lpad(i::text, 5, '0'),
                   'Bengaluru', now() - make_interval(secs => i * 60), now()
-           FROM generate_series(1, $1::int) AS i`,
-          [ADMIN_USERS],
+           FROM generate_series(1, $1::int) AS i,
+                LATERAL (SELECT ($2::text[])[1 + i % 50] AS f, ($3::text[])[1 + (i / 50) % 40] AS l) AS names`,
+          [ADMIN_USERS, FIRST_NAMES, LAST_NAMES],
         );
         await exec(
           `INSERT INTO audit_log (id, at, actor_id, actor_name, actor_role, action, entity_type, entity_id, entity_name, changes, channel, ip)
@@ -944,8 +1040,7 @@ async function serveSetup() {
         ],
         [
           ADMIN_ENDPOINTS[2],
-          () =>
-            new AdminDashboardService(logged, audit, counts, new RequestOutcomes(now), now, 30).dashboard(),
+          () => new AdminDashboardService(logged, audit, new RequestOutcomes(now), now, 30).dashboard(),
         ],
         [ADMIN_ENDPOINTS[3], () => audit.list({ limit: 20 })],
       ];

@@ -5,7 +5,7 @@ import { newestFirst } from '../../db/pagination.ts';
 import { installations, orders, sessions, users } from '../../db/schema/index.ts';
 import type { RequestOutcomes } from '../../plugins/request-outcomes.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { RowCounts } from '../stats/row-counts.ts';
+import { devicesCount, usersCount } from '../stats/row-counts.ts';
 import { presentUser } from '../users/presenter.ts';
 
 /** How many users and activity entries the dashboard shows. */
@@ -60,13 +60,14 @@ export class AdminDashboardService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
-    private readonly counts: RowCounts,
     private readonly outcomes: RequestOutcomes,
     private readonly now: () => Date,
     private readonly idleMinutes: number,
   ) {}
 
   async dashboard(): Promise<AdminDashboard> {
+    // Every read at once (one stage of round trips): the figures with the health signals, the feed, the
+    // first users.
     const [figures, recent, firstUsers] = await Promise.all([
       this.figures(),
       this.audit.list({ limit: DASHBOARD_ACTIVITY }),
@@ -76,7 +77,7 @@ export class AdminDashboardService {
         .orderBy(...newestFirst(users.createdAt, users.id))
         .limit(DASHBOARD_USERS),
     ]);
-    const health = await this.health(figures);
+    const health = this.health(figures);
     return {
       statistics: {
         total_users: figures.users,
@@ -89,39 +90,28 @@ export class AdminDashboardService {
     };
   }
 
+  /**
+   * Every figure and health signal in one statement (scalar subqueries: the row counts of ADR 032, the
+   * active sessions, failed payments, overdue installations); its round trip is the database latency the
+   * health check weighs.
+   */
   private async figures() {
     const now = this.now();
     const idleSince = new Date(now.getTime() - this.idleMinutes * 60_000);
-    const [users, summary, [row]] = await Promise.all([
-      this.counts.users(),
-      this.counts.deviceSummary(),
-      this.db
-        .select({
-          sessions: sql<number>`count(*)::int`,
-        })
-        .from(sessions)
-        .where(
-          and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
-        ),
-    ]);
-    return { users, devices: summary.total, online: summary.online, sessions: row?.sessions ?? 0 };
-  }
-
-  private async health(figures: {
-    devices: number;
-    online: number;
-  }): Promise<AdminDashboard['systemHealth']> {
-    const now = this.now();
     const hourAgo = new Date(now.getTime() - 60 * 60_000);
     const today = now.toISOString().slice(0, 10);
-
     const started = performance.now();
-    await this.db.execute(sql`select 1`);
-    const latencyMs = performance.now() - started;
-
-    const [counts] = await this.db
+    const [row] = await this.db
       .select({
-        failedPayments: sql<number>`(select count(*)::int from ${orders} where ${and(
+        users: usersCount(),
+        devices: devicesCount(),
+        online: devicesCount({ online: true }),
+        sessions: sql<number>`(select count(*)::int from ${sessions} where ${and(
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, idleSince),
+        )})`,
+        failed: sql<number>`(select count(*)::int from ${orders} where ${and(
           isNotNull(orders.failureReason),
           gte(orders.updatedAt, hourAgo),
         )})`,
@@ -132,12 +122,30 @@ export class AdminDashboardService {
         )})`,
       })
       .from(sql`(select 1) as one`);
+    const latencyMs = performance.now() - started;
+    return {
+      users: row?.users ?? 0,
+      devices: row?.devices ?? 0,
+      online: row?.online ?? 0,
+      sessions: row?.sessions ?? 0,
+      latencyMs,
+      failed: row?.failed ?? 0,
+      overdue: row?.overdue ?? 0,
+    };
+  }
+
+  private health(figures: {
+    devices: number;
+    online: number;
+    latencyMs: number;
+    failed: number;
+    overdue: number;
+  }): AdminDashboard['systemHealth'] {
+    const { latencyMs, failed, overdue } = figures;
     const deviceCount = figures.devices;
     const onlineShare = deviceCount === 0 ? 100 : (figures.online / deviceCount) * 100;
     const { requests, errors } = this.outcomes.lastHour();
     const errorShare = requests === 0 ? 0 : (errors / requests) * 100;
-    const failed = counts?.failedPayments ?? 0;
-    const overdue = counts?.overdue ?? 0;
 
     const checks = [
       check(

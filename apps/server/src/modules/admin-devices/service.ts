@@ -15,7 +15,7 @@ import { idListError } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentPersonRef } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import type { RowCounts } from '../stats/row-counts.ts';
+import { devicesCount, type RowCounts } from '../stats/row-counts.ts';
 
 export const ADMIN_DEVICE_MESSAGES = {
   devicesNotFound: 'Some devices were not found',
@@ -94,6 +94,12 @@ export class AdminDeviceService {
     // Without a search or an electrician, the total is a sum of the trigger-kept counts (ADR 032), so the
     // page query reads just its rows off devices_created_idx instead of every matching device.
     const counted = query.search === undefined && query.electrician_id === undefined;
+    const countFilter = {
+      type: query.type,
+      online: query.status === undefined ? undefined : query.status === 'online',
+      assigned: query.assignment === undefined ? undefined : query.assignment === 'assigned',
+      firmwareVersion: query.firmware_version,
+    };
 
     const rows = await this.db
       .select({
@@ -103,7 +109,8 @@ export class AdminDeviceService {
         >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
         owner: { id: owners.id, name: owners.name, email: owners.email },
         electrician: { id: electricians.id, name: electricians.name, email: electricians.email },
-        total: counted ? sql<number>`0`.mapWith(Number) : totalCount(),
+        // the total: a sum of the row counts (a scalar subquery, same statement), else the window count
+        total: counted ? devicesCount(countFilter) : totalCount(),
       })
       .from(devices)
       .leftJoin(owners, eq(owners.id, devices.userId))
@@ -118,14 +125,9 @@ export class AdminDeviceService {
       owner: r.owner ? presentPersonRef(r.owner) : null,
       electrician: r.electrician ? presentPersonRef(r.electrician) : null,
     }));
-    const total = counted
-      ? await this.counts.devices({
-          type: query.type,
-          online: query.status === undefined ? undefined : query.status === 'online',
-          assigned: query.assignment === undefined ? undefined : query.assignment === 'assigned',
-          firmwareVersion: query.firmware_version,
-        })
-      : await pageTotal(rows, query, () => this.count(where));
+    const total = await pageTotal(rows, query, () =>
+      counted ? this.counts.devices(countFilter) : this.count(where),
+    );
     return listPage('devices', devicesOfPage, query, total);
   }
 

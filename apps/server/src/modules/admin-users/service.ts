@@ -20,7 +20,7 @@ import type { SessionService } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { presentUser } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import { newestFirst } from '../../db/pagination.ts';
+import { listPage, newestFirst, pageTotal, totalCount } from '../../db/pagination.ts';
 import type { RowCounts } from '../stats/row-counts.ts';
 
 export const ADMIN_USER_MESSAGES = {
@@ -83,10 +83,10 @@ export class AdminUserService {
   ) {}
 
   /**
-   * One page, newest first, and the total of the filtered list: two queries, so the page reads only its
-   * rows through an index (users_created_idx, users_role_created_idx, or the trigram indexes for a
-   * search); without a search the total is a sum of the trigger-kept row counts (ADR 032), with one it
-   * counts the matches.
+   * One page, newest first, and the total of the filtered list. With a search, one query: the trigram
+   * indexes find the matches (a few), which are sorted and counted together (`count(*) over ()`).
+   * Without one, the page is read straight off users_created_idx / users_role_created_idx and the total
+   * is a sum of the trigger-kept row counts (ADR 032), both at once.
    */
   async list(query: AdminUserListQuery): Promise<AdminUserList> {
     const conditions: SQL[] = [];
@@ -100,30 +100,42 @@ export class AdminUserService {
     if (query.status === 'inactive') conditions.push(ne(users.status, 'active'));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-    const [rows, totals] = await Promise.all([
+    const page = (total: SQL<number> | undefined) =>
       this.db
-        .select()
+        .select({ user: users, ...(total ? { total } : {}) })
         .from(users)
         .where(where)
         // The index order (DESC NULLS LAST), so the newest-first page is read straight off users_created_idx.
         .orderBy(...newestFirst(users.createdAt, users.id))
         .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-      query.search
-        ? this.db.select({ total: count() }).from(users).where(where)
-        : this.counts
-            .users({
-              role: query.role,
-              active: query.status === undefined ? undefined : query.status === 'active',
-            })
-            .then((total) => [{ total }]),
+        .offset((query.page - 1) * query.page_size);
+    if (query.search) {
+      const rows = await page(totalCount());
+      const total = await pageTotal(
+        rows.map((r) => ({ total: r.total ?? 0 })),
+        query,
+        async () => (await this.db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
+      );
+      return listPage(
+        'users',
+        rows.map((r) => presentUser(r.user)),
+        query,
+        total,
+      );
+    }
+    const [rows, total] = await Promise.all([
+      page(undefined),
+      this.counts.users({
+        role: query.role,
+        active: query.status === undefined ? undefined : query.status === 'active',
+      }),
     ]);
-    return {
-      users: rows.map(presentUser),
-      page: query.page,
-      page_size: query.page_size,
-      total: totals[0]?.total ?? 0,
-    };
+    return listPage(
+      'users',
+      rows.map((r) => presentUser(r.user)),
+      query,
+      total,
+    );
   }
 
   async create(input: AdminUserCreate, context: AuditContext): Promise<User> {

@@ -35,16 +35,7 @@ export class RowCounts {
   constructor(private readonly db: Db) {}
 
   async devices(filter: DeviceCountFilter = {}): Promise<number> {
-    const conditions: SQL[] = [];
-    if (filter.type !== undefined) conditions.push(eq(deviceCounts.type, filter.type));
-    if (filter.online !== undefined) conditions.push(eq(deviceCounts.isConnected, filter.online));
-    if (filter.assigned !== undefined) conditions.push(eq(deviceCounts.assigned, filter.assigned));
-    if (filter.firmwareVersion !== undefined)
-      conditions.push(eq(deviceCounts.firmwareVersion, filter.firmwareVersion));
-    const [row] = await this.db
-      .select({ n: sql<number>`coalesce(sum(${deviceCounts.n}), 0)`.mapWith(Number) })
-      .from(deviceCounts)
-      .where(and(...conditions));
+    const [row] = await this.db.select({ n: devicesCount(filter) }).from(sql`(select 1) as one`);
     return row?.n ?? 0;
   }
 
@@ -68,14 +59,31 @@ export class RowCounts {
   }
 
   async users(filter: UserCountFilter = {}): Promise<number> {
-    const conditions: SQL[] = [];
-    if (filter.role !== undefined) conditions.push(eq(userCounts.role, filter.role));
-    if (filter.active === true) conditions.push(eq(userCounts.status, 'active'));
-    if (filter.active === false) conditions.push(ne(userCounts.status, 'active'));
-    const [row] = await this.db
-      .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)`.mapWith(Number) })
-      .from(userCounts)
-      .where(and(...conditions));
+    const [row] = await this.db.select({ n: usersCount(filter) }).from(sql`(select 1) as one`);
     return row?.n ?? 0;
   }
+}
+
+/** The devices matching `filter`, as a scalar subquery over the row counts (to select beside other figures). */
+export function devicesCount(filter: DeviceCountFilter = {}): SQL<number> {
+  const conditions: SQL[] = [];
+  if (filter.type !== undefined) conditions.push(eq(deviceCounts.type, filter.type));
+  if (filter.online !== undefined) conditions.push(eq(deviceCounts.isConnected, filter.online));
+  if (filter.assigned !== undefined) conditions.push(eq(deviceCounts.assigned, filter.assigned));
+  if (filter.firmwareVersion !== undefined)
+    conditions.push(eq(deviceCounts.firmwareVersion, filter.firmwareVersion));
+  const where = conditions.length > 0 ? sql` where ${and(...conditions)}` : sql``;
+  return sql<number>`(select coalesce(sum(${deviceCounts.n}), 0) from ${deviceCounts}${where})`.mapWith(
+    Number,
+  );
+}
+
+/** The users matching `filter`, as a scalar subquery over the row counts. */
+export function usersCount(filter: UserCountFilter = {}): SQL<number> {
+  const conditions: SQL[] = [];
+  if (filter.role !== undefined) conditions.push(eq(userCounts.role, filter.role));
+  if (filter.active === true) conditions.push(eq(userCounts.status, 'active'));
+  if (filter.active === false) conditions.push(ne(userCounts.status, 'active'));
+  const where = conditions.length > 0 ? sql` where ${and(...conditions)}` : sql``;
+  return sql<number>`(select coalesce(sum(${userCounts.n}), 0) from ${userCounts}${where})`.mapWith(Number);
 }
