@@ -103,12 +103,18 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL('/admin/dashboard');
   });
 
-  test('/owner is for owners: an electrician lands on their own dashboard (as the owner API answers 403)', async ({
+  test("an electrician's /owner is their own home (ADR 033); an owner sent to /electrician lands on theirs", async ({
     page,
   }) => {
     await signIn(page, 'electrician');
     await page.goto('/owner/rooms');
-    await expect(page).toHaveURL('/electrician/dashboard');
+    await expect(page).toHaveURL('/owner/rooms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rooms' })).toBeVisible();
+    await expect(page.getByText(/error|forbidden|permission/i)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await signIn(page, 'owner');
+    await page.goto('/electrician/installations');
+    await expect(page).toHaveURL('/owner/dashboard');
   });
 
   test('/dashboard redirects by role and /dashboard/* goes to /dashboard', async ({ page }) => {

@@ -10,6 +10,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { adminDeviceRoutes } from './modules/admin-devices/routes.ts';
 import { adminElectricianRoutes } from './modules/admin-electricians/routes.ts';
+import { electricianRoutes } from './modules/electrician/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
@@ -74,6 +75,7 @@ const MODULES = [
   firmwareRoutes,
   adminDeviceRoutes,
   adminElectricianRoutes,
+  electricianRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -48,6 +48,7 @@ const envSchema = z.object({
     .min(5)
     .default(24 * 60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(7),
+  ELECTRICIAN_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(['sandbox', 'razorpay']).optional()),
@@ -108,6 +109,11 @@ export interface Config {
   webDist: string;
   sessionIdleMinutes: number;
   sessionAbsoluteDays: number;
+  /**
+   * ELECTRICIAN_GRACE_DAYS: how long after a customer's installation is completed the electrician may
+   * still change things in that home; afterwards it is read-only for them (issue 11).
+   */
+  electricianGraceDays: number;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* (per-IP limits, Secure cookies). */
   trustProxy: boolean;
   /** Global per-IP request budget of the API (per minute). */
@@ -227,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDist: resolve(cwd, e.WEB_DIST),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
+    electricianGraceDays: e.ELECTRICIAN_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     payment: {

@@ -7,6 +7,8 @@ import { AdminDeviceService } from './modules/admin-devices/service.ts';
 import { AdminElectricianService } from './modules/admin-electricians/service.ts';
 import { AdminUserService } from './modules/admin-users/service.ts';
 import { RowCounts } from './modules/stats/row-counts.ts';
+import { ElectricianService } from './modules/electrician/service.ts';
+import { SecretBox } from './modules/two-factor/secret-box.ts';
 import { ReportService } from './modules/reports/service.ts';
 import { FirmwareService } from './modules/firmware/service.ts';
 import { LocalDiskFirmwareStore } from './modules/firmware/storage.ts';
@@ -60,6 +62,7 @@ export interface Services {
   adminUsers: AdminUserService;
   adminDevices: AdminDeviceService;
   adminElectricians: AdminElectricianService;
+  electrician: ElectricianService;
   reports: ReportService;
   /** Firmware images: the store is the seam for an object store (ADR 021). */
   firmwareStore: LocalDiskFirmwareStore;
@@ -132,6 +135,14 @@ export function createServices({
     adminUsers: new AdminUserService(db, sessions, audit, rowCounts, now),
     adminDevices: new AdminDeviceService(db, audit, rowCounts, now),
     adminElectricians: new AdminElectricianService(db, audit, now),
+    // WiFi passwords sealed with a key derived from JWT_SECRET for this purpose (required in production).
+    electrician: new ElectricianService(
+      db,
+      audit,
+      new SecretBox(config.jwtSecret, 'wifi-password'),
+      config.electricianGraceDays,
+      now,
+    ),
     reports: new ReportService(db, now),
     firmwareStore,
     firmware: new FirmwareService(db, firmwareStore, audit, now),

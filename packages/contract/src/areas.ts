@@ -8,14 +8,16 @@ export type DashboardArea = 'admin' | 'electrician' | 'owner';
  * guard reads it, and the area's API rules in PERMISSIONS use the same lists (a contract test checks
  * every rule under an area's API paths), so a role the guard lets in is never refused by every call.
  * - /admin: admins only.
- * - /owner: owners only (the spec also lets electricians open /owner; the electrician issue decides what
- *   they see there — until then they are sent to their own dashboard rather than to a wall of 403s).
- * - /electrician: electricians and owners (spec section 2); the area has no API routes yet.
+ * - /owner: owners and electricians (spec section 2): an electrician's /owner is their own home — the
+ *   owner API serves the caller's own devices and rooms for both roles (ADR 033).
+ * - /electrician: electricians only. The spec also admits owners, but every screen there is about the
+ *   electrician's assigned customers, which an owner has none of (ADR 033): an owner is sent to their
+ *   own dashboard instead of a wall of empty lists and 403s.
  */
 export const AREA_ROLES = {
   admin: [ROLE.admin],
-  electrician: [ROLE.electrician, ROLE.owner],
-  owner: [ROLE.owner],
+  electrician: [ROLE.electrician],
+  owner: [ROLE.owner, ROLE.electrician],
 } as const satisfies Record<DashboardArea, readonly RoleCode[]>;
 
 /** The API paths that serve each area (a PERMISSIONS key's path equal to one, or under `prefix/`). */

@@ -22,3 +22,4 @@ export * from './admin-users.ts';
 export * from './reports.ts';
 export * from './admin-assignments.ts';
 export * from './admin-orders.ts';
+export * from './electrician.ts';

@@ -37,9 +37,12 @@ describe('areas and the API agree', () => {
     }
     expect(checked).toBeGreaterThan(10);
   });
-  it('/owner is for owners, /admin for admins', () => {
-    expect(AREA_ROLES.owner).toEqual([ROLE.owner]);
+  it('/owner is for owners and electricians (their own home), /electrician for electricians, /admin for admins', () => {
+    expect(AREA_ROLES.owner).toEqual([ROLE.owner, ROLE.electrician]);
+    expect(AREA_ROLES.electrician).toEqual([ROLE.electrician]);
     expect(AREA_ROLES.admin).toEqual([ROLE.admin]);
+    expect(areaOfApiPath('/electrician/user/:id/details')).toBe('electrician');
+    expect(areaOfApiPath('/api/electrician/installations/:id/phase')).toBe('electrician');
     expect(areaOfApiPath('/api/devices/:id/toggle')).toBe('owner');
     expect(areaOfApiPath('/api/admin/orders')).toBe('admin');
     expect(areaOfApiPath('/api/devicesx')).toBeUndefined();

@@ -1,5 +1,5 @@
 import { AREA_ROLES } from './areas.ts';
-import type { RoleCode } from './roles.ts';
+import { ROLE, type RoleCode } from './roles.ts';
 
 /**
  * The one permission table (DESIGN.md, API rules). Every route the API registers has a rule here,
@@ -21,6 +21,7 @@ export type RouteRule =
 // An area's API admits exactly the roles its web area admits (areas.ts; permissions.test.ts checks it).
 const owner = AREA_ROLES.owner;
 const admin = AREA_ROLES.admin;
+const electrician = AREA_ROLES.electrician;
 
 export const PERMISSIONS = {
   // infrastructure
@@ -103,6 +104,29 @@ export const PERMISSIONS = {
   'DELETE /api/admin/electricians/:electrician_id/customers/:customer_id': { access: admin },
   'POST /api/admin/electricians/:electrician_id/devices': { access: admin },
   'GET /api/admin/customers': { access: admin },
+
+  // electrician (issue 11; the spec's paths, some without /api)
+  'GET /api/electrician/dashboard': { access: electrician },
+  'GET /api/electrician/customers': { access: electrician },
+  'GET /electrician/devices': { access: electrician },
+  'GET /electrician/users': { access: electrician },
+  'GET /electrician/rooms': { access: electrician },
+  'GET /electrician/installations': { access: electrician },
+  'POST /electrician/assign-device': { access: electrician },
+  'GET /electrician/user/:id/details': { access: electrician },
+  'GET /electrician/user/:id/devices': { access: electrician },
+  'GET /electrician/user/:id/rooms': { access: electrician },
+  'POST /api/electrician/customer/:customerId/rooms': { access: electrician },
+  'POST /api/electrician/customer/:customerId/devices/:deviceId/configure': { access: electrician },
+  'POST /api/electrician/customer/:customerId/devices/:deviceId/assign-room': { access: electrician },
+  'POST /api/electrician/devices/:device_id/configure': { access: electrician },
+  'POST /api/electrician/installations': { access: electrician },
+  'POST /api/electrician/installations/:id/start': { access: electrician },
+  'POST /api/electrician/installations/:id/phase': { access: electrician },
+  'POST /api/electrician/installations/:id/complete': { access: electrician },
+  // the owner's view of who works in their home (settings), with Revoke
+  'GET /api/account/electricians': { access: [ROLE.owner] },
+  'DELETE /api/account/electricians/:id': { access: [ROLE.owner] },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof PERMISSIONS;

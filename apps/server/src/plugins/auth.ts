@@ -1,4 +1,11 @@
-import { API_MSG, ERROR_CODE, requiresCsrf, TOKEN_EXPIRED_MESSAGE, type RouteRule } from '@isaac/contract';
+import {
+  API_MSG,
+  ERROR_CODE,
+  ROLE,
+  requiresCsrf,
+  TOKEN_EXPIRED_MESSAGE,
+  type RouteRule,
+} from '@isaac/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
@@ -132,4 +139,14 @@ export function requireAuthUser(request: FastifyRequest): UserRow {
 /** The caller's policy scope (ADR 019): what the services let them see and change. */
 export function requireScope(request: FastifyRequest): Scope {
   return scopeOf(requireAuth(request));
+}
+
+/**
+ * The owner API's scope (/api/dashboard, /api/devices, /api/rooms): the caller's OWN home, for owners and
+ * electricians alike (ADR 033: an electrician's /owner is their own home, not their customers' — those
+ * are reached through the electrician API).
+ */
+export function requireHomeScope(request: FastifyRequest): Scope {
+  const auth = requireAuth(request);
+  return auth.role === ROLE.electrician ? { kind: 'owner', userId: auth.userId } : scopeOf(auth);
 }

@@ -24,7 +24,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER, ROLE, type RoleCode } from '@isaac/contract';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -72,6 +72,8 @@ export interface TestAppOptions {
   accessTokenTtlSeconds?: number;
   /** Extra route plugins (e.g. to test the hook with a route that has no rule). */
   extraPlugins?: FastifyPluginAsync[];
+  /** A logger to capture the app's log lines (e.g. to prove a secret is never logged); default none. */
+  logger?: FastifyBaseLogger;
 }
 
 const DEFAULT_PASSWORD = 'test-password';
@@ -126,6 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: clock.now,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     extraPlugins: options.extraPlugins,
+    logger: options.logger,
   });
 
   const createUser = async (o: CreateUserOptions = {}) => {

@@ -50,26 +50,29 @@ describe('decideGuard', () => {
     });
   });
 
-  it('/electrician allows the electrician and owner roles', () => {
-    for (const user of [electrician, owner]) {
-      expect(
-        decideGuard({ loading: false, user, loadError: null, allowedRoles: AREA_ROLES.electrician }),
-      ).toEqual({ kind: 'allow' });
-    }
+  it('/electrician allows electricians; an owner goes to their own dashboard (ADR 033)', () => {
+    expect(
+      decideGuard({
+        loading: false,
+        user: electrician,
+        loadError: null,
+        allowedRoles: AREA_ROLES.electrician,
+      }),
+    ).toEqual({ kind: 'allow' });
+    expect(
+      decideGuard({ loading: false, user: owner, loadError: null, allowedRoles: AREA_ROLES.electrician }),
+    ).toEqual({ kind: 'redirect', to: '/owner/dashboard' });
     expect(
       decideGuard({ loading: false, user: admin, loadError: null, allowedRoles: AREA_ROLES.electrician }),
     ).toEqual({ kind: 'redirect', to: '/admin/dashboard' });
   });
 
-  it('/owner allows owners only, as the owner API does (an electrician goes to their own dashboard)', () => {
-    expect(
-      decideGuard({ loading: false, user: owner, loadError: null, allowedRoles: AREA_ROLES.owner }),
-    ).toEqual({
-      kind: 'allow',
-    });
-    expect(
-      decideGuard({ loading: false, user: electrician, loadError: null, allowedRoles: AREA_ROLES.owner }),
-    ).toEqual({ kind: 'redirect', to: '/electrician/dashboard' });
+  it('/owner allows owners and electricians (their own home), as the owner API does', () => {
+    for (const user of [owner, electrician]) {
+      expect(decideGuard({ loading: false, user, loadError: null, allowedRoles: AREA_ROLES.owner })).toEqual({
+        kind: 'allow',
+      });
+    }
     expect(
       decideGuard({ loading: false, user: admin, loadError: null, allowedRoles: AREA_ROLES.owner }),
     ).toEqual({

@@ -22,7 +22,10 @@ export const rooms = pgTable(
 /** WiFi settings as stored; the password never leaves the server in a response. */
 export interface WifiConfig {
   ssid: string;
+  /** Legacy rows only: never written any more (ADR 033). */
   password?: string;
+  /** The WiFi password sealed with AES-256-GCM (`SecretBox`, the device id as associated data). */
+  password_sealed?: string;
   configured_at?: string;
 }
 

@@ -73,7 +73,7 @@ describe('the auth hook reads the session on every request', () => {
   it('a disabled account and a role change apply to the next request', async () => {
     const { user, token } = await t.signIn(ROLE.owner);
     expect((await get(t.app, '/api/dashboard', token)).statusCode).toBe(200);
-    await t.db.update(users).set({ role: ROLE.electrician }).where(eq(users.id, user.id));
+    await t.db.update(users).set({ role: ROLE.admin }).where(eq(users.id, user.id));
     expect((await get(t.app, '/api/dashboard', token)).statusCode).toBe(403);
     await t.db.update(users).set({ role: ROLE.owner, status: 'disabled' }).where(eq(users.id, user.id));
     expect((await get(t.app, '/api/dashboard', token)).statusCode).toBe(401);

@@ -61,17 +61,21 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  it('electricians and admins get 403; no token is 401', async () => {
-    for (const role of [ROLE.electrician, ROLE.admin]) {
-      const { token } = await t.signIn(role);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/dashboard',
-        headers: await authed(t.app, token),
-      });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe(ERROR_CODE.forbidden);
-    }
+  it("admins get 403, an electrician their own home's figures (ADR 033); no token is 401", async () => {
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: await authed(t.app, (await t.signIn(ROLE.admin)).token),
+    });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().error).toBe(ERROR_CODE.forbidden);
+    const electrician = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: await authed(t.app, (await t.signIn(ROLE.electrician)).token),
+    });
+    expect(electrician.statusCode).toBe(200);
+    expect(electrician.json().statistics).toMatchObject({ devices: { total: 0 }, rooms: 0 });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,6 +1,6 @@
 import { ownerDashboardSchema } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireScope } from '../../plugins/auth.ts';
+import { requireHomeScope } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 /** GET /api/dashboard: the owner's device counts (total, per type) and room count. */
@@ -16,6 +16,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ownerDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.statistics(requireScope(request)),
+    async (request) => service.statistics(requireHomeScope(request)),
   );
 };

@@ -421,28 +421,33 @@ describe("BOLA: owner B cannot see or touch owner A's devices", () => {
 });
 
 describe('roles: only owners may call the device routes', () => {
-  it('electricians and admins get 403', async () => {
+  it("admins get 403; an electrician reaches only their own home (another owner's device is 404)", async () => {
     const o = await owner();
     const device = await addDevice(o);
-    for (const role of [ROLE.electrician, ROLE.admin]) {
-      const headers = await authed(t.app, (await t.signIn(role)).token);
-      const list = await t.app.inject({ method: 'GET', url: '/api/devices', headers });
-      const toggle = await t.app.inject({
-        method: 'POST',
-        url: `/api/devices/${device._id}/toggle`,
-        headers,
-      });
-      const create = await t.app.inject({
-        method: 'POST',
-        url: '/api/devices',
-        headers,
-        payload: { name: 'X', model: 'Y', serial_number: nextSerial() },
-      });
-      for (const res of [list, toggle, create]) {
-        expect(res.statusCode, `role ${role}`).toBe(403);
-        expect(res.json().error).toBe(ERROR_CODE.forbidden);
-      }
+    const adminHeaders = await authed(t.app, (await t.signIn(ROLE.admin)).token);
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/devices', headers: adminHeaders }),
+      await t.app.inject({ method: 'POST', url: `/api/devices/${device._id}/toggle`, headers: adminHeaders }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(ERROR_CODE.forbidden);
     }
+    // ADR 033: the owner API serves an electrician their own home
+    const headers = await authed(t.app, (await t.signIn(ROLE.electrician)).token);
+    const list = await t.app.inject({ method: 'GET', url: '/api/devices', headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().devices).toEqual([]);
+    const toggle = await t.app.inject({ method: 'POST', url: `/api/devices/${device._id}/toggle`, headers });
+    expect(toggle.statusCode).toBe(404);
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices',
+      headers,
+      payload: { name: 'Workshop Purifier', model: 'Y', serial_number: nextSerial() },
+    });
+    expect(create.statusCode).toBe(201);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/devices', headers });
+    expect(mine.json().devices.map((d: { name: string }) => d.name)).toEqual(['Workshop Purifier']);
   });
 });
 

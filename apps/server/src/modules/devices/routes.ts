@@ -9,7 +9,7 @@ import {
   updateCheckSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireScope } from '../../plugins/auth.ts';
+import { requireHomeScope } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
@@ -28,7 +28,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(requireScope(request), request.query),
+    async (request) => service.list(requireHomeScope(request), request.query),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const device = await service.create(requireScope(request), request.body, auditContextOf(request));
+      const device = await service.create(requireHomeScope(request), request.body, auditContextOf(request));
       return reply.code(201).send({ device });
     },
   );
@@ -58,7 +58,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.toggle(requireScope(request), request.params.id, auditContextOf(request)),
+      device: await service.toggle(requireHomeScope(request), request.params.id, auditContextOf(request)),
     }),
   );
 
@@ -74,7 +74,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       device: await service.toggleGang(
-        requireScope(request),
+        requireHomeScope(request),
         request.params.id,
         request.params.gangIndex,
         auditContextOf(request),
@@ -92,7 +92,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updateCheckSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.checkUpdates(requireScope(request), request.params.id),
+    async (request) => service.checkUpdates(requireHomeScope(request), request.params.id),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       device: await service.assignRoom(
-        requireScope(request),
+        requireHomeScope(request),
         request.params.id,
         request.body.room_id,
         auditContextOf(request),
@@ -127,7 +127,11 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      device: await service.unassignRoom(requireScope(request), request.params.id, auditContextOf(request)),
+      device: await service.unassignRoom(
+        requireHomeScope(request),
+        request.params.id,
+        auditContextOf(request),
+      ),
     }),
   );
 };

@@ -7,7 +7,7 @@ import {
   roomResponseSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireScope } from '../../plugins/auth.ts';
+import { requireHomeScope } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { ROOMS_MESSAGES } from './service.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
@@ -27,7 +27,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roomListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(requireScope(request), request.query),
+    async (request) => service.list(requireHomeScope(request), request.query),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const room = await service.create(requireScope(request), request.body, auditContextOf(request));
+      const room = await service.create(requireHomeScope(request), request.body, auditContextOf(request));
       return reply.code(201).send({ room });
     },
   );
@@ -59,7 +59,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       room: await service.update(
-        requireScope(request),
+        requireHomeScope(request),
         request.params.id,
         request.body,
         auditContextOf(request),
@@ -78,7 +78,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.remove(requireScope(request), request.params.id, auditContextOf(request));
+      await service.remove(requireHomeScope(request), request.params.id, auditContextOf(request));
       return { message: ROOMS_MESSAGES.deleted };
     },
   );

@@ -1,0 +1,359 @@
+import {
+  ELECTRICIAN_MSG,
+  ROLE,
+  type ElectricianDashboard,
+  type ElectricianDeviceList,
+  type ElectricianUserList,
+  type Installation,
+} from '@isaac/contract';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, devices, electricianCustomers, electricianDevices, rooms } from '../../db/schema/index.ts';
+import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+
+/**
+ * The electrician API (issue 11) with two electricians: E1 is assigned owner A and a stock device, E2
+ * owner B. Every read and change of E1 reaches only A's home and E1's stock; B's is 404.
+ */
+let t: TestApp;
+const logLines: string[] = [];
+const WIFI_PASSWORD = 'correct-horse-battery-staple-42';
+let serial = 0;
+
+const world = {} as {
+  e1: Record<string, string>;
+  e2: Record<string, string>;
+  ownerA: { id: string; headers: Record<string, string> };
+  ownerB: { id: string };
+  e1Id: string;
+  deviceA: string;
+  deviceB: string;
+  stock: string;
+  roomA: string;
+  roomB: string;
+};
+
+async function device(userId: string | null, name = 'Purifier'): Promise<string> {
+  const [row] = await t.db
+    .insert(devices)
+    .values({
+      name,
+      model: 'ISAAC Pro',
+      serialNumber: `EL-${process.pid}-${++serial}`,
+      type: 'isaac',
+      userId,
+    })
+    .returning({ id: devices.id });
+  if (!row) throw new Error('no device');
+  return row.id;
+}
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  // sessions outlive the clock moving past the grace period
+  t = await createTestApp({
+    logger: pino({ level: 'trace' }, stream),
+    accessTokenTtlSeconds: 30 * 24 * 60 * 60,
+    env: { SESSION_ABSOLUTE_DAYS: '30', SESSION_IDLE_MINUTES: String(30 * 24 * 60) },
+  });
+  const e1 = await t.signIn(ROLE.electrician);
+  const e2 = await t.signIn(ROLE.electrician);
+  const a = await t.signIn(ROLE.owner);
+  const b = await t.createUser({ role: ROLE.owner });
+  world.e1 = await authed(t.app, e1.token);
+  world.e2 = await authed(t.app, e2.token);
+  world.e1Id = e1.user.id;
+  world.ownerA = { id: a.user.id, headers: await authed(t.app, a.token) };
+  world.ownerB = { id: b.user.id };
+  await t.db.insert(electricianCustomers).values([
+    { electricianId: e1.user.id, customerId: a.user.id, installationDate: '2026-12-01' },
+    { electricianId: e2.user.id, customerId: b.user.id },
+  ]);
+  world.deviceA = await device(a.user.id, 'Hall Purifier');
+  world.deviceB = await device(b.user.id, 'Other Purifier');
+  world.stock = await device(null, 'Stock Purifier');
+  await t.db.insert(electricianDevices).values({ electricianId: e1.user.id, deviceId: world.stock });
+  const [roomA] = await t.db
+    .insert(rooms)
+    .values({ userId: a.user.id, name: 'Hall', type: 'living_room' })
+    .returning();
+  const [roomB] = await t.db
+    .insert(rooms)
+    .values({ userId: b.user.id, name: 'Den', type: 'office' })
+    .returning();
+  world.roomA = roomA!.id;
+  world.roomB = roomB!.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers = world.e1) => t.app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload: object = {}, headers = world.e1) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+
+describe('who may call it', () => {
+  it('refuses owners and admins (403); the owner API serves an electrician their own home', async () => {
+    const admin = await authed(t.app, (await t.signIn(ROLE.admin)).token);
+    for (const url of ['/api/electrician/dashboard', '/electrician/devices', '/electrician/users']) {
+      expect((await get(url, world.ownerA.headers)).statusCode, url).toBe(403);
+      expect((await get(url, admin)).statusCode, url).toBe(403);
+    }
+    const own = await get('/api/devices');
+    expect(own.statusCode).toBe(200);
+    // their own home: none of their customers' devices
+    expect(own.json().devices).toEqual([]);
+    const created = await post('/api/rooms', { name: 'My Workshop', type: 'office' });
+    expect(created.statusCode).toBe(201);
+    const [row] = await t.db.select().from(rooms).where(eq(rooms.id, created.json().room._id));
+    expect(row?.userId).toBe(world.e1Id);
+  });
+});
+
+describe('reads', () => {
+  it("lists the caller's devices (stock and customers' homes), customers and rooms — never another electrician's", async () => {
+    const list = (await get('/electrician/devices?page=1')).json<ElectricianDeviceList>();
+    const ids = list.devices.map((d) => d._id);
+    expect(ids).toEqual(expect.arrayContaining([world.deviceA, world.stock]));
+    expect(ids).not.toContain(world.deviceB);
+    expect(list.devices.find((d) => d._id === world.deviceA)?.device.name).toBe('Hall Purifier');
+
+    const users = (await get('/electrician/users?page=1')).json<ElectricianUserList>();
+    expect(users.users.map((u) => u._id)).toEqual([world.ownerA.id]);
+    expect(users.users[0]).toMatchObject({ installation_date: '2026-12-01', 'customer-status': 'assigned' });
+
+    const roomsRes = (await get('/electrician/rooms?page=1')).json();
+    expect(roomsRes.rooms.map((r: { _id: string }) => r._id)).toEqual([world.roomA]);
+
+    const customers = (await get('/api/electrician/customers')).json();
+    expect(customers.customers).toHaveLength(1);
+    expect(customers.customers[0].customer._id).toBe(world.ownerA.id);
+
+    expect((await get(`/electrician/user/${world.ownerA.id}/details`)).json().user._id).toBe(world.ownerA.id);
+    expect((await get(`/electrician/user/${world.ownerA.id}/devices`)).json().devices[0]._id).toBe(
+      world.deviceA,
+    );
+    expect((await get(`/electrician/user/${world.ownerA.id}/rooms`)).json().rooms[0].name).toBe('Hall');
+  });
+
+  it("answers 404 for another electrician's customer, whatever the call", async () => {
+    const b = world.ownerB.id;
+    for (const url of [
+      `/electrician/user/${b}/details`,
+      `/electrician/user/${b}/devices`,
+      `/electrician/user/${b}/rooms`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe(ELECTRICIAN_MSG.customerNotFound);
+    }
+    expect((await post(`/api/electrician/customer/${b}/rooms`, { name: 'X' })).statusCode).toBe(404);
+    expect(
+      (
+        await post(`/api/electrician/customer/${b}/devices/${world.deviceB}/configure`, {
+          wifi_ssid: 'a',
+          wifi_password: 'b',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(`/api/electrician/devices/${world.deviceB}/configure`, { configuration_type: 'bluetooth' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/electrician/assign-device', { device_id: world.stock, customer_id: b })).statusCode,
+    ).toBe(404);
+    // a device of another customer cannot be put into A's room, nor A's device into B's room
+    expect(
+      (
+        await post(`/api/electrician/customer/${world.ownerA.id}/devices/${world.deviceA}/assign-room`, {
+          room_id: world.roomB,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("changes in a customer's home", () => {
+  it("creates a room: blank name → 'Room name is required', type defaults to general", async () => {
+    const url = `/api/electrician/customer/${world.ownerA.id}/rooms`;
+    const blank = await post(url, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(JSON.stringify(blank.json())).toContain(ELECTRICIAN_MSG.roomNameRequired);
+    const made = await post(url, { name: 'Kids Room' });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ message: 'Room created successfully', room: { type: 'general' } });
+    const [row] = await t.db.select().from(rooms).where(eq(rooms.id, made.json().room._id));
+    expect(row?.userId).toBe(world.ownerA.id);
+  });
+
+  it('configures WiFi (both fields required) and Bluetooth; the password is sealed, never returned, logged or audited', async () => {
+    const url = `/api/electrician/customer/${world.ownerA.id}/devices/${world.deviceA}/configure`;
+    const missing = await post(url, { wifi_ssid: 'Home-2.4G' });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain(ELECTRICIAN_MSG.wifiRequired);
+
+    const res = await post(url, {
+      wifi_ssid: 'Home-2.4G',
+      wifi_password: WIFI_PASSWORD,
+      bluetooth_pairing: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: ELECTRICIAN_MSG.deviceConfigured,
+      device: { wifi_configured: true, bluetooth_paired: true },
+    });
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, world.deviceA));
+    expect(row?.wifiConfig?.ssid).toBe('Home-2.4G');
+    expect(row?.wifiConfig?.password_sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(row?.wifiConfig)).not.toContain(WIFI_PASSWORD);
+
+    // the generic configure call, WiFi then Bluetooth
+    const generic = await post(`/api/electrician/devices/${world.stock}/configure`, {
+      configuration_type: 'wifi',
+      data: { ssid: 'Stock-Net', password: WIFI_PASSWORD },
+    });
+    expect(generic.statusCode).toBe(200);
+    const noPassword = await post(`/api/electrician/devices/${world.stock}/configure`, {
+      configuration_type: 'wifi',
+      data: { ssid: 'Stock-Net' },
+    });
+    expect(noPassword.statusCode).toBe(400);
+
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'device.configured'));
+    expect(audit.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(audit)).toContain('Home-2.4G');
+    expect(JSON.stringify(audit)).not.toContain(WIFI_PASSWORD);
+    for (const body of [res.body, generic.body, (await get('/electrician/devices')).body]) {
+      expect(body).not.toContain(WIFI_PASSWORD);
+      expect(body).not.toContain('password_sealed');
+    }
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(WIFI_PASSWORD);
+  });
+
+  it("assigns a device to one of the customer's rooms, and a stock device to the customer", async () => {
+    const moved = await post(
+      `/api/electrician/customer/${world.ownerA.id}/devices/${world.deviceA}/assign-room`,
+      { room_id: world.roomA },
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().device).toMatchObject({ room_id: world.roomA, room_name: 'Hall' });
+
+    const given = await post('/electrician/assign-device', {
+      device_id: world.stock,
+      customer_id: world.ownerA.id,
+    });
+    expect(given.statusCode).toBe(200);
+    expect(given.json().device.user_id).toBe(world.ownerA.id);
+    const again = await post('/electrician/assign-device', {
+      device_id: world.stock,
+      customer_id: world.ownerA.id,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('installations', () => {
+  let installation: Installation;
+
+  it('starts one for an assigned customer; the customer-status follows', async () => {
+    const res = await post('/api/electrician/installations', {
+      customer_id: world.ownerA.id,
+      installation_date: '2026-12-01',
+      status: 'in_progress',
+    });
+    expect(res.statusCode).toBe(201);
+    installation = res.json().installation;
+    expect(installation).toMatchObject({ status: 'in_progress', phase: 'in_progress' });
+    expect(installation.devices.map((d) => d.device_id)).toEqual(expect.arrayContaining([world.deviceA]));
+    // configured before the visit: counted configured from now on
+    const users = (await get('/electrician/users')).json<ElectricianUserList>();
+    expect(users.users[0]?.['customer-status']).toBe('in_progress');
+    expect((await post('/api/electrician/installations', { customer_id: world.ownerB.id })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('moves through phases in any order while in progress, but `completed` only through complete', async () => {
+    const url = `/api/electrician/installations/${installation._id}`;
+    const phase = await post(`${url}/phase`, { phase: 'post_installation', notes: 'Wiring done' });
+    expect(phase.statusCode).toBe(200);
+    expect(phase.json()).toMatchObject({
+      message: ELECTRICIAN_MSG.phaseUpdated,
+      installation: { phase: 'post_installation', notes: 'Wiring done' },
+    });
+    expect((await post(`${url}/phase`, { phase: 'pre_installation' })).statusCode).toBe(200);
+    expect((await post(`${url}/phase`, { phase: 'completed' })).statusCode).toBe(409);
+    expect((await post(`${url}/phase`, {})).statusCode).toBe(400);
+    // another electrician: not found
+    expect((await post(`${url}/phase`, { phase: 'in_progress' }, world.e2)).statusCode).toBe(404);
+    expect((await post(`${url}/start`)).statusCode).toBe(409);
+  });
+
+  it('completes once (twice is 409), with the workflow body; the customer is completed', async () => {
+    const url = `/api/electrician/installations/${installation._id}/complete`;
+    const done = await post(url, {
+      handover_notes: 'Keys with the guard',
+      customer_training_completed: true,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().installation).toMatchObject({
+      status: 'completed',
+      phase: 'completed',
+      handover_notes: 'Keys with the guard',
+      customer_training_completed: true,
+    });
+    expect((await post(url, { notes: 'again' })).statusCode).toBe(409);
+    const users = (await get('/electrician/users')).json<ElectricianUserList>();
+    expect(users.users[0]?.['customer-status']).toBe('completed');
+    const dashboard = (await get('/api/electrician/dashboard')).json<ElectricianDashboard>();
+    expect(dashboard.statistics).toMatchObject({ users: 1, installations: { total: 1, active: 0 } });
+    expect(dashboard.statistics.devices.total).toBeGreaterThanOrEqual(2);
+    expect(dashboard.installations[0]?._id).toBe(installation._id);
+    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'installation.created',
+        'installation.phase_changed',
+        'installation.completed',
+      ]),
+    );
+  });
+
+  it('makes the home read-only for the electrician after the grace period; the owner sees it and can revoke', async () => {
+    const roomUrl = `/api/electrician/customer/${world.ownerA.id}/rooms`;
+    expect((await post(roomUrl, { name: 'Within grace' })).statusCode).toBe(201);
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    const late = await post(roomUrl, { name: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(ELECTRICIAN_MSG.readOnly);
+    // still visible
+    expect((await get(`/electrician/user/${world.ownerA.id}/rooms`)).statusCode).toBe(200);
+
+    const mine = await get('/api/account/electricians', world.ownerA.headers);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().electricians).toEqual([
+      expect.objectContaining({ _id: world.e1Id, access: 'read_only', status: 'completed' }),
+    ]);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/electricians/${world.e1Id}`,
+      headers: world.ownerA.headers,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await get(`/electrician/user/${world.ownerA.id}/details`)).statusCode).toBe(404);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'assignment.access_revoked'));
+    expect(entry?.actorId).toBe(world.ownerA.id);
+    // an electrician may not use the owner's revoke
+    expect((await get('/api/account/electricians')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,380 @@
+import {
+  ELECTRICIAN_MSG,
+  accountElectricianListSchema,
+  assignCustomerRoomSchema,
+  assignDeviceBodySchema,
+  completeInstallationSchema,
+  createInstallationSchema,
+  customerDeviceConfigureSchema,
+  customerDeviceParamsSchema,
+  customerParamsSchema,
+  customerRoomBodySchema,
+  deviceConfigureSchema,
+  deviceIdParamsSchema,
+  electricianCustomerListSchema,
+  electricianDashboardSchema,
+  electricianDeviceListSchema,
+  electricianDeviceResponseSchema,
+  electricianListQuerySchema,
+  electricianRoomListSchema,
+  electricianRoomResponseSchema,
+  electricianUserDetailsSchema,
+  electricianUserDevicesSchema,
+  electricianUserListSchema,
+  electricianUserRoomsSchema,
+  idParamsSchema,
+  installationListSchema,
+  installationPhaseSchema,
+  installationResponseSchema,
+  messageResponseSchema,
+  MSG,
+} from '@isaac/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth, requireScope } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
+
+/**
+ * Spec section 7 "Electrician" (issue 11): the spec's paths exactly, some without /api. Electricians only
+ * (the permission table); the service answers 404 for anything outside the caller's assignments.
+ */
+export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.electrician;
+  const tags = ['electrician'];
+  const list = { querystring: electricianListQuerySchema };
+
+  app.get(
+    '/api/electrician/dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'Statistics (devices, customers, installations and active ones) and the latest five of each',
+        response: { 200: electricianDashboardSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.dashboard(requireScope(request)),
+  );
+
+  app.get(
+    '/electrician/devices',
+    {
+      schema: {
+        tags,
+        summary: "Devices assigned to the caller or in their customers' homes; each entry holds the device",
+        ...list,
+        response: { 200: electricianDeviceListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.devices(requireScope(request), request.query),
+  );
+
+  app.get(
+    '/electrician/users',
+    {
+      schema: {
+        tags,
+        summary: "The caller's customers with installation date and customer-status",
+        ...list,
+        response: { 200: electricianUserListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.users(requireScope(request), request.query),
+  );
+
+  app.get(
+    '/electrician/rooms',
+    {
+      schema: {
+        tags,
+        summary: "The rooms of the caller's customers, with their devices and customer",
+        ...list,
+        response: { 200: electricianRoomListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.rooms(requireScope(request), request.query),
+  );
+
+  app.get(
+    '/api/electrician/customers',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's customer assignments (customer, installation date, status) — the spec's customer list",
+        response: { 200: electricianCustomerListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.customers(requireScope(request)),
+  );
+
+  app.get(
+    '/electrician/installations',
+    {
+      schema: {
+        tags,
+        summary: "The caller's installations with customer and devices, newest first",
+        ...list,
+        response: { 200: installationListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.installations(requireScope(request), request.query),
+  );
+
+  app.post(
+    '/electrician/assign-device',
+    {
+      schema: {
+        tags,
+        summary: 'Give an available device assigned to the caller to one of their customers',
+        body: assignDeviceBodySchema,
+        response: { 200: electricianDeviceResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.deviceAssigned,
+      device: await service.assignDevice(requireScope(request), request.body, auditContextOf(request)),
+    }),
+  );
+
+  app.get(
+    '/electrician/user/:id/details',
+    {
+      schema: {
+        tags,
+        summary: 'One assigned customer',
+        params: idParamsSchema,
+        response: { 200: electricianUserDetailsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ user: await service.customer(requireScope(request), request.params.id) }),
+  );
+
+  app.get(
+    '/electrician/user/:id/devices',
+    {
+      schema: {
+        tags,
+        summary: "An assigned customer's devices",
+        params: idParamsSchema,
+        response: { 200: electricianUserDevicesSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ devices: await service.customerDevices(requireScope(request), request.params.id) }),
+  );
+
+  app.get(
+    '/electrician/user/:id/rooms',
+    {
+      schema: {
+        tags,
+        summary: "An assigned customer's rooms with their devices",
+        params: idParamsSchema,
+        response: { 200: electricianUserRoomsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ rooms: await service.customerRooms(requireScope(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/electrician/customer/:customerId/rooms',
+    {
+      schema: {
+        tags,
+        summary: "Create a room in a customer's home (type general, bedroom, living_room, kitchen, bathroom)",
+        params: customerParamsSchema,
+        body: customerRoomBodySchema,
+        response: { 201: electricianRoomResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const room = await service.createCustomerRoom(
+        requireScope(request),
+        request.params.customerId,
+        request.body,
+        auditContextOf(request),
+      );
+      return reply.code(201).send({ message: MSG.roomCreated, room });
+    },
+  );
+
+  app.post(
+    '/api/electrician/customer/:customerId/devices/:deviceId/configure',
+    {
+      schema: {
+        tags,
+        summary:
+          "Configure a customer's device: WiFi (SSID and password, both required) and Bluetooth pairing",
+        params: customerDeviceParamsSchema,
+        body: customerDeviceConfigureSchema,
+        response: { 200: electricianDeviceResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.deviceConfigured,
+      device: await service.configureCustomerDevice(
+        requireScope(request),
+        request.params.customerId,
+        request.params.deviceId,
+        request.body,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/customer/:customerId/devices/:deviceId/assign-room',
+    {
+      schema: {
+        tags,
+        summary: "Put a customer's device in one of that customer's rooms",
+        params: customerDeviceParamsSchema,
+        body: assignCustomerRoomSchema,
+        response: { 200: electricianDeviceResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: MSG.deviceAssigned,
+      device: await service.assignCustomerRoom(
+        requireScope(request),
+        request.params.customerId,
+        request.params.deviceId,
+        request.body.room_id,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/devices/:device_id/configure',
+    {
+      schema: {
+        tags,
+        summary:
+          'Configure a device the caller may reach: configuration_type wifi ({ssid, password}) or bluetooth',
+        params: deviceIdParamsSchema,
+        body: deviceConfigureSchema,
+        response: { 200: electricianDeviceResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.deviceConfigured,
+      device: await service.configureDevice(
+        requireScope(request),
+        request.params.device_id,
+        request.body,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations',
+    {
+      schema: {
+        tags,
+        summary: 'Start an installation for an assigned customer (status in_progress, or pending)',
+        body: createInstallationSchema,
+        response: { 201: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const installation = await service.createInstallation(
+        requireScope(request),
+        request.body,
+        auditContextOf(request),
+      );
+      return reply.code(201).send({ message: ELECTRICIAN_MSG.installationStarted, installation });
+    },
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/start',
+    {
+      schema: {
+        tags,
+        summary: 'pending → in_progress (no body)',
+        params: idParamsSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.installationSessionStarted,
+      installation: await service.start(requireScope(request), request.params.id, auditContextOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/phase',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set the phase of an installation in progress (any order; `completed` only through complete)',
+        params: idParamsSchema,
+        body: installationPhaseSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.phaseUpdated,
+      installation: await service.phase(
+        requireScope(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/complete',
+    {
+      schema: {
+        tags,
+        summary:
+          'Complete an installation in progress: {notes, completed_at} or {handover_notes, customer_training_completed}; twice is 409',
+        params: idParamsSchema,
+        body: completeInstallationSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.installationCompleted,
+      installation: await service.complete(
+        requireScope(request),
+        request.params.id,
+        request.body ?? {},
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  // The owner's side: who works in my home, and Revoke.
+  app.get(
+    '/api/account/electricians',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The electricians assigned to the caller's home, with full or read-only access",
+        response: { 200: accountElectricianListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ electricians: await service.electriciansOf(requireAuth(request).userId) }),
+  );
+
+  app.delete(
+    '/api/account/electricians/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "End an electrician's access to the caller's home",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.revoke(requireAuth(request).userId, request.params.id, auditContextOf(request));
+      return { message: ELECTRICIAN_MSG.accessRevoked };
+    },
+  );
+};

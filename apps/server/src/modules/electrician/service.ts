@@ -1,0 +1,805 @@
+import {
+  ELECTRICIAN_MSG,
+  type AccountElectrician,
+  type AssignDeviceBody,
+  type CompleteInstallationBody,
+  type CreateInstallation,
+  type CustomerDeviceConfigure,
+  type CustomerRoomBody,
+  type CustomerStatus,
+  type Device,
+  type DeviceConfigure,
+  type ElectricianAssignment,
+  type ElectricianCustomer,
+  type ElectricianDashboard,
+  type ElectricianDeviceList,
+  type ElectricianRoomList,
+  type ElectricianUserList,
+  type Installation,
+  type InstallationList,
+  type InstallationPhaseBody,
+  type PageQuery,
+  type Room,
+} from '@isaac/contract';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { listPage, newestFirst, pageWindow } from '../../db/pagination.ts';
+import {
+  devices,
+  electricianCustomers,
+  electricianDevices,
+  installationDevices,
+  installations,
+  rooms,
+  users,
+  type InstallationRow,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import { scopeCondition } from '../../policy/policy.ts';
+import type { Scope } from '../../policy/scope.ts';
+import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
+import { presentRoom } from '../rooms/presenter.ts';
+import type { SecretBox } from '../two-factor/secret-box.ts';
+import { presentCustomer, presentInstallation, type InstallationDeviceView } from './presenter.ts';
+
+/** How many of each list the dashboard shows (spec section 9: recent items 5 for the electrician). */
+const RECENT = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const roomNameOf = sql<
+  string | null
+>`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`;
+
+/**
+ * The electrician area (issue 11): the customers assigned to the caller (electrician_customers) and their
+ * homes, the devices assigned to the caller (electrician_devices), and the caller's installations. Every
+ * read and change goes through the policy layer's conditions (ADR 019), so another electrician's customer,
+ * device, room or installation is not found (404). Every change is recorded in the activity log in its
+ * transaction. WiFi passwords are sealed (AES-256-GCM, `SecretBox`) and never presented or recorded.
+ * Once a customer's installation has been completed for longer than the grace period, their home is
+ * read-only for the electrician (409).
+ */
+export class ElectricianService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+    private readonly wifiBox: SecretBox,
+    private readonly graceDays: number,
+    private readonly now: () => Date,
+  ) {}
+
+  // ───────────── reads ─────────────
+
+  async dashboard(scope: Scope): Promise<ElectricianDashboard> {
+    const deviceScope = scopeCondition('device', scope);
+    const [[figures], recentInstallations, recentDevices, recentUsers] = await Promise.all([
+      this.db
+        .select({
+          devices: sql<number>`(select count(*)::int from ${devices} where ${deviceScope})`,
+          users: sql<number>`(select count(*)::int from ${electricianCustomers} where ${eq(electricianCustomers.electricianId, scope.userId)})`,
+          installations: sql<number>`(select count(*)::int from ${installations} where ${eq(installations.electricianId, scope.userId)})`,
+          active: sql<number>`(select count(*)::int from ${installations} where ${and(
+            eq(installations.electricianId, scope.userId),
+            sql`${installations.status} <> 'completed'`,
+          )})`,
+        })
+        .from(sql`(select 1) as one`),
+      this.installationPage(scope, { page: 1, page_size: RECENT }),
+      this.db
+        .select({ device: presentedDeviceColumns, roomName: roomNameOf })
+        .from(devices)
+        .where(deviceScope)
+        .orderBy(...newestFirst(devices.createdAt, devices.id))
+        .limit(RECENT),
+      this.customerPage(scope, { page: 1, page_size: RECENT }),
+    ]);
+    return {
+      statistics: {
+        devices: { total: figures?.devices ?? 0 },
+        users: figures?.users ?? 0,
+        installations: { total: figures?.installations ?? 0, active: figures?.active ?? 0 },
+      },
+      installations: recentInstallations.items,
+      devices: recentDevices.map((r) => presentDevice(r.device, r.roomName)),
+      users: recentUsers.items,
+    };
+  }
+
+  /** GET /electrician/devices: the devices the caller may reach, each entry holding the device. */
+  async devices(scope: Scope, query: PageQuery): Promise<ElectricianDeviceList> {
+    const where = scopeCondition('device', scope);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          device: presentedDeviceColumns,
+          roomName: roomNameOf,
+          customer: { id: users.id, name: users.name, email: users.email },
+        })
+        .from(devices)
+        .leftJoin(users, eq(users.id, devices.userId))
+        .where(where)
+        .orderBy(...newestFirst(devices.createdAt, devices.id))
+        .limit(pageWindow(query).limit)
+        .offset(pageWindow(query).offset),
+      this.db.select({ n: count() }).from(devices).where(where),
+    ]);
+    const entries = rows.map((r) => ({
+      _id: r.device.id,
+      device: presentDevice(r.device, r.roomName),
+      customer: r.customer ? { _id: r.customer.id, name: r.customer.name, email: r.customer.email } : null,
+    }));
+    return listPage('devices', entries, query, total?.n ?? 0);
+  }
+
+  /** GET /electrician/users: the caller's customers with their installation date and customer-status. */
+  async users(scope: Scope, query: PageQuery): Promise<ElectricianUserList> {
+    const page = await this.customerPage(scope, query);
+    return listPage('users', page.items, query, page.total);
+  }
+
+  /** GET /api/electrician/customers: the caller's assignments (customer, date, status), newest first. */
+  async customers(scope: Scope): Promise<{ customers: ElectricianAssignment[] }> {
+    const rows = await this.db
+      .select({ assignment: electricianCustomers, customer: users })
+      .from(electricianCustomers)
+      .innerJoin(users, eq(users.id, electricianCustomers.customerId))
+      .where(eq(electricianCustomers.electricianId, scope.userId))
+      .orderBy(...newestFirst(electricianCustomers.createdAt, electricianCustomers.id));
+    return {
+      customers: rows.map(({ assignment, customer }) => ({
+        _id: assignment.id,
+        customer: { _id: customer.id, name: customer.name, email: customer.email, mobile: customer.mobile },
+        installation_date: assignment.installationDate,
+        status: assignment.status,
+      })),
+    };
+  }
+
+  /** GET /electrician/rooms: the rooms of every assigned customer, with their devices and customer. */
+  async rooms(scope: Scope, query: PageQuery): Promise<ElectricianRoomList> {
+    const where = scopeCondition('room', scope);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ room: rooms, customer: { id: users.id, name: users.name, email: users.email } })
+        .from(rooms)
+        .innerJoin(users, eq(users.id, rooms.userId))
+        .where(where)
+        .orderBy(users.name, rooms.name, rooms.id)
+        .limit(pageWindow(query).limit)
+        .offset(pageWindow(query).offset),
+      this.db.select({ n: count() }).from(rooms).where(where),
+    ]);
+    const byRoom = await this.devicesInRooms(rows.map((r) => r.room.id));
+    const items = rows.map(({ room, customer }) => ({
+      ...presentRoom(
+        room,
+        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
+      ),
+      customer: { _id: customer.id, name: customer.name, email: customer.email },
+    }));
+    return listPage('rooms', items, query, total?.n ?? 0);
+  }
+
+  /** GET /electrician/user/{id}/details. */
+  async customer(scope: Scope, customerId: string): Promise<ElectricianCustomer> {
+    const { user, assignment } = await this.assignedCustomer(this.db, scope, customerId);
+    return presentCustomer(user, assignment);
+  }
+
+  /** GET /electrician/user/{id}/devices: the customer's devices. */
+  async customerDevices(scope: Scope, customerId: string): Promise<Device[]> {
+    await this.assignedCustomer(this.db, scope, customerId);
+    const rows = await this.db
+      .select({ device: presentedDeviceColumns, roomName: roomNameOf })
+      .from(devices)
+      .where(eq(devices.userId, customerId))
+      .orderBy(...newestFirst(devices.createdAt, devices.id));
+    return rows.map((r) => presentDevice(r.device, r.roomName));
+  }
+
+  /** GET /electrician/user/{id}/rooms: the customer's rooms with their devices. */
+  async customerRooms(scope: Scope, customerId: string): Promise<Room[]> {
+    await this.assignedCustomer(this.db, scope, customerId);
+    const rows = await this.db
+      .select()
+      .from(rooms)
+      .where(eq(rooms.userId, customerId))
+      .orderBy(rooms.name, rooms.id);
+    const byRoom = await this.devicesInRooms(rows.map((r) => r.id));
+    return rows.map((room) =>
+      presentRoom(
+        room,
+        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
+      ),
+    );
+  }
+
+  /** GET /electrician/installations: the caller's installations, newest first. */
+  async installations(scope: Scope, query: PageQuery): Promise<InstallationList> {
+    const page = await this.installationPage(scope, query);
+    return listPage('installations', page.items, query, page.total);
+  }
+
+  // ───────────── changes in a customer's home ─────────────
+
+  /** POST /electrician/assign-device: an available device assigned to the caller becomes the customer's. */
+  async assignDevice(scope: Scope, body: AssignDeviceBody, context: AuditContext): Promise<Device> {
+    return this.db.transaction(async (tx) => {
+      const { user } = await this.writableCustomer(tx, scope, body.customer_id);
+      const [device] = await tx
+        .select({ id: devices.id, name: devices.name, userId: devices.userId })
+        .from(devices)
+        .innerJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
+        .where(and(eq(devices.id, body.device_id), eq(electricianDevices.electricianId, scope.userId)))
+        .limit(1)
+        .for('update', { of: devices });
+      if (!device) throw notFound(ELECTRICIAN_MSG.deviceNotFound);
+      if (device.userId !== null) throw conflict(ELECTRICIAN_MSG.deviceNotAvailable);
+      const at = this.now();
+      await tx.update(devices).set({ userId: user.id, updatedAt: at }).where(eq(devices.id, device.id));
+      await this.audit.record(tx, context, {
+        action: 'device.assigned',
+        entity: { type: 'device', id: device.id, name: device.name },
+        changes: changesBetween<{ user_id: string | null }>({ user_id: null }, { user_id: user.id }, [
+          'user_id',
+        ]),
+      });
+      return this.presentedDevice(tx, device.id);
+    });
+  }
+
+  /** POST /api/electrician/customer/{customerId}/rooms. */
+  async createCustomerRoom(
+    scope: Scope,
+    customerId: string,
+    body: CustomerRoomBody,
+    context: AuditContext,
+  ): Promise<Room> {
+    const name = body.name.trim();
+    const type = body.type ?? 'general';
+    return this.db.transaction(async (tx) => {
+      const { user } = await this.writableCustomer(tx, scope, customerId);
+      const at = this.now();
+      const [room] = await tx
+        .insert(rooms)
+        .values({ userId: user.id, name, type, createdAt: at, updatedAt: at })
+        .returning();
+      if (!room) throw new Error('room insert returned no row');
+      await this.audit.record(tx, context, {
+        action: 'room.created',
+        entity: { type: 'room', id: room.id, name: room.name },
+        changes: changesBetween(null, { name, type, user_id: user.id }, ['name', 'type', 'user_id']),
+      });
+      return presentRoom(room, []);
+    });
+  }
+
+  /** POST …/customer/{customerId}/devices/{deviceId}/configure {wifi_ssid, wifi_password, bluetooth_pairing}. */
+  async configureCustomerDevice(
+    scope: Scope,
+    customerId: string,
+    deviceId: string,
+    body: CustomerDeviceConfigure,
+    context: AuditContext,
+  ): Promise<Device> {
+    return this.db.transaction(async (tx) => {
+      await this.writableCustomer(tx, scope, customerId);
+      const device = await this.lockCustomerDevice(tx, customerId, deviceId);
+      return this.applyConfiguration(
+        tx,
+        device,
+        {
+          wifi: { ssid: body.wifi_ssid ?? '', password: body.wifi_password ?? '' },
+          bluetooth: body.bluetooth_pairing !== false,
+        },
+        context,
+      );
+    });
+  }
+
+  /** POST /api/electrician/devices/{device_id}/configure {configuration_type: wifi | bluetooth, data}. */
+  async configureDevice(
+    scope: Scope,
+    deviceId: string,
+    body: DeviceConfigure,
+    context: AuditContext,
+  ): Promise<Device> {
+    return this.db.transaction(async (tx) => {
+      const [device] = await tx
+        .select({ id: devices.id, name: devices.name, userId: devices.userId })
+        .from(devices)
+        .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
+        .limit(1)
+        .for('update');
+      if (!device) throw notFound(ELECTRICIAN_MSG.deviceNotFound);
+      // A device already in a customer's home is changed only while that home is writable.
+      if (device.userId !== null) await this.writableCustomer(tx, scope, device.userId);
+      const wifi =
+        body.configuration_type === 'wifi'
+          ? { ssid: body.data.ssid ?? '', password: body.data.password ?? '' }
+          : undefined;
+      return this.applyConfiguration(
+        tx,
+        device,
+        { wifi, bluetooth: body.configuration_type === 'bluetooth' },
+        context,
+      );
+    });
+  }
+
+  /** POST …/customer/{customerId}/devices/{deviceId}/assign-room {room_id}: a room of the same customer. */
+  async assignCustomerRoom(
+    scope: Scope,
+    customerId: string,
+    deviceId: string,
+    roomId: string,
+    context: AuditContext,
+  ): Promise<Device> {
+    return this.db.transaction(async (tx) => {
+      await this.writableCustomer(tx, scope, customerId);
+      const device = await this.lockCustomerDevice(tx, customerId, deviceId);
+      const [room] = await tx
+        .select({ id: rooms.id, name: rooms.name })
+        .from(rooms)
+        .where(and(eq(rooms.id, roomId), eq(rooms.userId, customerId)))
+        .limit(1);
+      if (!room) throw notFound(ELECTRICIAN_MSG.roomNotFound);
+      await tx
+        .update(devices)
+        .set({ roomId: room.id, updatedAt: this.now() })
+        .where(eq(devices.id, device.id));
+      await this.audit.record(tx, context, {
+        action: 'device.updated',
+        entity: { type: 'device', id: device.id, name: device.name },
+        changes: changesBetween({ room_id: device.roomId }, { room_id: room.id }, ['room_id']),
+      });
+      return this.presentedDevice(tx, device.id);
+    });
+  }
+
+  // ───────────── installations ─────────────
+
+  /** POST /api/electrician/installations: a new installation for an assigned customer (in progress by default). */
+  async createInstallation(
+    scope: Scope,
+    body: CreateInstallation,
+    context: AuditContext,
+  ): Promise<Installation> {
+    return this.db.transaction(async (tx) => {
+      const { user, assignment } = await this.writableCustomer(tx, scope, body.customer_id);
+      const open = await tx
+        .select({ id: installations.id })
+        .from(installations)
+        .where(
+          and(
+            eq(installations.electricianId, scope.userId),
+            eq(installations.customerId, user.id),
+            sql`${installations.status} <> 'completed'`,
+          ),
+        )
+        .limit(1);
+      if (open.length > 0) throw conflict('This customer already has an installation under way');
+      const at = this.now();
+      const started = (body.status ?? 'in_progress') === 'in_progress';
+      const [row] = await tx
+        .insert(installations)
+        .values({
+          electricianId: scope.userId,
+          customerId: user.id,
+          status: started ? 'in_progress' : 'pending',
+          phase: started ? 'in_progress' : 'pre_installation',
+          installationDate:
+            body.installation_date ?? assignment.installationDate ?? at.toISOString().slice(0, 10),
+          startedAt: started ? at : null,
+          sessionId: `INS-${at.getTime().toString(36).toUpperCase()}`,
+          createdAt: at,
+        })
+        .returning();
+      if (!row) throw new Error('installation insert returned no row');
+      // The customer's devices are the installation's checklist.
+      const homeDevices = await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.userId, user.id));
+      if (homeDevices.length > 0) {
+        await tx
+          .insert(installationDevices)
+          .values(homeDevices.map((d) => ({ installationId: row.id, deviceId: d.id })))
+          .onConflictDoNothing();
+      }
+      if (started) await this.setCustomerStatus(tx, scope, user.id, 'in_progress');
+      await this.audit.record(tx, context, {
+        action: 'installation.created',
+        entity: { type: 'installation', id: row.id, name: user.name },
+        changes: changesBetween(null, { status: row.status, installation_date: row.installationDate }, [
+          'status',
+          'installation_date',
+        ]),
+      });
+      return this.presentedInstallation(tx, row.id);
+    });
+  }
+
+  /** POST …/installations/{id}/start: pending → in_progress. */
+  async start(scope: Scope, id: string, context: AuditContext): Promise<Installation> {
+    return this.changeInstallation(scope, id, context, 'installation.started', (row) => {
+      if (row.status !== 'pending') throw conflict(ELECTRICIAN_MSG.installationNotPending);
+      return { status: 'in_progress', phase: 'in_progress', startedAt: this.now() };
+    });
+  }
+
+  /** POST …/installations/{id}/phase {phase, notes}: any phase while in progress, but not `completed`. */
+  async phase(
+    scope: Scope,
+    id: string,
+    body: InstallationPhaseBody,
+    context: AuditContext,
+  ): Promise<Installation> {
+    return this.changeInstallation(scope, id, context, 'installation.phase_changed', (row) => {
+      if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+      if (body.phase === 'completed') throw conflict(ELECTRICIAN_MSG.completedPhaseThroughComplete);
+      return { phase: body.phase, ...(body.notes ? { notes: body.notes } : {}) };
+    });
+  }
+
+  /** POST …/installations/{id}/complete: in_progress → completed (twice is 409); either body of the spec. */
+  async complete(
+    scope: Scope,
+    id: string,
+    body: CompleteInstallationBody,
+    context: AuditContext,
+  ): Promise<Installation> {
+    return this.changeInstallation(scope, id, context, 'installation.completed', (row) => {
+      if (row.status === 'completed') throw conflict(ELECTRICIAN_MSG.installationAlreadyCompleted);
+      if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+      const completedAt = body.completed_at ? new Date(body.completed_at) : this.now();
+      return {
+        status: 'completed',
+        phase: 'completed',
+        completedAt: completedAt > this.now() ? this.now() : completedAt,
+        ...(body.notes ? { notes: body.notes } : {}),
+        ...(body.handover_notes ? { handoverNotes: body.handover_notes } : {}),
+        ...(body.customer_training_completed !== undefined
+          ? { customerTrainingCompleted: body.customer_training_completed }
+          : {}),
+      };
+    });
+  }
+
+  // ───────────── the owner's side ─────────────
+
+  /** GET /api/account/electricians: the electricians assigned to the owner's home, and their access. */
+  async electriciansOf(ownerId: string): Promise<AccountElectrician[]> {
+    const rows = await this.db
+      .select({ assignment: electricianCustomers, electrician: users })
+      .from(electricianCustomers)
+      .innerJoin(users, eq(users.id, electricianCustomers.electricianId))
+      .where(eq(electricianCustomers.customerId, ownerId));
+    return Promise.all(
+      rows.map(async ({ assignment, electrician }) => {
+        const readOnlyFrom = await this.readOnlyFrom(this.db, electrician.id, ownerId);
+        return {
+          _id: electrician.id,
+          name: electrician.name,
+          email: electrician.email,
+          mobile: electrician.mobile,
+          installation_date: assignment.installationDate,
+          status: assignment.status,
+          access: readOnlyFrom !== null && readOnlyFrom <= this.now() ? 'read_only' : 'full',
+          read_only_from: readOnlyFrom?.toISOString() ?? null,
+        };
+      }),
+    );
+  }
+
+  /** DELETE /api/account/electricians/{id}: the owner ends an electrician's access to their home. */
+  async revoke(ownerId: string, electricianId: string, context: AuditContext): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [removed] = await tx
+        .delete(electricianCustomers)
+        .where(
+          and(
+            eq(electricianCustomers.customerId, ownerId),
+            eq(electricianCustomers.electricianId, electricianId),
+          ),
+        )
+        .returning();
+      if (!removed) throw notFound('Electrician not found');
+      const [electrician] = await tx
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.id, electricianId))
+        .limit(1);
+      await this.audit.record(tx, context, {
+        action: 'assignment.access_revoked',
+        entity: { type: 'assignment', id: removed.id, name: electrician?.name ?? null },
+        changes: changesBetween<{ electrician_id: string | null }>(
+          { electrician_id: electricianId },
+          { electrician_id: null },
+          ['electrician_id'],
+        ),
+      });
+    });
+  }
+
+  // ───────────── helpers ─────────────
+
+  /** The caller's assigned customer (404 otherwise: no probing of other people's customers). */
+  private async assignedCustomer(db: Db | Tx, scope: Scope, customerId: string) {
+    const [row] = await db
+      .select({ user: users, assignment: electricianCustomers })
+      .from(users)
+      .innerJoin(electricianCustomers, eq(electricianCustomers.customerId, users.id))
+      .where(and(eq(users.id, customerId), scopeCondition('customer', scope)))
+      .limit(1);
+    if (!row || row.assignment.electricianId !== scope.userId)
+      throw notFound(ELECTRICIAN_MSG.customerNotFound);
+    return row;
+  }
+
+  /** The assigned customer, locked, refusing (409) a home whose grace period after completion is over. */
+  private async writableCustomer(tx: Tx, scope: Scope, customerId: string) {
+    const row = await this.assignedCustomer(tx, scope, customerId);
+    const readOnlyFrom = await this.readOnlyFrom(tx, scope.userId, customerId);
+    if (readOnlyFrom !== null && readOnlyFrom <= this.now()) throw conflict(ELECTRICIAN_MSG.readOnly);
+    return row;
+  }
+
+  /** When the customer's home becomes read-only for the electrician: grace days after their latest completion. */
+  private async readOnlyFrom(db: Db | Tx, electricianId: string, customerId: string): Promise<Date | null> {
+    const [row] = await db
+      .select({
+        completedAt: sql<Date | null>`max(${installations.completedAt})`.mapWith(installations.completedAt),
+      })
+      .from(installations)
+      .where(
+        and(
+          eq(installations.electricianId, electricianId),
+          eq(installations.customerId, customerId),
+          eq(installations.status, 'completed'),
+        ),
+      );
+    // an installation under way again (a later visit) keeps the home writable
+    const [open] = await db
+      .select({ n: count() })
+      .from(installations)
+      .where(
+        and(
+          eq(installations.electricianId, electricianId),
+          eq(installations.customerId, customerId),
+          sql`${installations.status} <> 'completed'`,
+        ),
+      );
+    if (!row?.completedAt || (open?.n ?? 0) > 0) return null;
+    return new Date(row.completedAt.getTime() + this.graceDays * DAY_MS);
+  }
+
+  private async lockCustomerDevice(tx: Tx, customerId: string, deviceId: string) {
+    const [device] = await tx
+      .select({ id: devices.id, name: devices.name, userId: devices.userId, roomId: devices.roomId })
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), eq(devices.userId, customerId)))
+      .limit(1)
+      .for('update');
+    if (!device) throw notFound(ELECTRICIAN_MSG.deviceNotFound);
+    return device;
+  }
+
+  /**
+   * WiFi (SSID kept, password sealed with the device id as associated data) and/or Bluetooth pairing.
+   * The audit records the SSID and that a password was set, never the password.
+   */
+  private async applyConfiguration(
+    tx: Tx,
+    device: { id: string; name: string },
+    config: { wifi?: { ssid: string; password: string }; bluetooth: boolean },
+    context: AuditContext,
+  ): Promise<Device> {
+    const at = this.now();
+    const [before] = await tx
+      .select({
+        wifiConfigured: devices.wifiConfigured,
+        bluetoothPaired: devices.bluetoothPaired,
+        wifiConfig: devices.wifiConfig,
+      })
+      .from(devices)
+      .where(eq(devices.id, device.id));
+    const set: Partial<typeof devices.$inferInsert> = { updatedAt: at };
+    if (config.wifi) {
+      set.wifiConfigured = true;
+      set.wifiConfig = {
+        ssid: config.wifi.ssid,
+        password_sealed: this.wifiBox.seal(config.wifi.password, device.id),
+        configured_at: at.toISOString(),
+      };
+    }
+    if (config.bluetooth) set.bluetoothPaired = true;
+    await tx.update(devices).set(set).where(eq(devices.id, device.id));
+    // the customer's open installations count this device configured
+    await tx
+      .update(installationDevices)
+      .set({ status: 'configured' })
+      .where(
+        and(
+          eq(installationDevices.deviceId, device.id),
+          inArray(
+            installationDevices.installationId,
+            tx
+              .select({ id: installations.id })
+              .from(installations)
+              .where(sql`${installations.status} <> 'completed'`),
+          ),
+        ),
+      );
+    await this.audit.record(tx, context, {
+      action: 'device.configured',
+      entity: { type: 'device', id: device.id, name: device.name },
+      changes: {
+        ...(config.wifi
+          ? {
+              wifi_ssid: { before: before?.wifiConfig?.ssid ?? null, after: config.wifi.ssid },
+              wifi_password: { before: null, after: '(changed)' },
+            }
+          : {}),
+        ...(config.bluetooth && !before?.bluetoothPaired
+          ? { bluetooth_paired: { before: false, after: true } }
+          : {}),
+      },
+    });
+    return this.presentedDevice(tx, device.id);
+  }
+
+  private async presentedDevice(db: Db | Tx, deviceId: string): Promise<Device> {
+    const [row] = await db
+      .select({ device: presentedDeviceColumns, roomName: roomNameOf })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    if (!row) throw notFound(ELECTRICIAN_MSG.deviceNotFound);
+    return presentDevice(row.device, row.roomName);
+  }
+
+  private async setCustomerStatus(tx: Tx, scope: Scope, customerId: string, status: CustomerStatus) {
+    await tx
+      .update(electricianCustomers)
+      .set({ status })
+      .where(
+        and(
+          eq(electricianCustomers.electricianId, scope.userId),
+          eq(electricianCustomers.customerId, customerId),
+        ),
+      );
+  }
+
+  /** Locks the caller's installation, applies `change` (which enforces the state rules), keeps the customer-status in step. */
+  private async changeInstallation(
+    scope: Scope,
+    id: string,
+    context: AuditContext,
+    action: 'installation.started' | 'installation.phase_changed' | 'installation.completed',
+    change: (row: InstallationRow) => Partial<typeof installations.$inferInsert>,
+  ): Promise<Installation> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(installations)
+        .where(and(eq(installations.id, id), scopeCondition('installation', scope, 'change')))
+        .limit(1)
+        .for('update');
+      if (!row) throw notFound(ELECTRICIAN_MSG.installationNotFound);
+      const set = change(row);
+      await tx.update(installations).set(set).where(eq(installations.id, row.id));
+      if (set.status === 'in_progress')
+        await this.setCustomerStatus(tx, scope, row.customerId, 'in_progress');
+      if (set.status === 'completed') await this.setCustomerStatus(tx, scope, row.customerId, 'completed');
+      const [customer] = await tx
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.id, row.customerId));
+      await this.audit.record(tx, context, {
+        action,
+        entity: { type: 'installation', id: row.id, name: customer?.name ?? null },
+        changes: changesBetween(
+          { status: row.status, phase: row.phase },
+          { status: set.status ?? row.status, phase: set.phase ?? row.phase },
+          ['status', 'phase'],
+        ),
+      });
+      return this.presentedInstallation(tx, row.id);
+    });
+  }
+
+  private async presentedInstallation(db: Db | Tx, id: string): Promise<Installation> {
+    const [one] = await this.presentInstallations(db, eq(installations.id, id));
+    if (!one) throw notFound(ELECTRICIAN_MSG.installationNotFound);
+    return one;
+  }
+
+  private async installationPage(scope: Scope, query: PageQuery) {
+    const where = scopeCondition('installation', scope);
+    const [items, [total]] = await Promise.all([
+      this.presentInstallations(this.db, where, query),
+      this.db.select({ n: count() }).from(installations).where(where),
+    ]);
+    return { items, total: total?.n ?? 0 };
+  }
+
+  /** Installations with their customer and devices: one query for the page, one for all its devices. */
+  private async presentInstallations(db: Db | Tx, where: SQL | undefined, query?: PageQuery) {
+    const base = db
+      .select({ installation: installations, customer: users })
+      .from(installations)
+      .innerJoin(users, eq(users.id, installations.customerId))
+      .where(where)
+      .orderBy(desc(installations.createdAt), desc(installations.id));
+    const rows = query
+      ? await base.limit(pageWindow(query).limit).offset(pageWindow(query).offset)
+      : await base;
+    if (rows.length === 0) return [];
+    const deviceRows = await db
+      .select({
+        installationId: installationDevices.installationId,
+        deviceId: installationDevices.deviceId,
+        status: installationDevices.status,
+        name: devices.name,
+      })
+      .from(installationDevices)
+      .innerJoin(devices, eq(devices.id, installationDevices.deviceId))
+      .where(
+        inArray(
+          installationDevices.installationId,
+          rows.map((r) => r.installation.id),
+        ),
+      )
+      .orderBy(devices.name);
+    const byInstallation = new Map<string, InstallationDeviceView[]>();
+    for (const d of deviceRows) {
+      const list = byInstallation.get(d.installationId) ?? [];
+      list.push({ deviceId: d.deviceId, name: d.name, status: d.status });
+      byInstallation.set(d.installationId, list);
+    }
+    return rows.map(({ installation, customer }) =>
+      presentInstallation(installation, customer, byInstallation.get(installation.id) ?? []),
+    );
+  }
+
+  private async customerPage(scope: Scope, query: PageQuery) {
+    const mine = eq(electricianCustomers.electricianId, scope.userId);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ user: users, assignment: electricianCustomers })
+        .from(electricianCustomers)
+        .innerJoin(users, eq(users.id, electricianCustomers.customerId))
+        .where(mine)
+        .orderBy(sql`${electricianCustomers.installationDate} asc nulls last`, users.name)
+        .limit(pageWindow(query).limit)
+        .offset(pageWindow(query).offset),
+      this.db.select({ n: count() }).from(electricianCustomers).where(mine),
+    ]);
+    return {
+      items: rows.map((r: { user: UserRow; assignment: typeof electricianCustomers.$inferSelect }) =>
+        presentCustomer(r.user, r.assignment),
+      ),
+      total: total?.n ?? 0,
+    };
+  }
+
+  /** The devices in the given rooms, grouped by room (one query). */
+  private async devicesInRooms(roomIds: string[]): Promise<Map<string, PresentableDevice[]>> {
+    const byRoom = new Map<string, PresentableDevice[]>();
+    if (roomIds.length === 0) return byRoom;
+    const rows = await this.db
+      .select(presentedDeviceColumns)
+      .from(devices)
+      .where(inArray(devices.roomId, roomIds))
+      .orderBy(devices.name);
+    for (const row of rows) {
+      if (row.roomId === null) continue;
+      const list = byRoom.get(row.roomId) ?? [];
+      list.push(row);
+      byRoom.set(row.roomId, list);
+    }
+    return byRoom;
+  }
+}

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { personRefSchema } from './admin-assignments.ts';
+import { userSchema } from './auth.ts';
+import { idSchema, listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
+import {
+  CUSTOMER_ROOM_TYPES,
+  CUSTOMER_STATUSES,
+  INSTALLATION_DEVICE_STATUSES,
+  INSTALLATION_PHASES,
+  INSTALLATION_STATUSES,
+} from './constants.ts';
+import { deviceSchema, roomSchema } from './owner.ts';
+
+/**
+ * The electrician area's API (spec sections 2 "Electrician screens", 3, 5, 7 "Electrician"; issue 11).
+ * Paths are the spec's, some without the /api prefix. An electrician reaches only the customers assigned
+ * to them and the devices assigned to them or owned by those customers (policy layer, ADR 019); anything
+ * else is 404.
+ */
+
+export const ELECTRICIAN_MSG = {
+  roomNameRequired: 'Room name is required',
+  wifiRequired: 'WiFi SSID and password are required',
+  deviceConfigured: 'Device configured successfully',
+  deviceConfigureFailed: 'Failed to configure device',
+  deviceAssigned: 'Device assigned to customer successfully',
+  deviceAssignFailed: 'Failed to assign device',
+  installationStarted: 'Installation started successfully',
+  installationStartFailed: 'Failed to start installation',
+  installationSessionStarted: 'Installation session started',
+  phaseUpdated: 'Installation phase updated',
+  phaseUpdateFailed: 'Failed to update phase',
+  installationCompleted: 'Installation completed successfully',
+  installationCompleteFailed: 'Failed to complete installation',
+  loadDashboard: 'Error loading dashboard data',
+  loadDevices: 'Error loading devices',
+  loadCustomers: 'Error loading customers',
+  loadInstallations: 'Error loading installations',
+  loadRooms: 'Error loading rooms',
+  noDevices: 'No devices found',
+  noRecentInstallations: 'No recent installations',
+  noInstallations: 'No Installations',
+  noCustomerSelected: 'No customer selected',
+  missingCustomerOrDevice: 'Missing customer or device',
+  customerNotFound: 'Customer not found',
+  deviceNotFound: 'Device not found',
+  roomNotFound: 'Room not found',
+  installationNotFound: 'Installation not found',
+  deviceNotAvailable: 'This device already belongs to a customer',
+  readOnly:
+    "This customer's installation was completed more than the grace period ago: their home is read-only for you now",
+  installationNotPending: 'Only a pending installation can be started',
+  installationNotInProgress: 'The installation is not in progress',
+  installationAlreadyCompleted: 'The installation is already completed',
+  completedPhaseThroughComplete: 'Use Complete Installation to finish an installation',
+  accessRevoked: 'Electrician access revoked',
+} as const;
+
+/** A customer (owner) as the electrician sees them: the user plus their assignment's date and status. */
+export const electricianCustomerSchema = userSchema.extend({
+  installation_date: z.string().nullable(),
+  'customer-status': z.enum(CUSTOMER_STATUSES),
+});
+export type ElectricianCustomer = z.infer<typeof electricianCustomerSchema>;
+
+/** GET /electrician/devices: each entry holds the device (spec section 3), and whose home it is in. */
+export const electricianDeviceEntrySchema = z.object({
+  _id: z.string(),
+  device: deviceSchema,
+  customer: personRefSchema.nullable(),
+});
+export type ElectricianDeviceEntry = z.infer<typeof electricianDeviceEntrySchema>;
+
+/** A room of one of the electrician's customers. */
+export const electricianRoomSchema = roomSchema.extend({ customer: personRefSchema });
+export type ElectricianRoom = z.infer<typeof electricianRoomSchema>;
+
+/** An installation (spec section 3 "Installation"). */
+export const installationSchema = z.object({
+  _id: z.string(),
+  session_id: z.string().nullable(),
+  apartment_complex: z.string().nullable(),
+  apartment_unit: z.string().nullable(),
+  devices_installed: z.array(z.string()),
+  status: z.enum(INSTALLATION_STATUSES),
+  phase: z.enum(INSTALLATION_PHASES),
+  installation_date: z.string().nullable(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  notes: z.string().nullable(),
+  handover_notes: z.string().nullable(),
+  customer_training_completed: z.boolean(),
+  customer: personRefSchema.extend({ mobile: z.string().nullable() }),
+  devices: z.array(
+    z.object({
+      device_id: z.string(),
+      device_name: z.string(),
+      status: z.enum(INSTALLATION_DEVICE_STATUSES),
+    }),
+  ),
+});
+export type Installation = z.infer<typeof installationSchema>;
+
+/** GET /api/electrician/dashboard: the four figures and the latest five of each list. */
+export const electricianDashboardSchema = z.object({
+  statistics: z.object({
+    devices: z.object({ total: z.number().int() }),
+    users: z.number().int(),
+    installations: z.object({ total: z.number().int(), active: z.number().int() }),
+  }),
+  installations: z.array(installationSchema),
+  devices: z.array(deviceSchema),
+  users: z.array(electricianCustomerSchema),
+});
+export type ElectricianDashboard = z.infer<typeof electricianDashboardSchema>;
+
+/** One assignment of a customer to the caller (GET /api/electrician/customers). */
+export const electricianAssignmentSchema = z.object({
+  _id: z.string(),
+  customer: personRefSchema.extend({ mobile: z.string().nullable() }),
+  installation_date: z.string().nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+});
+export type ElectricianAssignment = z.infer<typeof electricianAssignmentSchema>;
+
+export const electricianListQuerySchema = pageQuerySchema;
+export const electricianDeviceListSchema = listResponseSchema('devices', electricianDeviceEntrySchema);
+export type ElectricianDeviceList = z.infer<typeof electricianDeviceListSchema>;
+export const electricianUserListSchema = listResponseSchema('users', electricianCustomerSchema);
+export type ElectricianUserList = z.infer<typeof electricianUserListSchema>;
+export const electricianRoomListSchema = listResponseSchema('rooms', electricianRoomSchema);
+export type ElectricianRoomList = z.infer<typeof electricianRoomListSchema>;
+export const installationListSchema = listResponseSchema('installations', installationSchema);
+export type InstallationList = z.infer<typeof installationListSchema>;
+export const electricianCustomerListSchema = z.object({ customers: z.array(electricianAssignmentSchema) });
+export type ElectricianCustomerList = z.infer<typeof electricianCustomerListSchema>;
+
+export const customerParamsSchema = z.object({ customerId: idSchema });
+export const customerDeviceParamsSchema = z.object({ customerId: idSchema, deviceId: idSchema });
+export const deviceIdParamsSchema = z.object({ device_id: idSchema });
+
+/** GET /electrician/user/{id}/details, …/devices, …/rooms. */
+export const electricianUserDetailsSchema = z.object({ user: electricianCustomerSchema });
+export const electricianUserDevicesSchema = z.object({ devices: z.array(deviceSchema) });
+export const electricianUserRoomsSchema = z.object({ rooms: z.array(roomSchema) });
+
+/** POST /electrician/assign-device (the spec shows no body; ours): an available device of the caller's → a customer. */
+export const assignDeviceBodySchema = z.object({ device_id: idSchema, customer_id: idSchema });
+export type AssignDeviceBody = z.infer<typeof assignDeviceBodySchema>;
+
+/** POST /api/electrician/customer/{customerId}/rooms (spec section 5: name non-blank, type default general). */
+export const customerRoomBodySchema = z.object({
+  name: requiredText(ELECTRICIAN_MSG.roomNameRequired, 100),
+  type: z.enum(CUSTOMER_ROOM_TYPES).default('general'),
+});
+export type CustomerRoomBody = z.input<typeof customerRoomBodySchema>;
+
+const wifiText = z.string().trim().max(64).optional().default('');
+/** POST /api/electrician/customer/{customerId}/devices/{deviceId}/configure: both WiFi fields required. */
+export const customerDeviceConfigureSchema = z
+  .object({
+    wifi_ssid: wifiText,
+    wifi_password: z.string().max(64).optional().default(''),
+    bluetooth_pairing: z.boolean().optional().default(true),
+  })
+  .refine((b) => b.wifi_ssid !== '' && b.wifi_password !== '', {
+    message: ELECTRICIAN_MSG.wifiRequired,
+    path: ['wifi_ssid'],
+  });
+export type CustomerDeviceConfigure = z.input<typeof customerDeviceConfigureSchema>;
+
+/** POST /api/electrician/devices/{device_id}/configure {configuration_type, data}. */
+export const deviceConfigureSchema = z.discriminatedUnion('configuration_type', [
+  z.object({
+    configuration_type: z.literal('wifi'),
+    data: z
+      .object({ ssid: wifiText, password: z.string().max(64).optional().default('') })
+      .refine((d) => d.ssid !== '' && d.password !== '', {
+        message: ELECTRICIAN_MSG.wifiRequired,
+        path: ['ssid'],
+      }),
+  }),
+  z.object({
+    configuration_type: z.literal('bluetooth'),
+    data: z.object({}).passthrough().optional(),
+  }),
+]);
+export type DeviceConfigure = z.input<typeof deviceConfigureSchema>;
+
+/** POST …/customer/{customerId}/devices/{deviceId}/assign-room {room_id}. */
+export const assignCustomerRoomSchema = z.object({ room_id: idSchema });
+
+export const electricianDeviceResponseSchema = z.object({ message: z.string(), device: deviceSchema });
+export const electricianRoomResponseSchema = z.object({ message: z.string(), room: roomSchema });
+
+/** POST /api/electrician/installations {customer_id, installation_date, status: in_progress}. */
+export const createInstallationSchema = z.object({
+  customer_id: idSchema,
+  installation_date: z.iso.date().optional(),
+  status: z.enum(['pending', 'in_progress']).default('in_progress'),
+});
+export type CreateInstallation = z.input<typeof createInstallationSchema>;
+export const installationPhaseSchema = z.object({
+  phase: z.enum(INSTALLATION_PHASES, { message: 'Please choose a phase' }),
+  notes: z.string().trim().max(2000).optional(),
+});
+export type InstallationPhaseBody = z.input<typeof installationPhaseSchema>;
+/** Complete: either body of the spec ({notes, completed_at} from the list, {handover_notes, customer_training_completed} from the workflow). */
+export const completeInstallationSchema = z.object({
+  notes: z.string().trim().max(2000).optional(),
+  completed_at: z.iso.datetime({ offset: true }).optional(),
+  handover_notes: z.string().trim().max(2000).optional(),
+  customer_training_completed: z.boolean().optional(),
+});
+export type CompleteInstallationBody = z.input<typeof completeInstallationSchema>;
+export const installationResponseSchema = z.object({ message: z.string(), installation: installationSchema });
+
+/** GET /api/account/electricians: who may work in my home, and until when (the owner's settings). */
+export const accountElectricianSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  installation_date: z.string().nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+  /** Full access, or read-only once the grace period after the completed installation is over. */
+  access: z.enum(['full', 'read_only']),
+  read_only_from: z.string().nullable(),
+});
+export type AccountElectrician = z.infer<typeof accountElectricianSchema>;
+export const accountElectricianListSchema = z.object({ electricians: z.array(accountElectricianSchema) });
