@@ -280,6 +280,25 @@ describe('installations', () => {
     );
   });
 
+  it('starts a pending installation rather than making a second one; one in progress is 409', async () => {
+    const planned = await post(
+      '/api/electrician/installations',
+      { customer_id: world.ownerB.id, status: 'pending' },
+      world.e2,
+    );
+    expect(planned.statusCode).toBe(201);
+    expect(planned.json().installation.status).toBe('pending');
+    const started = await post('/api/electrician/installations', { customer_id: world.ownerB.id }, world.e2);
+    expect(started.statusCode).toBe(201);
+    expect(started.json().installation).toMatchObject({
+      _id: planned.json().installation._id,
+      status: 'in_progress',
+    });
+    expect(
+      (await post('/api/electrician/installations', { customer_id: world.ownerB.id }, world.e2)).statusCode,
+    ).toBe(409);
+  });
+
   it('moves through phases in any order while in progress, but `completed` only through complete', async () => {
     const url = `/api/electrician/installations/${installation._id}`;
     const phase = await post(`${url}/phase`, { phase: 'post_installation', notes: 'Wiring done' });

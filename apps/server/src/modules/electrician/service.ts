@@ -361,16 +361,21 @@ export class ElectricianService {
 
   // ───────────── installations ─────────────
 
-  /** POST /api/electrician/installations: a new installation for an assigned customer (in progress by default). */
+  /**
+   * POST /api/electrician/installations: a new installation for an assigned customer (in progress by
+   * default). A customer with a pending one (planned by the admin's assignment) has that one started
+   * instead; one already in progress is 409.
+   */
   async createInstallation(
     scope: Scope,
     body: CreateInstallation,
     context: AuditContext,
   ): Promise<Installation> {
-    return this.db.transaction(async (tx) => {
-      const { user, assignment } = await this.writableCustomer(tx, scope, body.customer_id);
-      const open = await tx
-        .select({ id: installations.id })
+    const started = (body.status ?? 'in_progress') === 'in_progress';
+    const pending = await this.db.transaction(async (tx) => {
+      const { user } = await this.writableCustomer(tx, scope, body.customer_id);
+      const [open] = await tx
+        .select({ id: installations.id, status: installations.status })
         .from(installations)
         .where(
           and(
@@ -380,9 +385,14 @@ export class ElectricianService {
           ),
         )
         .limit(1);
-      if (open.length > 0) throw conflict('This customer already has an installation under way');
+      if (open && (open.status !== 'pending' || !started))
+        throw conflict('This customer already has an installation under way');
+      return open?.id ?? null;
+    });
+    if (pending !== null) return this.start(scope, pending, context);
+    return this.db.transaction(async (tx) => {
+      const { user, assignment } = await this.writableCustomer(tx, scope, body.customer_id);
       const at = this.now();
-      const started = (body.status ?? 'in_progress') === 'in_progress';
       const [row] = await tx
         .insert(installations)
         .values({

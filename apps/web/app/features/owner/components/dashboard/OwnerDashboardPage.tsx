@@ -17,7 +17,7 @@ import { deviceListQuery, useDeviceList } from '../../api/list-devices';
 import { roomListQuery, useRoomList } from '../../api/list-rooms';
 import { NO_FILTERS } from '../../model/device-filters';
 import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model/labels';
-import { ConnectionBadge } from '../devices/ConnectionBadge';
+import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
 import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
 import { OWNER_PATHS, ownerLinks } from '~/lib/paths';
 

@@ -7,8 +7,8 @@ import { useToggleDevice } from '../../api/toggle-device';
 import { useToggleGang } from '../../api/toggle-gang';
 import { powerActionLabel } from '../../model/device-cache';
 import { DEVICE_TYPE_LABELS } from '../../model/labels';
-import { BatteryBar } from './BatteryBar';
-import { ConnectionBadge } from './ConnectionBadge';
+import { BatteryBar } from '~/components/devices/BatteryBar';
+import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
 import { DeviceTypeIcon } from './DeviceTypeIcon';
 
 interface DeviceCardProps {

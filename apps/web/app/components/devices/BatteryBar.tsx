@@ -1,7 +1,7 @@
 import { BatteryLow, BatteryMedium, BatteryFull, Battery } from 'lucide-react';
 import { useId } from 'react';
 import { cx } from '~/components/ui';
-import { batteryTone, batteryToneLabel, clampPercent } from '../../model/battery';
+import { batteryTone, batteryToneLabel, clampPercent } from './battery';
 
 const BAR = { green: 'bg-emerald-500', yellow: 'bg-amber-400', red: 'bg-red-500' } as const;
 const TEXT = { green: 'text-emerald-300', yellow: 'text-amber-300', red: 'text-red-300' } as const;

@@ -1,0 +1,343 @@
+import {
+  CUSTOMER_ROOM_TYPES,
+  ELECTRICIAN_MSG,
+  MSG,
+  type Device,
+  type ElectricianCustomer,
+  type Room,
+} from '@isaac/contract';
+import { DoorOpen, Mail, MapPin, Phone, Plus, Users } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  Modal,
+  PanelLoading,
+  SelectField,
+  TextField,
+  cx,
+} from '~/components/ui';
+import { useAssignCustomerRoom, useCreateCustomerRoom } from '../../api/customer-home-changes';
+import { useCustomerHome } from '../../api/get-customer-home';
+import { useElectricianCustomers } from '../../api/list-customers';
+import { CUSTOMER_STATUS, formatDay } from '../../model/installation';
+import { ConfigureDeviceDialog } from '../devices/ConfigureDeviceDialog';
+
+const ROOM_TYPE_LABELS: Record<(typeof CUSTOMER_ROOM_TYPES)[number], string> = {
+  general: 'General',
+  bedroom: 'Bedroom',
+  living_room: 'Living room',
+  kitchen: 'Kitchen',
+  bathroom: 'Bathroom',
+};
+
+/**
+ * /electrician/customer-mode: pick an assigned customer (kept in the URL, `?customer=`), see their contact,
+ * rooms and devices; Create New Room, Configure a device's WiFi, Assign a device to a room.
+ */
+export function CustomerModePage() {
+  const customers = useElectricianCustomers();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('customer');
+  const list = customers.data?.users ?? [];
+  const selected = list.find((c) => c._id === selectedId) ?? null;
+
+  if (customers.isPending) return <PanelLoading label="Loading customers…" />;
+  if (customers.isError) {
+    return (
+      <ErrorState
+        title={ELECTRICIAN_MSG.loadCustomers}
+        message={customers.error.message}
+        onRetry={() => void customers.refetch()}
+        retrying={customers.isFetching}
+      />
+    );
+  }
+  if (list.length === 0) {
+    return (
+      <EmptyState icon={Users} title="No customers yet" description="An admin assigns customers to you." />
+    );
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <nav aria-label="Customers">
+        <h2 className="mb-2 text-sm font-semibold text-slate-300">Customers</h2>
+        <ul className="space-y-1">
+          {list.map((c) => (
+            <li key={c._id}>
+              <button
+                type="button"
+                aria-current={c._id === selectedId ? 'true' : undefined}
+                onClick={() => setParams({ customer: c._id })}
+                className={cx(
+                  'w-full rounded-lg px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-sky-400',
+                  c._id === selectedId ? 'bg-sky-500/15 text-white' : 'text-slate-300 hover:bg-slate-800',
+                )}
+              >
+                <span className="block font-medium">{c.name}</span>
+                <span className="block text-xs text-slate-400">
+                  {CUSTOMER_STATUS[c['customer-status']].label}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {selected ? (
+        <CustomerHome customer={selected} />
+      ) : (
+        <EmptyState
+          icon={Users}
+          title={ELECTRICIAN_MSG.noCustomerSelected}
+          description="Choose a customer to work in their home."
+        />
+      )}
+    </div>
+  );
+}
+
+function CustomerHome({ customer }: { customer: ElectricianCustomer }) {
+  const { devices, rooms } = useCustomerHome(customer._id);
+  const [creatingRoom, setCreatingRoom] = useState(false);
+  const [configuring, setConfiguring] = useState<Device | null>(null);
+  const [placing, setPlacing] = useState<Device | null>(null);
+  const status = CUSTOMER_STATUS[customer['customer-status']];
+  return (
+    <section aria-labelledby="customer-heading" className="space-y-6">
+      <div className="space-y-2 rounded-xl border border-slate-700 bg-slate-800/60 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="customer-heading" className="text-lg font-semibold text-white">
+            {customer.name}
+          </h2>
+          <Badge tone={status.tone}>{status.label}</Badge>
+        </div>
+        <ul className="space-y-1 text-sm text-slate-300">
+          <li className="flex items-center gap-2">
+            <Mail aria-hidden="true" className="h-4 w-4 text-slate-500" />
+            <a className="break-all text-sky-300 hover:underline" href={`mailto:${customer.email}`}>
+              {customer.email}
+            </a>
+          </li>
+          {customer.mobile ? (
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="h-4 w-4 text-slate-500" />
+              <a className="text-sky-300 hover:underline" href={`tel:${customer.mobile.replaceAll(' ', '')}`}>
+                {customer.mobile}
+              </a>
+            </li>
+          ) : null}
+          {customer.location ? (
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="h-4 w-4 text-slate-500" />
+              {[customer.location.address, customer.location.city, customer.location.pincode]
+                .filter(Boolean)
+                .join(', ')}
+            </li>
+          ) : null}
+          <li className="text-slate-400">Installation: {formatDay(customer.installation_date)}</li>
+        </ul>
+      </div>
+
+      <div className="space-y-3">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="font-semibold text-white">Rooms</h3>
+          <Button
+            size="sm"
+            onClick={() => setCreatingRoom(true)}
+            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+          >
+            Create New Room
+          </Button>
+        </div>
+        {rooms.isPending ? (
+          <PanelLoading label="Loading rooms…" />
+        ) : rooms.isError ? (
+          <ErrorState
+            title={ELECTRICIAN_MSG.loadRooms}
+            onRetry={() => void rooms.refetch()}
+            retrying={rooms.isFetching}
+          />
+        ) : rooms.data.rooms.length === 0 ? (
+          <EmptyState icon={DoorOpen} title={MSG.noRooms} />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {rooms.data.rooms.map((room) => (
+              <li key={room._id} className="rounded-lg border border-slate-700 bg-slate-800/40 p-3">
+                <p className="font-medium text-slate-100">{room.name}</p>
+                <p className="text-xs text-slate-400">
+                  {room.devices.length === 1 ? '1 device' : `${room.devices.length} devices`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="space-y-3">
+        <h3 className="font-semibold text-white">Devices</h3>
+        {devices.isPending ? (
+          <PanelLoading label="Loading devices…" />
+        ) : devices.isError ? (
+          <ErrorState
+            title={ELECTRICIAN_MSG.loadDevices}
+            onRetry={() => void devices.refetch()}
+            retrying={devices.isFetching}
+          />
+        ) : devices.data.devices.length === 0 ? (
+          <EmptyState title={ELECTRICIAN_MSG.noDevices} />
+        ) : (
+          <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-800/60">
+            {devices.data.devices.map((device) => (
+              <li key={device._id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-100">{device.name}</p>
+                  <p className="text-xs text-slate-400">
+                    {device.room_name ?? 'No room'} · WiFi{' '}
+                    {device.wifi_configured ? 'configured' : 'not configured'}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <ConnectionBadge online={device.is_connected} />
+                  <Button size="sm" variant="outline" onClick={() => setConfiguring(device)}>
+                    Configure<span className="sr-only"> {device.name}</span>
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setPlacing(device)}>
+                    Assign to room<span className="sr-only"> {device.name}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {creatingRoom ? (
+        <CreateRoomDialog customerId={customer._id} onClose={() => setCreatingRoom(false)} />
+      ) : null}
+      {configuring ? (
+        <ConfigureDeviceDialog
+          device={configuring}
+          customerId={customer._id}
+          onClose={() => setConfiguring(null)}
+        />
+      ) : null}
+      {placing ? (
+        <AssignRoomDialog
+          customerId={customer._id}
+          device={placing}
+          rooms={rooms.data?.rooms ?? []}
+          onClose={() => setPlacing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** Create New Room: name not blank ('Room name is required'), type default General. */
+function CreateRoomDialog({ customerId, onClose }: { customerId: string; onClose: () => void }) {
+  const create = useCreateCustomerRoom();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<(typeof CUSTOMER_ROOM_TYPES)[number]>('general');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(ELECTRICIAN_MSG.roomNameRequired);
+      return;
+    }
+    create.mutate({ customerId, body: { name: name.trim(), type } }, { onSuccess: onClose });
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={create.isPending}
+      title="Create New Room"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="customer-room-form" loading={create.isPending}>
+            Create Room
+          </Button>
+        </>
+      }
+    >
+      <form id="customer-room-form" className="space-y-4" onSubmit={submit} noValidate>
+        <TextField
+          label="Room name"
+          value={name}
+          error={error}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(undefined);
+          }}
+        />
+        <SelectField
+          label="Type"
+          options={CUSTOMER_ROOM_TYPES.map((t) => ({ value: t, label: ROOM_TYPE_LABELS[t] }))}
+          value={type}
+          onChange={(e) => setType(CUSTOMER_ROOM_TYPES.find((t) => t === e.target.value) ?? 'general')}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** Assign device to room: disabled until a room is chosen ('Please select a room'). */
+function AssignRoomDialog({
+  customerId,
+  device,
+  rooms,
+  onClose,
+}: {
+  customerId: string;
+  device: Device;
+  rooms: Room[];
+  onClose: () => void;
+}) {
+  const assign = useAssignCustomerRoom();
+  const [roomId, setRoomId] = useState('');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={assign.isPending}
+      title={`Assign ${device.name} to a room`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={assign.isPending}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!roomId}
+            loading={assign.isPending}
+            onClick={() =>
+              assign.mutate({ customerId, deviceId: device._id, roomId }, { onSuccess: onClose })
+            }
+          >
+            Assign
+          </Button>
+        </>
+      }
+    >
+      {rooms.length === 0 ? (
+        <p className="text-sm text-slate-300">Create a room first.</p>
+      ) : (
+        <SelectField
+          label="Room"
+          placeholder={MSG.selectRoom}
+          options={rooms.map((r) => ({ value: r._id, label: r.name }))}
+          value={roomId}
+          hint={roomId ? undefined : MSG.selectRoom}
+          onChange={(e) => setRoomId(e.target.value)}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,110 @@
+import { ELECTRICIAN_MSG, type Device } from '@isaac/contract';
+import { Bluetooth, Wifi } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button, Modal, TextField } from '~/components/ui';
+import { useConfigureDevice } from '../../api/configure-device';
+
+/**
+ * Configure (spec section 2, Devices; section 5): Pair Bluetooth, and Configure WiFi as an accessible
+ * dialog with two fields instead of the spec's browser prompts — sent only when both are given. In customer
+ * mode (`customerId`) WiFi is configured through that customer's path.
+ */
+export function ConfigureDeviceDialog({
+  device,
+  customerId,
+  onClose,
+}: {
+  device: Pick<Device, '_id' | 'name' | 'wifi_configured' | 'bluetooth_paired'>;
+  customerId?: string;
+  onClose: () => void;
+}) {
+  const configure = useConfigureDevice();
+  const [ssid, setSsid] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submitWifi = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ssid.trim() || !password) {
+      setError(ELECTRICIAN_MSG.wifiRequired);
+      return;
+    }
+    setError(undefined);
+    configure.mutate(
+      {
+        deviceId: device._id,
+        customerId,
+        body: { configuration_type: 'wifi', data: { ssid: ssid.trim(), password } },
+      },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={configure.isPending}
+      title={`Configure ${device.name}`}
+      description="Pair over Bluetooth, then give the device the home's 2.4 GHz WiFi."
+    >
+      <div className="space-y-6">
+        {customerId === undefined ? (
+          <section aria-labelledby="pair-heading" className="space-y-2">
+            <h3 id="pair-heading" className="text-sm font-semibold text-slate-100">
+              Bluetooth
+            </h3>
+            <p className="text-sm text-slate-400">
+              {device.bluetooth_paired ? 'Paired.' : 'Not paired yet.'}
+            </p>
+            <Button
+              variant="outline"
+              loading={configure.isPending && configure.variables?.body.configuration_type === 'bluetooth'}
+              onClick={() =>
+                configure.mutate(
+                  { deviceId: device._id, body: { configuration_type: 'bluetooth' } },
+                  { onSuccess: onClose },
+                )
+              }
+              icon={<Bluetooth aria-hidden="true" className="h-4 w-4" />}
+            >
+              Pair Bluetooth
+            </Button>
+          </section>
+        ) : null}
+        <form aria-labelledby="wifi-heading" className="space-y-3" onSubmit={submitWifi} noValidate>
+          <h3 id="wifi-heading" className="text-sm font-semibold text-slate-100">
+            WiFi {device.wifi_configured ? '(configured — enter new settings to change them)' : ''}
+          </h3>
+          <TextField
+            label="WiFi SSID"
+            autoComplete="off"
+            value={ssid}
+            onChange={(e) => setSsid(e.target.value)}
+            error={error && !ssid.trim() ? error : undefined}
+          />
+          <TextField
+            label="WiFi password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={error && ssid.trim() && !password ? error : undefined}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={onClose} disabled={configure.isPending}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={configure.isPending && configure.variables?.body.configuration_type === 'wifi'}
+              icon={<Wifi aria-hidden="true" className="h-4 w-4" />}
+            >
+              Configure WiFi
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+/**
+ * The electrician area as the demo electrician (Ravi Kumar), on the real API and the demo data: the
+ * dashboard and its connection test, configuring a device, a customer room with a device in it, and an
+ * installation started, moved through phases and completed from the workflow. The e2e database is shared
+ * by every spec of a run (admin-assignments moves Sneha Reddy away), so this uses Kavya Iyer and Rohan Gupta.
+ */
+const RUN = Date.now().toString(36).slice(-5);
+
+const toast = (page: Page, text: string | RegExp): Locator =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+test('dashboard: the four figures, recent lists and a passing API connection test', async ({ page }) => {
+  await signIn(page, 'electrician');
+  await expect(page).toHaveURL('/electrician/dashboard');
+  for (const label of ['Total Devices', 'Assigned Users', 'Total Installations', 'Active Sessions']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(
+    page.getByRole('region', { name: 'Recent installations' }).getByText('Kavya Iyer').first(),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(
+    page.getByText(/^Success — Connected: \d+ devices?, \d+ customers?, \d+ installations?$/),
+  ).toBeVisible();
+  await expect(page.getByText('Authentication: Signed in as Ravi Kumar')).toBeVisible();
+});
+
+test('configures WiFi (both fields required) and pairs Bluetooth from Assigned Devices', async ({ page }) => {
+  await signIn(page, 'electrician');
+  await page.goto('/electrician/devices');
+  const row = page
+    .getByRole('region', { name: 'Assigned devices' })
+    .locator('tbody tr')
+    .filter({ hasText: 'Kavya Iyer' })
+    .first();
+  await row.getByRole('button', { name: /Configure/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('WiFi SSID').fill(`Iyer-Home-${RUN}`);
+  await dialog.getByRole('button', { name: 'Configure WiFi' }).click();
+  await expect(dialog.getByText('WiFi SSID and password are required')).toBeVisible();
+  await dialog.getByLabel('WiFi password', { exact: true }).fill('a-long-wifi-secret');
+  await dialog.getByRole('button', { name: 'Configure WiFi' }).click();
+  await expect(toast(page, 'Device configured successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Configured', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: /Configure/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pair Bluetooth' }).click();
+  await expect(row.getByText('Paired', { exact: true })).toBeVisible();
+});
+
+test("customer mode: create a room in a customer's home and assign a device to it", async ({ page }) => {
+  await signIn(page, 'electrician');
+  await page.goto('/electrician/customer-mode');
+  await page
+    .getByRole('navigation', { name: 'Customers' })
+    .getByRole('button', { name: /Kavya Iyer/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Kavya Iyer' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create New Room' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New Room' });
+  await create.getByRole('button', { name: 'Create Room' }).click();
+  await expect(create.getByText('Room name is required')).toBeVisible();
+  const roomName = `Study ${RUN}`;
+  await create.getByLabel('Room name').fill(roomName);
+  await create.getByRole('button', { name: 'Create Room' }).click();
+  await expect(toast(page, 'Room created successfully')).toBeVisible();
+
+  await page
+    .getByRole('button', { name: /^Assign to room/ })
+    .first()
+    .click();
+  const assign = page.getByRole('dialog');
+  await expect(assign.getByRole('button', { name: 'Assign', exact: true })).toBeDisabled();
+  await expect(assign.locator('p').filter({ hasText: 'Please select a room' })).toBeVisible();
+  await assign.getByLabel('Room').selectOption({ label: roomName });
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(toast(page, 'Device assigned to room successfully')).toBeVisible();
+  await expect(page.getByText(roomName).first()).toBeVisible();
+});
+
+test('an installation: Start from Assigned Customers, phases and Complete in the workflow (390 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'electrician');
+  await page.goto('/electrician/users');
+  const table = page.getByRole('region', { name: 'Assigned customers' });
+  await table.getByRole('button', { name: 'Start installation for Rohan Gupta' }).click();
+  await expect(toast(page, 'Installation started successfully')).toBeVisible();
+  await expect(page).toHaveURL('/electrician/workflow');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const card = page.getByRole('article', { name: 'Rohan Gupta' });
+  await expect(card.getByText('In progress', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: /Update Phase/ }).click();
+  const phase = page.getByRole('dialog', { name: 'Update Installation Phase' });
+  await phase.getByRole('button', { name: 'Update Phase' }).click();
+  await expect(phase.getByText('Please choose a phase')).toBeVisible();
+  await phase.getByLabel('Phase').selectOption({ label: 'Post-installation' });
+  await phase.getByLabel('Notes (optional)').fill('Switches wired');
+  await phase.getByRole('button', { name: 'Update Phase' }).click();
+  await expect(toast(page, 'Installation phase updated')).toBeVisible();
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+
+  await card.getByRole('button', { name: /Complete/ }).click();
+  const complete = page.getByRole('dialog', { name: 'Complete Installation' });
+  await complete.getByLabel('Handover notes (optional)').fill('Remote and manuals handed over');
+  await complete.getByLabel(/trained/).check();
+  await complete.getByRole('button', { name: 'Complete Installation' }).click();
+  await expect(toast(page, 'Installation completed successfully')).toBeVisible();
+  await expect(card.getByText('Completed', { exact: true }).first()).toBeVisible();
+  await expect(card.getByText('Remote and manuals handed over')).toBeVisible();
+
+  await page.goto('/electrician/installations');
+  const row = page
+    .getByRole('region', { name: 'Installations' })
+    .getByRole('row', { name: /Rohan Gupta/ })
+    .first();
+  await expect(row.getByText('Completed')).toBeVisible();
+});
