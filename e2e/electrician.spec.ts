@@ -123,3 +123,25 @@ test('an installation: Start from Assigned Customers, phases and Complete in the
     .first();
   await expect(row.getByText('Completed')).toBeVisible();
 });
+
+test("the owner sees who may work in their home and revokes the electrician's access", async ({ page }) => {
+  await signIn(page, 'owner');
+  await page.goto('/owner/settings');
+  const section = page.getByRole('region', { name: 'Electricians with access' });
+  const ravi = section.getByRole('listitem').filter({ hasText: 'Ravi Kumar' });
+  await expect(ravi).toBeVisible();
+  // the demo installation was completed more than the grace period ago
+  await expect(ravi.getByText('Read-only')).toBeVisible();
+  await ravi.getByRole('button', { name: /Revoke/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(toast(page, 'Electrician access revoked')).toBeVisible();
+  await expect(section.getByText('No electrician has access to your home')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, 'electrician');
+  await page.goto('/electrician/users');
+  await expect(
+    page.getByRole('region', { name: 'Assigned customers' }).getByRole('row', { name: /Kavya Iyer/ }),
+  ).toBeVisible();
+  await expect(page.getByText('Priya Sharma')).toHaveCount(0);
+});

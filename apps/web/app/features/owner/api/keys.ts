@@ -9,6 +9,7 @@ export const ownerKeys = {
     ['owner', 'devices', { ...filters, pageSize }] as const,
   rooms: () => ['owner', 'rooms'] as const,
   roomList: (page: number, pageSize: number) => ['owner', 'rooms', { page, pageSize }] as const,
+  electricians: () => ['owner', 'electricians'] as const,
 };
 
 /** Devices per page on the devices screen (a grid of 3 or 4 columns). */
