@@ -51,6 +51,7 @@ const SUBSECTION = {
   saturate: '### Saturation: throughput against the floor',
   rate: '### Fixed rate: latency',
   admin: '### Admin queries',
+  electrician: '### Electrician queries',
 };
 /** Fixed-rate target: p99 of every authenticated endpoint at the offered rate on PostgreSQL. */
 const TARGET_P99_MS = 10;
@@ -178,8 +179,17 @@ const ADMIN_TARGETS = [
   ['GET /api/admin/activity', '/api/admin/activity'],
 ];
 const ADMIN_ENDPOINTS = ADMIN_TARGETS.map(([name]) => name);
+/** Electrician mode (issue 11): 500 electricians, 20,000 customers (40 each), installations grown to each size. */
+const BENCH_ELECTRICIANS = 500;
+const BENCH_CUSTOMERS = 20_000;
+const ELECTRICIAN_TARGETS = [
+  ['GET /api/electrician/dashboard', '/api/electrician/dashboard'],
+  ['GET /electrician/installations?page=1', '/electrician/installations?page=1'],
+];
+const ELECTRICIAN_ENDPOINTS = ELECTRICIAN_TARGETS.map(([name]) => name);
 /** The endpoints a mode's latency target is for. */
-const targetEndpoints = (mode) => (mode === 'admin' ? ADMIN_ENDPOINTS : AUTH_ENDPOINTS);
+const targetEndpoints = (mode) =>
+  mode === 'admin' ? ADMIN_ENDPOINTS : mode === 'electrician' ? ELECTRICIAN_ENDPOINTS : AUTH_ENDPOINTS;
 
 // ───────────────────────────── parent: orchestrates, measures, reports ─────────────────────────────
 
@@ -192,16 +202,20 @@ async function main() {
   const { default: autocannon } = await import('autocannon');
   const pg = (await import('pg')).default;
   const saturate = process.argv.includes('--saturate');
+  const electricianMode = process.argv.includes('--electrician');
   const adminMode = process.argv.includes('--admin');
-  const mode = saturate ? 'saturate' : adminMode ? 'admin' : 'rate';
-  const rate = saturate ? 0 : Number(option('rate', adminMode ? '500' : '1000'));
+  const mode = saturate ? 'saturate' : adminMode ? 'admin' : electricianMode ? 'electrician' : 'rate';
+  const rate = saturate ? 0 : Number(option('rate', adminMode || electricianMode ? '500' : '1000'));
   const duration = Number(option('duration', '10'));
   const connections = Number(option('connections', '20'));
-  const sizes = option('sizes', adminMode ? '100000,1000000' : '10000,100000')
+  const sizes = option(
+    'sizes',
+    adminMode ? '100000,1000000' : electricianMode ? '10000,100000' : '10000,100000',
+  )
     .split(',')
     .map(Number);
   // The admin target is set for PostgreSQL (a million devices in PGlite is not its use).
-  const only = option('only', adminMode ? 'postgres' : '');
+  const only = option('only', adminMode || electricianMode ? 'postgres' : '');
   const endpointFilter = option('endpoints', '').split(',').filter(Boolean);
   const rounds = Math.max(1, Number(option('rounds', '1')));
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -254,27 +268,49 @@ async function main() {
       const floorProcess = floor ?? child;
       let sample = null;
       for (const size of sizes) {
-        const seeded = await child.call(adminMode ? 'seedAdmin' : 'seed', { devices: size });
+        const seeded = await child.call(
+          adminMode ? 'seedAdmin' : electricianMode ? 'seedElectrician' : 'seed',
+          { devices: size },
+        );
         seeding.push({ driver, ...seeded });
         log(
           `seeded ${driver} to ${seeded.devices} devices, ${seeded.owners} owners, ${seeded.rooms ?? 0} rooms, ${seeded.audit ?? 0} activity entries in ${seeded.ms} ms`,
         );
         sample ??= adminMode
           ? await child.call('adminTokens', { count: 20 })
-          : await child.call('tokens', { count: TOKEN_SAMPLE, ownersInSample: sizes[0] / DEVICES_PER_OWNER });
+          : electricianMode
+            ? await child.call('electricianTokens', { count: 50 })
+            : await child.call('tokens', {
+                count: TOKEN_SAMPLE,
+                ownersInSample: sizes[0] / DEVICES_PER_OWNER,
+              });
         if (!saturate) {
-          const explained = await child.call(adminMode ? 'explainAdmin' : 'explain', {});
+          const explained = await child.call(
+            adminMode ? 'explainAdmin' : electricianMode ? 'explainElectrician' : 'explain',
+            {},
+          );
           plans.push({ driver, size, plans: explained.plans });
         }
 
-        const endpoints = adminMode
-          ? ADMIN_TARGETS.map(([name, path]) => ({ name, port: ready.apiPort, path, auth: true }))
-          : [
-              { name: 'GET /auth/current-user', port: ready.apiPort, path: '/auth/current-user', auth: true },
-              { name: 'GET /api/dashboard', port: ready.apiPort, path: '/api/dashboard', auth: true },
-              { name: 'GET /api/devices', port: ready.apiPort, path: '/api/devices', auth: true },
-              { name: 'GET /api/rooms', port: ready.apiPort, path: '/api/rooms', auth: true },
-            ];
+        const endpoints =
+          adminMode || electricianMode
+            ? (adminMode ? ADMIN_TARGETS : ELECTRICIAN_TARGETS).map(([name, path]) => ({
+                name,
+                port: ready.apiPort,
+                path,
+                auth: true,
+              }))
+            : [
+                {
+                  name: 'GET /auth/current-user',
+                  port: ready.apiPort,
+                  path: '/auth/current-user',
+                  auth: true,
+                },
+                { name: 'GET /api/dashboard', port: ready.apiPort, path: '/api/dashboard', auth: true },
+                { name: 'GET /api/devices', port: ready.apiPort, path: '/api/devices', auth: true },
+                { name: 'GET /api/rooms', port: ready.apiPort, path: '/api/rooms', auth: true },
+              ];
         const targets = [
           { name: 'GET /bare (bare Fastify)', port: ready.barePort, path: '/bare', auth: false },
           { name: FLOOR, port: floorPort, path: '/floor/', auth: false, sessionInPath: true, floor: true },
@@ -353,6 +389,7 @@ async function main() {
   const command = [
     'npm run bench:api --',
     ...(adminMode ? ['--admin'] : []),
+    ...(electricianMode ? ['--electrician'] : []),
     ...(saturate ? ['--saturate'] : ['--rate', rate]),
     '--duration',
     duration,
@@ -536,7 +573,7 @@ function verdicts({ mode, runs, rate }) {
     }
     return lines;
   }
-  const targetP99 = mode === 'admin' ? TARGET_ADMIN_P99_MS : TARGET_P99_MS;
+  const targetP99 = mode === 'admin' || mode === 'electrician' ? TARGET_ADMIN_P99_MS : TARGET_P99_MS;
   const pgRows = runs.filter((r) => r.driver === 'postgres' && targetEndpoints(mode).includes(r.endpoint));
   if (pgRows.length > 0) {
     const missed = pgRows.filter((r) => r.p99 > targetP99);
@@ -556,7 +593,7 @@ function verdicts({ mode, runs, rate }) {
       }
     }
   }
-  if (mode === 'admin') return lines;
+  if (mode === 'admin' || mode === 'electrician') return lines;
   const pgliteRows = runs.filter((r) => r.driver === 'pglite' && OWNER_ENDPOINTS.includes(r.endpoint));
   if (pgliteRows.length > 0) {
     const short = pgliteRows.filter((r) => r.rps < 0.95 * rate);
@@ -650,18 +687,25 @@ function report({
   );
   lines.push('');
   lines.push(
-    ...(mode === 'admin'
+    ...(mode === 'electrician'
       ? [
-          `Dataset: ${fmt(ADMIN_USERS)} owners, the devices table grown to each size (a fifth available, a quarter offline,`,
-          `three types and firmware versions), ${fmt(ADMIN_AUDIT_ROWS)} activity entries; requests rotate over 20 admin sessions.`,
-          `The users search is \`${ADMIN_SEARCH}\` (50 matching names among realistic ones); the devices filter keeps the online ones.`,
-          `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each admin endpoint, no growth with the`,
-          'devices table (ADR 032).',
+          `Dataset: ${fmt(BENCH_ELECTRICIANS)} electricians, ${fmt(BENCH_CUSTOMERS)} customers (40 each, 2 devices each), the`,
+          'installations table grown to each size (spread over the electricians, 2 devices each); requests rotate over 50',
+          'electricians\' sessions. (The "Devices in table" column is the installations table\'s size in this mode.)',
+          `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each endpoint, no growth with the table.`,
         ]
-      : [
-          `Targets: p99 ≤ ${TARGET_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for every authenticated endpoint, no growth with the`,
-          `table size; PGlite sustains ${fmt(rate)} req/s on the owner endpoints.`,
-        ]),
+      : mode === 'admin'
+        ? [
+            `Dataset: ${fmt(ADMIN_USERS)} owners, the devices table grown to each size (a fifth available, a quarter offline,`,
+            `three types and firmware versions), ${fmt(ADMIN_AUDIT_ROWS)} activity entries; requests rotate over 20 admin sessions.`,
+            `The users search is \`${ADMIN_SEARCH}\` (50 matching names among realistic ones); the devices filter keeps the online ones.`,
+            `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each admin endpoint, no growth with the`,
+            'devices table (ADR 032).',
+          ]
+        : [
+            `Targets: p99 ≤ ${TARGET_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for every authenticated endpoint, no growth with the`,
+            `table size; PGlite sustains ${fmt(rate)} req/s on the owner endpoints.`,
+          ]),
     ...verdicts({ mode, runs, rate }),
   );
   if (sizes.length > 1) {
@@ -782,6 +826,8 @@ async function serveSetup() {
   const { AdminDeviceService } = await import('../apps/server/src/modules/admin-devices/service.ts');
   const { AdminDashboardService } = await import('../apps/server/src/modules/admin-dashboard/service.ts');
   const { RequestOutcomes } = await import('../apps/server/src/plugins/request-outcomes.ts');
+  const { ElectricianService } = await import('../apps/server/src/modules/electrician/service.ts');
+  const { SecretBox } = await import('../apps/server/src/modules/two-factor/secret-box.ts');
 
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_DATA_DIR;
@@ -824,7 +870,9 @@ async function serveSetup() {
         // (firmware, the row counts of ADR 032, the admin bench's empty ones) are read whole on purpose.
         const seq = scans.some((s) =>
           admin
-            ? /^Seq Scan on (devices|users|audit_log)\b/.test(s)
+            ? /^Seq Scan on (devices|users|audit_log|installations|installation_devices|electrician_customers)\b/.test(
+                s,
+              )
             : s.startsWith('Seq Scan') && !/firmware|users/.test(s),
         );
         plans.push({
@@ -988,6 +1036,117 @@ async function serveSetup() {
         'SELECT (SELECT count(*) FROM devices)::int AS devices, (SELECT count(*) FROM users)::int AS owners, (SELECT count(*) FROM audit_log)::int AS audit',
       );
       return { ...counts, ms: Date.now() - started };
+    },
+
+    /**
+     * Electrician mode: BENCH_ELECTRICIANS electricians and BENCH_CUSTOMERS owners (customer c belongs to
+     * electrician 1 + c % BENCH_ELECTRICIANS, with 2 devices), first call; then installations grown to
+     * `devices` (the size): installation j of customer 1 + j % BENCH_CUSTOMERS, 2 devices each.
+     */
+    async seedElectrician({ devices: targetInstallations }) {
+      const started = Date.now();
+      const eid = (i) => `md5('bench-electrician-' || ${i})::uuid::text`;
+      const cid = (i) => `md5('bench-customer-' || ${i})::uuid::text`;
+      if (owners === 0) {
+        await exec(
+          `INSERT INTO users (id, name, email, username, password_hash, role, created_at, updated_at)
+           SELECT ${eid('i')}, 'Electrician ' || i, 'electrician' || i || '@bench.isaac', 'bench-electrician-' || i,
+                  '$argon2id$v=19$m=19456,t=2,p=1$bench$none', 1, now() - interval '300 days', now()
+           FROM generate_series(1, $1::int) AS i`,
+          [BENCH_ELECTRICIANS],
+        );
+        await exec(
+          `INSERT INTO users (id, name, email, username, password_hash, role, mobile, created_at, updated_at)
+           SELECT ${cid('c')}, 'Customer ' || c, 'customer' || c || '@bench.isaac', 'bench-customer-' || c,
+                  '$argon2id$v=19$m=19456,t=2,p=1$bench$none', 2, '+91 90000 ' || lpad(c::text, 5, '0'),
+                  now() - make_interval(secs => c * 60), now()
+           FROM generate_series(1, $1::int) AS c`,
+          [BENCH_CUSTOMERS],
+        );
+        await exec(
+          `INSERT INTO electrician_customers (id, electrician_id, customer_id, installation_date, status, created_at)
+           SELECT md5('bench-assignment-' || c)::uuid::text, ${eid(`1 + c % ${BENCH_ELECTRICIANS}`)}, ${cid('c')},
+                  (current_date + (c % 30))::date, (ARRAY['assigned', 'in_progress', 'completed'])[1 + c % 3], now()
+           FROM generate_series(1, $1::int) AS c`,
+          [BENCH_CUSTOMERS],
+        );
+        await exec(
+          `INSERT INTO devices (id, name, model, serial_number, type, user_id, is_connected, created_at, updated_at)
+           SELECT md5('bench-customer-device-' || c || '-' || k)::uuid::text, 'Device ' || k, 'ISAAC Air Purifier',
+                  'CUS-' || c || '-' || k, 'isaac', ${cid('c')}, k = 1, now() - make_interval(secs => c * 60 + k), now()
+           FROM generate_series(1, $1::int) AS c, generate_series(1, 2) AS k`,
+          [BENCH_CUSTOMERS],
+        );
+        owners = BENCH_CUSTOMERS;
+      }
+      const [{ have }] = await exec('SELECT count(*)::int AS have FROM installations');
+      await exec(
+        `INSERT INTO installations (id, electrician_id, customer_id, status, phase, installation_date, started_at, completed_at, created_at)
+         SELECT md5('bench-installation-' || j)::uuid::text, ${eid(`1 + (1 + j % ${BENCH_CUSTOMERS}) % ${BENCH_ELECTRICIANS}`)},
+                ${cid(`1 + j % ${BENCH_CUSTOMERS}`)},
+                (ARRAY['pending', 'in_progress', 'completed'])[1 + j % 3],
+                (ARRAY['pre_installation', 'in_progress', 'completed'])[1 + j % 3],
+                (current_date - (j % 365))::date,
+                CASE WHEN j % 3 > 0 THEN now() - make_interval(secs => j) END,
+                CASE WHEN j % 3 = 2 THEN now() - make_interval(secs => j) + interval '2 hours' END,
+                now() - make_interval(secs => $2::int - j)
+         FROM generate_series($1::int + 1, $2::int) AS j`,
+        [have, targetInstallations],
+      );
+      await exec(
+        `INSERT INTO installation_devices (installation_id, device_id, status)
+         SELECT md5('bench-installation-' || j)::uuid::text,
+                md5('bench-customer-device-' || (1 + j % ${BENCH_CUSTOMERS}) || '-' || k)::uuid::text,
+                CASE WHEN j % 3 = 2 OR k = 1 THEN 'configured' ELSE 'pending' END
+         FROM generate_series($1::int + 1, $2::int) AS j, generate_series(1, 2) AS k`,
+        [have, targetInstallations],
+      );
+      await exec('VACUUM ANALYZE');
+      await exec('CHECKPOINT');
+      const [counts] = await exec(
+        'SELECT (SELECT count(*) FROM installations)::int AS devices, (SELECT count(*) FROM users)::int AS owners',
+      );
+      return { ...counts, ms: Date.now() - started };
+    },
+
+    /** Electrician mode: real sessions and JWTs for `count` electricians spread over all of them. */
+    async electricianTokens({ count }) {
+      const tokens = [];
+      const sessionIds = [];
+      const step = Math.max(1, Math.floor(BENCH_ELECTRICIANS / count));
+      for (let i = 1; i <= BENCH_ELECTRICIANS && tokens.length < count; i += step) {
+        const [user] = await exec(
+          `SELECT id, role FROM users WHERE id = md5('bench-electrician-' || $1::int)::uuid::text`,
+          [i],
+        );
+        const session = await app.sessions.create(user.id, { userAgent: 'bench-api', ip: '127.0.0.1' });
+        tokens.push(await app.tokens.sign({ sub: user.id, sid: session.id, role: user.role }));
+        sessionIds.push(session.id);
+      }
+      await exec(
+        `UPDATE sessions SET last_seen_at = now() - random() * interval '59 seconds' WHERE user_agent = 'bench-api'`,
+      );
+      return { tokens, sessionIds };
+    },
+
+    /** Electrician mode: EXPLAIN ANALYZE of the electrician service's SQL for one electrician. */
+    async explainElectrician() {
+      const { captured, logged } = capturing();
+      const now = () => new Date();
+      const [electrician] = await exec(`SELECT md5('bench-electrician-' || 1)::uuid::text AS id`);
+      const scope = { kind: 'electrician', userId: electrician.id };
+      const service = new ElectricianService(
+        logged,
+        new AuditLog(logged, now),
+        new SecretBox('bench', 'wifi-password'),
+        7,
+        now,
+      );
+      const steps = [
+        [ELECTRICIAN_ENDPOINTS[0], () => service.dashboard(scope)],
+        [ELECTRICIAN_ENDPOINTS[1], () => service.installations(scope, { page: 1, page_size: 20 })],
+      ];
+      return { plans: await explainSteps(steps, captured, true) };
     },
 
     /** Admin mode: `count` admins, each with a real session and JWT (no second factor: not required here). */

@@ -40,15 +40,20 @@ const customersOf = (actor: ActorRef) =>
 const devicesAssignedTo = (actor: ActorRef) =>
   sql`select ${electricianDevices.deviceId} from ${electricianDevices} where ${electricianDevices.electricianId} = ${actor}`;
 
+/** The devices in the homes of an electrician's customers (devices_user_created_idx per customer). */
+const devicesOfCustomersOf = (actor: ActorRef) =>
+  sql`select ${devices.id} from ${devices} where ${devices.userId} in (${customersOf(actor)})`;
+
 /** A condition on a table's rows for a scope kind; undefined = every row (admin). */
 type Rule = (actor: ActorRef, access: Access) => SQL | undefined;
 
 const RULES: Record<PolicyEntity, Record<ScopeKind, Rule>> = {
   device: {
     owner: (actor) => eq(devices.userId, actor),
-    // Assigned to the electrician (stock to configure), or in the home of one of their customers.
+    // Assigned to the electrician (stock to configure), or in the home of one of their customers: one id
+    // list from two index lookups (an OR of the two would make PostgreSQL read every device).
     electrician: (actor) =>
-      sql`(${devices.id} in (${devicesAssignedTo(actor)}) or ${devices.userId} in (${customersOf(actor)}))`,
+      sql`${devices.id} in (${devicesAssignedTo(actor)} union all ${devicesOfCustomersOf(actor)})`,
     admin: () => undefined,
     none: () => NOTHING,
   },

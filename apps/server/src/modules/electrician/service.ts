@@ -21,7 +21,7 @@ import {
   type PageQuery,
   type Room,
 } from '@isaac/contract';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { listPage, newestFirst, pageWindow } from '../../db/pagination.ts';
 import {
@@ -86,14 +86,14 @@ export class ElectricianService {
           )})`,
         })
         .from(sql`(select 1) as one`),
-      this.installationPage(scope, { page: 1, page_size: RECENT }),
+      this.installationPage(scope, { page: 1, page_size: RECENT }, false),
       this.db
         .select({ device: presentedDeviceColumns, roomName: roomNameOf })
         .from(devices)
         .where(deviceScope)
         .orderBy(...newestFirst(devices.createdAt, devices.id))
         .limit(RECENT),
-      this.customerPage(scope, { page: 1, page_size: RECENT }),
+      this.customerPage(scope, { page: 1, page_size: RECENT }, false),
     ]);
     return {
       statistics: {
@@ -726,11 +726,12 @@ export class ElectricianService {
     return one;
   }
 
-  private async installationPage(scope: Scope, query: PageQuery) {
+  /** A page of installations, and their total unless `withTotal` is false (the dashboard counts its own). */
+  private async installationPage(scope: Scope, query: PageQuery, withTotal = true) {
     const where = scopeCondition('installation', scope);
     const [items, [total]] = await Promise.all([
       this.presentInstallations(this.db, where, query),
-      this.db.select({ n: count() }).from(installations).where(where),
+      withTotal ? this.db.select({ n: count() }).from(installations).where(where) : [{ n: 0 }],
     ]);
     return { items, total: total?.n ?? 0 };
   }
@@ -742,7 +743,7 @@ export class ElectricianService {
       .from(installations)
       .innerJoin(users, eq(users.id, installations.customerId))
       .where(where)
-      .orderBy(desc(installations.createdAt), desc(installations.id));
+      .orderBy(...newestFirst(installations.createdAt, installations.id));
     const rows = query
       ? await base.limit(pageWindow(query).limit).offset(pageWindow(query).offset)
       : await base;
@@ -774,7 +775,7 @@ export class ElectricianService {
     );
   }
 
-  private async customerPage(scope: Scope, query: PageQuery) {
+  private async customerPage(scope: Scope, query: PageQuery, withTotal = true) {
     const mine = eq(electricianCustomers.electricianId, scope.userId);
     const [rows, [total]] = await Promise.all([
       this.db
@@ -785,7 +786,7 @@ export class ElectricianService {
         .orderBy(sql`${electricianCustomers.installationDate} asc nulls last`, users.name)
         .limit(pageWindow(query).limit)
         .offset(pageWindow(query).offset),
-      this.db.select({ n: count() }).from(electricianCustomers).where(mine),
+      withTotal ? this.db.select({ n: count() }).from(electricianCustomers).where(mine) : [{ n: 0 }],
     ]);
     return {
       items: rows.map((r: { user: UserRow; assignment: typeof electricianCustomers.$inferSelect }) =>
