@@ -80,6 +80,25 @@ export type InstallationPhase = (typeof INSTALLATION_PHASES)[number];
 export const INSTALLATION_DEVICE_STATUSES = ['pending', 'configured'] as const;
 export type InstallationDeviceStatus = (typeof INSTALLATION_DEVICE_STATUSES)[number];
 /** A customer's status with their electrician (spec section 3, "customer-status"). */
+/** The guided install's steps, in order (ADR 034). */
+export const GUIDED_STEPS = [
+  'devices',
+  'rooms',
+  'configure',
+  'check',
+  'training',
+  'signature',
+  'handover',
+] as const;
+export type GuidedStep = (typeof GUIDED_STEPS)[number];
+/** What the customer is shown before signing (the training checklist). */
+export const TRAINING_ITEMS = [
+  'Turning each device on and off in the app',
+  'Reading the air quality and the filter life',
+  'Rooms and switch names',
+  'Who to call for support',
+] as const;
+
 export const CUSTOMER_STATUSES = ['assigned', 'in_progress', 'completed'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 

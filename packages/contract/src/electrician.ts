@@ -5,6 +5,8 @@ import { idSchema, listResponseSchema, pageQuerySchema, requiredText } from './c
 import {
   CUSTOMER_ROOM_TYPES,
   CUSTOMER_STATUSES,
+  GUIDED_STEPS,
+  TRAINING_ITEMS,
   INSTALLATION_DEVICE_STATUSES,
   INSTALLATION_PHASES,
   INSTALLATION_STATUSES,
@@ -54,6 +56,11 @@ export const ELECTRICIAN_MSG = {
   installationAlreadyCompleted: 'The installation is already completed',
   completedPhaseThroughComplete: 'Use Complete Installation to finish an installation',
   accessRevoked: 'Electrician access revoked',
+  serialNotFound: 'No device with this serial number is assigned to you',
+  guidedIncomplete: 'The installation cannot be completed yet',
+  signatureSaved: 'Signature saved',
+  trainingConfirmed: 'Training confirmed',
+  deviceAdded: 'Device added to the installation',
 } as const;
 
 /** A customer (owner) as the electrician sees them: the user plus their assignment's date and status. */
@@ -98,8 +105,48 @@ export const installationSchema = z.object({
       status: z.enum(INSTALLATION_DEVICE_STATUSES),
     }),
   ),
+  /** The guided install's current step (ADR 034); null when the installation is not guided. */
+  guided_step: z.enum(GUIDED_STEPS).nullable(),
+  /** The customer's sign-off (the drawn image is served to the owner only, GET /api/installations). */
+  signature: z.object({ signed_by: z.string(), signed_at: z.string() }).nullable(),
 });
 export type Installation = z.infer<typeof installationSchema>;
+
+/** POST /api/electrician/installations/guided {customer_id}: start or resume a guided install. */
+export const startGuidedSchema = z.object({ customer_id: idSchema });
+/** POST …/installations/{id}/devices {serial_number}: a device of the caller's stock joins the customer's home. */
+export const addInstallationDeviceSchema = z.object({
+  serial_number: requiredText('Serial number is required', 64),
+});
+/** POST …/installations/{id}/step {step}: where the guided install is (resumable). */
+export const guidedStepSchema = z.object({ step: z.enum(GUIDED_STEPS) });
+/** POST …/installations/{id}/training {items}: every item of the checklist, confirmed. */
+export const trainingSchema = z.object({
+  items: z
+    .array(z.enum(TRAINING_ITEMS))
+    .refine((items) => TRAINING_ITEMS.every((item) => items.includes(item)), {
+      message: 'Confirm every training item with the customer',
+    }),
+});
+/** A PNG drawn on the screen, as a data URL (at most ~300 KB). */
+export const MAX_SIGNATURE_CHARS = 400_000;
+/** POST …/installations/{id}/signature {signer_name, image}. */
+export const signatureSchema = z.object({
+  signer_name: requiredText("The signer's name is required", 100),
+  image: z
+    .string()
+    .max(MAX_SIGNATURE_CHARS, 'The signature image is too large')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'The signature must be a PNG image'),
+});
+export type SignatureBody = z.infer<typeof signatureSchema>;
+
+/** An installation of my home, as the owner sees it (GET /api/installations): with the electrician and the signature. */
+export const ownerInstallationSchema = installationSchema.extend({
+  electrician: personRefSchema,
+  signature_image: z.string().nullable(),
+});
+export type OwnerInstallation = z.infer<typeof ownerInstallationSchema>;
+export const ownerInstallationListSchema = z.object({ installations: z.array(ownerInstallationSchema) });
 
 /** GET /api/electrician/dashboard: the four figures and the latest five of each list. */
 export const electricianDashboardSchema = z.object({

@@ -124,6 +124,15 @@ export const PERMISSIONS = {
   'POST /api/electrician/installations/:id/start': { access: electrician },
   'POST /api/electrician/installations/:id/phase': { access: electrician },
   'POST /api/electrician/installations/:id/complete': { access: electrician },
+  // the guided install (ADR 034)
+  'POST /api/electrician/installations/guided': { access: electrician },
+  'GET /api/electrician/installations/:id': { access: electrician },
+  'POST /api/electrician/installations/:id/devices': { access: electrician },
+  'POST /api/electrician/installations/:id/step': { access: electrician },
+  'POST /api/electrician/installations/:id/training': { access: electrician },
+  'POST /api/electrician/installations/:id/signature': { access: electrician },
+  // the owner's installation records, with the signature
+  'GET /api/installations': { access: [ROLE.owner] },
   // the owner's view of who works in their home (settings), with Revoke
   'GET /api/account/electricians': { access: [ROLE.owner] },
   'DELETE /api/account/electricians/:id': { access: [ROLE.owner] },

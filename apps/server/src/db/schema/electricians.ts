@@ -1,5 +1,6 @@
 import {
   CUSTOMER_STATUSES,
+  GUIDED_STEPS,
   INSTALLATION_DEVICE_STATUSES,
   INSTALLATION_PHASES,
   INSTALLATION_STATUSES,
@@ -76,6 +77,12 @@ export const installations = pgTable(
     notes: text('notes'),
     handoverNotes: text('handover_notes'),
     customerTrainingCompleted: boolean('customer_training_completed').notNull().default(false),
+    /** The guided install (ADR 034): its current step (resumable after a reload); null = not guided. */
+    guidedStep: text('guided_step', { enum: GUIDED_STEPS }),
+    /** The customer's sign-off: a PNG data URL drawn on the screen, who signed, when. */
+    signatureImage: text('signature_image'),
+    signedBy: text('signed_by'),
+    signedAt: timestamptz('signed_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -90,7 +90,8 @@ describe('GET /api/admin/activity', () => {
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
     expect(seen[0]).toBe('dev-24');
-    expect(seen.at(-1)).toBe('dev-0');
+    // dev-0 and dev-1 share the oldest timestamp: between them the id decides, and ids are random
+    expect(['dev-0', 'dev-1']).toContain(seen.at(-1));
   });
 
   it('filters by action, entity, channel and date range', async () => {

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devices, electricianCustomers, electricianDevices, rooms } from '../../db/schema/index.ts';
-import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
 
 /**
  * The electrician API (issue 11) with two electricians: E1 is assigned owner A and a stock device, E2
@@ -26,7 +26,7 @@ const world = {} as {
   e1: Record<string, string>;
   e2: Record<string, string>;
   ownerA: { id: string; headers: Record<string, string> };
-  ownerB: { id: string };
+  ownerB: { id: string; email: string; password: string };
   e1Id: string;
   deviceA: string;
   deviceB: string;
@@ -71,7 +71,7 @@ beforeAll(async () => {
   world.e2 = await authed(t.app, e2.token);
   world.e1Id = e1.user.id;
   world.ownerA = { id: a.user.id, headers: await authed(t.app, a.token) };
-  world.ownerB = { id: b.user.id };
+  world.ownerB = { id: b.user.id, email: b.user.email, password: b.password };
   await t.db.insert(electricianCustomers).values([
     { electricianId: e1.user.id, customerId: a.user.id, installationDate: '2026-12-01' },
     { electricianId: e2.user.id, customerId: b.user.id },
@@ -374,5 +374,103 @@ describe('installations', () => {
     expect(entry?.actorId).toBe(world.ownerA.id);
     // an electrician may not use the owner's revoke
     expect((await get('/api/account/electricians')).statusCode).toBe(403);
+  });
+});
+
+describe('the guided install (ADR 034)', () => {
+  // a 1×1 transparent PNG
+  const PNG =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+  it('resumes the open installation as guided, refuses to complete until devices, training and signature are done', async () => {
+    const stockSerial = `GUIDE-${process.pid}`;
+    const [stock] = await t.db
+      .insert(devices)
+      .values({ name: 'Kitchen Sensor', model: 'SKYWALKER', serialNumber: stockSerial, type: 'skywalker' })
+      .returning({ id: devices.id });
+    const [e2] = await t.db
+      .select({ id: electricianCustomers.electricianId })
+      .from(electricianCustomers)
+      .where(eq(electricianCustomers.customerId, world.ownerB.id));
+    await t.db.insert(electricianDevices).values({ electricianId: e2!.id, deviceId: stock!.id });
+
+    const started = await post(
+      '/api/electrician/installations/guided',
+      { customer_id: world.ownerB.id },
+      world.e2,
+    );
+    expect(started.statusCode).toBe(200);
+    const installation = started.json().installation as Installation;
+    expect(installation).toMatchObject({ status: 'in_progress', guided_step: 'devices', signature: null });
+    const url = `/api/electrician/installations/${installation._id}`;
+
+    const early = await post(`${url}/complete`, {}, world.e2);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/not configured yet.*training.*signature/);
+
+    expect((await post(`${url}/devices`, { serial_number: 'NOPE-1' }, world.e2)).statusCode).toBe(404);
+    const added = await post(`${url}/devices`, { serial_number: stockSerial }, world.e2);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().installation.devices.map((d: { device_id: string }) => d.device_id)).toContain(
+      stock!.id,
+    );
+    const [owned] = await t.db.select().from(devices).where(eq(devices.id, stock!.id));
+    expect(owned?.userId).toBe(world.ownerB.id);
+
+    for (const deviceId of [stock!.id, world.deviceB]) {
+      const res = await post(
+        `/api/electrician/devices/${deviceId}/configure`,
+        { configuration_type: 'wifi', data: { ssid: 'B-Home', password: 'pw-123456' } },
+        world.e2,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // resumable: the step is kept on the server
+    expect((await post(`${url}/step`, { step: 'training' }, world.e2)).statusCode).toBe(200);
+    expect((await get(url, world.e2)).json().installation.guided_step).toBe('training');
+
+    expect((await post(`${url}/training`, { items: ['Rooms and switch names'] }, world.e2)).statusCode).toBe(
+      400,
+    );
+    const trained = await post(
+      `${url}/training`,
+      {
+        items: [
+          'Turning each device on and off in the app',
+          'Reading the air quality and the filter life',
+          'Rooms and switch names',
+          'Who to call for support',
+        ],
+      },
+      world.e2,
+    );
+    expect(trained.json().installation.customer_training_completed).toBe(true);
+    expect((await post(`${url}/complete`, {}, world.e2)).json().message).toMatch(/signature is missing/);
+
+    expect(
+      (await post(`${url}/signature`, { signer_name: 'B Owner', image: 'data:text/html,<b>x</b>' }, world.e2))
+        .statusCode,
+    ).toBe(400);
+    const signed = await post(`${url}/signature`, { signer_name: 'B Owner', image: PNG }, world.e2);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().installation.signature.signed_by).toBe('B Owner');
+    // another electrician reaches none of it
+    expect((await post(`${url}/signature`, { signer_name: 'X', image: PNG })).statusCode).toBe(404);
+
+    const done = await post(`${url}/complete`, { handover_notes: 'All set' }, world.e2);
+    expect(done.statusCode, done.body).toBe(200);
+
+    // the owner sees the record with the signature
+    const ownerToken = await login(t.app, world.ownerB.email, world.ownerB.password);
+    const records = await get('/api/installations', await authed(t.app, ownerToken));
+    expect(records.statusCode).toBe(200);
+    const record = records.json().installations.find((r: { _id: string }) => r._id === installation._id);
+    expect(record).toMatchObject({
+      status: 'completed',
+      handover_notes: 'All set',
+      signature: { signed_by: 'B Owner' },
+      signature_image: PNG,
+    });
+    expect((await get('/api/installations', world.e2)).statusCode).toBe(403);
   });
 });

@@ -42,5 +42,10 @@ export function presentInstallation(
     customer_training_completed: row.customerTrainingCompleted,
     customer: { _id: customer.id, name: customer.name, email: customer.email, mobile: customer.mobile },
     devices: installed.map((d) => ({ device_id: d.deviceId, device_name: d.name, status: d.status })),
+    guided_step: row.guidedStep,
+    signature:
+      row.signedBy && row.signedAt
+        ? { signed_by: row.signedBy, signed_at: row.signedAt.toISOString() }
+        : null,
   };
 }

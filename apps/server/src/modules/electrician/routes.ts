@@ -28,6 +28,12 @@ import {
   installationResponseSchema,
   messageResponseSchema,
   MSG,
+  addInstallationDeviceSchema,
+  guidedStepSchema,
+  ownerInstallationListSchema,
+  signatureSchema,
+  startGuidedSchema,
+  trainingSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireScope } from '../../plugins/auth.ts';
@@ -347,6 +353,140 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
         auditContextOf(request),
       ),
     }),
+  );
+
+  // The guided install (ADR 034): start or resume, devices by serial, the step, training, the signature.
+  app.post(
+    '/api/electrician/installations/guided',
+    {
+      schema: {
+        tags,
+        summary:
+          'Start or resume a guided install for an assigned customer (their open installation, or a new one)',
+        body: startGuidedSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.installationSessionStarted,
+      installation: await service.startGuided(
+        requireScope(request),
+        request.body.customer_id,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/electrician/installations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One installation of the caller (the guided install reads its state from here)',
+        params: idParamsSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      installation: await service.installation(requireScope(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/devices',
+    {
+      schema: {
+        tags,
+        summary:
+          "Add a device of the caller's stock by serial number: it joins the customer's home and the checklist",
+        params: idParamsSchema,
+        body: addInstallationDeviceSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.deviceAdded,
+      installation: await service.addDeviceBySerial(
+        requireScope(request),
+        request.params.id,
+        request.body.serial_number,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/step',
+    {
+      schema: {
+        tags,
+        summary: "Record the guided install's current step (resumable after a reload)",
+        params: idParamsSchema,
+        body: guidedStepSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      installation: await service.setStep(requireScope(request), request.params.id, request.body.step),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/training',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm every item of the customer training checklist',
+        params: idParamsSchema,
+        body: trainingSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.trainingConfirmed,
+      installation: await service.confirmTraining(
+        requireScope(request),
+        request.params.id,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/signature',
+    {
+      schema: {
+        tags,
+        summary: "The customer's signature (a PNG drawn on the screen) with their name; stored with the time",
+        params: idParamsSchema,
+        body: signatureSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.signatureSaved,
+      installation: await service.saveSignature(
+        requireScope(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/installations',
+    {
+      schema: {
+        tags: ['owner devices'],
+        summary:
+          "The caller's installation records (owner): devices, electrician, handover and the signature",
+        response: { 200: ownerInstallationListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ installations: await service.ownerInstallations(requireAuth(request).userId) }),
   );
 
   // The owner's side: who works in my home, and Revoke.

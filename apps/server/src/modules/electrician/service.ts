@@ -15,6 +15,9 @@ import {
   type ElectricianDeviceList,
   type ElectricianRoomList,
   type ElectricianUserList,
+  type GuidedStep,
+  type OwnerInstallation,
+  type SignatureBody,
   type Installation,
   type InstallationList,
   type InstallationPhaseBody,
@@ -461,9 +464,19 @@ export class ElectricianService {
     body: CompleteInstallationBody,
     context: AuditContext,
   ): Promise<Installation> {
+    const missing = await this.guidedMissing(id);
     return this.changeInstallation(scope, id, context, 'installation.completed', (row) => {
       if (row.status === 'completed') throw conflict(ELECTRICIAN_MSG.installationAlreadyCompleted);
       if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+      const training = body.customer_training_completed ?? row.customerTrainingCompleted;
+      if (row.guidedStep !== null) {
+        const reasons = [
+          ...missing,
+          ...(training ? [] : ['the customer training is not confirmed']),
+          ...(row.signedAt ? [] : ["the customer's signature is missing"]),
+        ];
+        if (reasons.length > 0) throw conflict(`${ELECTRICIAN_MSG.guidedIncomplete}: ${reasons.join('; ')}`);
+      }
       const completedAt = body.completed_at ? new Date(body.completed_at) : this.now();
       return {
         status: 'completed',
@@ -476,6 +489,145 @@ export class ElectricianService {
           : {}),
       };
     });
+  }
+
+  // ───────────── the guided install (ADR 034) ─────────────
+
+  /** POST /api/electrician/installations/guided: the customer's open installation, guided; else a new one. */
+  async startGuided(scope: Scope, customerId: string, context: AuditContext): Promise<Installation> {
+    const [open] = await this.db
+      .select({ id: installations.id, status: installations.status, guidedStep: installations.guidedStep })
+      .from(installations)
+      .where(
+        and(
+          eq(installations.electricianId, scope.userId),
+          eq(installations.customerId, customerId),
+          sql`${installations.status} <> 'completed'`,
+        ),
+      )
+      .limit(1);
+    const installation = open
+      ? open.status === 'pending'
+        ? await this.start(scope, open.id, context)
+        : await this.presentedInstallation(this.db, open.id)
+      : await this.createInstallation(scope, { customer_id: customerId, status: 'in_progress' }, context);
+    if (installation.guided_step !== null) return installation;
+    await this.db
+      .update(installations)
+      .set({ guidedStep: 'devices' })
+      .where(eq(installations.id, installation._id));
+    return this.presentedInstallation(this.db, installation._id);
+  }
+
+  /** GET /api/electrician/installations/{id}. */
+  async installation(scope: Scope, id: string): Promise<Installation> {
+    await this.ownInstallation(this.db, scope, id);
+    return this.presentedInstallation(this.db, id);
+  }
+
+  /** POST …/installations/{id}/devices {serial_number}: a device of the caller's stock joins the customer's home. */
+  async addDeviceBySerial(
+    scope: Scope,
+    id: string,
+    serial: string,
+    context: AuditContext,
+  ): Promise<Installation> {
+    const row = await this.ownInstallation(this.db, scope, id);
+    const [device] = await this.db
+      .select({ id: devices.id, userId: devices.userId })
+      .from(devices)
+      .innerJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
+      .where(and(eq(devices.serialNumber, serial.trim()), eq(electricianDevices.electricianId, scope.userId)))
+      .limit(1);
+    if (!device || (device.userId !== null && device.userId !== row.customerId))
+      throw notFound(ELECTRICIAN_MSG.serialNotFound);
+    if (device.userId === null) {
+      await this.assignDevice(scope, { device_id: device.id, customer_id: row.customerId }, context);
+    }
+    await this.db
+      .insert(installationDevices)
+      .values({ installationId: id, deviceId: device.id })
+      .onConflictDoNothing();
+    return this.presentedInstallation(this.db, id);
+  }
+
+  /** POST …/installations/{id}/step {step}: the guided install's current step (resumable after a reload). */
+  async setStep(scope: Scope, id: string, step: GuidedStep): Promise<Installation> {
+    const row = await this.ownInstallation(this.db, scope, id);
+    if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+    await this.db.update(installations).set({ guidedStep: step }).where(eq(installations.id, id));
+    return this.presentedInstallation(this.db, id);
+  }
+
+  /** POST …/installations/{id}/training: every checklist item confirmed with the customer. */
+  async confirmTraining(scope: Scope, id: string, context: AuditContext): Promise<Installation> {
+    return this.changeInstallation(scope, id, context, 'installation.updated', (row) => {
+      if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+      return { customerTrainingCompleted: true };
+    });
+  }
+
+  /** POST …/installations/{id}/signature {signer_name, image}: the customer's sign-off, stored with who and when. */
+  async saveSignature(
+    scope: Scope,
+    id: string,
+    body: SignatureBody,
+    context: AuditContext,
+  ): Promise<Installation> {
+    return this.changeInstallation(scope, id, context, 'installation.updated', (row) => {
+      if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+      return { signatureImage: body.image, signedBy: body.signer_name.trim(), signedAt: this.now() };
+    });
+  }
+
+  /** GET /api/installations: the owner's installation records, with the electrician and the signature. */
+  async ownerInstallations(ownerId: string): Promise<OwnerInstallation[]> {
+    const presented = await this.presentInstallations(this.db, eq(installations.customerId, ownerId));
+    if (presented.length === 0) return [];
+    const extra = await this.db
+      .select({
+        id: installations.id,
+        signatureImage: installations.signatureImage,
+        electrician: { id: users.id, name: users.name, email: users.email },
+      })
+      .from(installations)
+      .innerJoin(users, eq(users.id, installations.electricianId))
+      .where(eq(installations.customerId, ownerId));
+    const byId = new Map(extra.map((e) => [e.id, e]));
+    return presented.map((installation) => {
+      const more = byId.get(installation._id);
+      return {
+        ...installation,
+        electrician: {
+          _id: more?.electrician.id ?? '',
+          name: more?.electrician.name ?? '',
+          email: more?.electrician.email ?? '',
+        },
+        signature_image: more?.signatureImage ?? null,
+      };
+    });
+  }
+
+  /** What keeps a guided installation from completing: its devices not configured yet. */
+  private async guidedMissing(id: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ name: devices.name, status: installationDevices.status })
+      .from(installationDevices)
+      .innerJoin(devices, eq(devices.id, installationDevices.deviceId))
+      .where(eq(installationDevices.installationId, id));
+    if (rows.length === 0) return ['no device was added'];
+    const pending = rows.filter((r) => r.status !== 'configured').map((r) => r.name);
+    return pending.length > 0 ? [`not configured yet: ${pending.join(', ')}`] : [];
+  }
+
+  private async ownInstallation(db: Db | Tx, scope: Scope, id: string): Promise<InstallationRow> {
+    const [row] = await db
+      .select()
+      .from(installations)
+      .where(and(eq(installations.id, id), scopeCondition('installation', scope, 'change')))
+      .limit(1);
+    if (!row) throw notFound(ELECTRICIAN_MSG.installationNotFound);
+    return row;
   }
 
   // ───────────── the owner's side ─────────────
@@ -687,7 +839,11 @@ export class ElectricianService {
     scope: Scope,
     id: string,
     context: AuditContext,
-    action: 'installation.started' | 'installation.phase_changed' | 'installation.completed',
+    action:
+      | 'installation.started'
+      | 'installation.phase_changed'
+      | 'installation.completed'
+      | 'installation.updated',
     change: (row: InstallationRow) => Partial<typeof installations.$inferInsert>,
   ): Promise<Installation> {
     return this.db.transaction(async (tx) => {
@@ -711,9 +867,19 @@ export class ElectricianService {
         action,
         entity: { type: 'installation', id: row.id, name: customer?.name ?? null },
         changes: changesBetween(
-          { status: row.status, phase: row.phase },
-          { status: set.status ?? row.status, phase: set.phase ?? row.phase },
-          ['status', 'phase'],
+          {
+            status: row.status,
+            phase: row.phase,
+            customer_training_completed: row.customerTrainingCompleted,
+            signed_by: row.signedBy,
+          },
+          {
+            status: set.status ?? row.status,
+            phase: set.phase ?? row.phase,
+            customer_training_completed: set.customerTrainingCompleted ?? row.customerTrainingCompleted,
+            signed_by: set.signedBy ?? row.signedBy,
+          },
+          ['status', 'phase', 'customer_training_completed', 'signed_by'],
         ),
       });
       return this.presentedInstallation(tx, row.id);
