@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, apiUrl, fillLogin, signIn } from './support';
 
 /**
  * The electrician area as the demo electrician (Ravi Kumar), on the real API and the demo data: the
@@ -122,6 +122,97 @@ test('an installation: Start from Assigned Customers, phases and Complete in the
     .getByRole('row', { name: /Rohan Gupta/ })
     .first();
   await expect(row.getByText('Completed')).toBeVisible();
+});
+
+test('a guided install at 390 px: devices by serial, configure, check, training, a drawn signature; the customer sees the record', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'electrician');
+  // a device of the electrician's stock (not in anyone's home yet)
+  const api = await apiUrl(page);
+  const token = await apiSignIn(request, api, DEMO_USERS.electrician.email);
+  const list = await request.get(`${api}/electrician/devices?page=1&page_size=100`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const stock = (
+    (await list.json()) as { devices: { device: { serial_number: string }; customer: unknown }[] }
+  ).devices.find((d) => d.customer === null);
+  expect(stock, 'the demo electrician has stock').toBeTruthy();
+
+  await page.goto('/electrician/install');
+  await page.getByRole('button', { name: /the installation for Vikram Joshi/ }).click();
+  await expect(page.getByRole('heading', { name: 'Add devices' })).toBeVisible();
+  await page.getByLabel('Serial number').fill(stock!.device.serial_number);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Device added to the installation')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Rooms' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'WiFi and Bluetooth' })).toBeVisible();
+
+  // resumable: a reload comes back to the same step (kept on the server)
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'WiFi and Bluetooth' })).toBeVisible();
+  const configureButtons = page.getByRole('button', { name: /^Configure/ });
+  const count = await configureButtons.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    await configureButtons.nth(i).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('WiFi SSID').fill('Joshi-Home-2.4G');
+    await dialog.getByLabel('WiFi password', { exact: true }).fill('joshi-wifi-pass');
+    await dialog.getByRole('button', { name: 'Configure WiFi' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Check' })).toBeVisible();
+  await expect(page.getByText('Not configured')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Customer training' })).toBeVisible();
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Confirm training' }).click();
+
+  await expect(page.getByRole('heading', { name: "Customer's signature" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save signature' })).toBeDisabled();
+  const pad = page.getByRole('img', { name: /Signature area/ });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature area');
+  await page.mouse.move(box.x + 30, box.y + 100);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [60, -40],
+    [120, 30],
+    [180, -30],
+    [240, 20],
+  ] as const) {
+    await page.mouse.move(box.x + dx, box.y + 100 + dy, { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(pad).toHaveAccessibleName('Signature area, signed');
+  await page.getByRole('button', { name: 'Save signature' }).click();
+  await expect(toast(page, 'Signature saved')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Handover' })).toBeVisible();
+  await page.getByLabel('Handover notes').fill('Manuals and remote with the family');
+  await page.getByRole('button', { name: 'Complete installation' }).click();
+  await expect(page.getByRole('heading', { name: 'Installation completed' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // the customer sees the new device and the record with the signature
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/login');
+  await fillLogin(page, 'vikram.joshi@isaac.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL('/owner/dashboard');
+  const record = page
+    .getByRole('article', { name: 'Installation by Ravi Kumar' })
+    .filter({ hasText: 'Manuals and remote' });
+  await expect(record.getByRole('img', { name: 'Signature of Vikram Joshi' })).toBeVisible();
+  await page.goto('/owner/devices');
+  await expect(page.getByText(stock!.device.serial_number).first()).toBeVisible();
 });
 
 test("the owner sees who may work in their home and revokes the electrician's access", async ({ page }) => {

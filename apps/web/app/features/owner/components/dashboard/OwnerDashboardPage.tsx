@@ -19,6 +19,7 @@ import { NO_FILTERS } from '../../model/device-filters';
 import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model/labels';
 import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
 import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
+import { InstallationRecords } from './InstallationRecords';
 import { OWNER_PATHS, ownerLinks } from '~/lib/paths';
 
 /** Starts the dashboard's three requests (the queries the page reads) without waiting for them. */
@@ -164,6 +165,7 @@ export function OwnerDashboardPage() {
           )}
         </Panel>
       </div>
+      <InstallationRecords />
     </div>
   );
 }

@@ -1,0 +1,63 @@
+import { Eraser } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type SignaturePad from 'signature_pad';
+import { Button } from '~/components/ui';
+
+/**
+ * A signature drawn with a finger, a pen or a mouse (the maintained `signature_pad` library, loaded with
+ * this step only). `onChange` receives the PNG data URL after each stroke, or null when cleared.
+ */
+export function SignatureField({ onChange }: { onChange: (png: string | null) => void }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignaturePad | null>(null);
+  const [empty, setEmpty] = useState(true);
+
+  useEffect(() => {
+    let disposed = false;
+    void import('signature_pad').then(({ default: Pad }) => {
+      const element = canvas.current;
+      if (disposed || !element) return;
+      // Match the canvas's pixels to its size on screen (sharp lines on high-density phones).
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      element.width = element.offsetWidth * ratio;
+      element.height = element.offsetHeight * ratio;
+      element.getContext('2d')?.scale(ratio, ratio);
+      const instance = new Pad(element, { penColor: '#0f172a', backgroundColor: '#ffffff' });
+      instance.addEventListener('endStroke', () => {
+        setEmpty(instance.isEmpty());
+        onChange(instance.isEmpty() ? null : instance.toDataURL('image/png'));
+      });
+      pad.current = instance;
+    });
+    return () => {
+      disposed = true;
+      pad.current?.off();
+    };
+  }, [onChange]);
+
+  return (
+    <div className="space-y-2">
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={empty ? 'Signature area, empty: sign here' : 'Signature area, signed'}
+        className="h-48 w-full touch-none rounded-lg border border-slate-600 bg-white"
+      />
+      <div className="flex items-center justify-between gap-2 text-xs text-slate-400">
+        <span>Sign inside the box.</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            pad.current?.clear();
+            setEmpty(true);
+            onChange(null);
+          }}
+          icon={<Eraser aria-hidden="true" className="h-4 w-4" />}
+        >
+          Clear
+        </Button>
+      </div>
+    </div>
+  );
+}
