@@ -26,7 +26,7 @@ import {
 } from '@isaac/contract';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { listPage, newestFirst, pageWindow } from '../../db/pagination.ts';
+import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import {
   devices,
   electricianCustomers,
@@ -894,18 +894,47 @@ export class ElectricianService {
 
   /** A page of installations, and their total unless `withTotal` is false (the dashboard counts its own). */
   private async installationPage(scope: Scope, query: PageQuery, withTotal = true) {
-    const where = scopeCondition('installation', scope);
-    const [items, [total]] = await Promise.all([
-      this.presentInstallations(this.db, where, query),
-      withTotal ? this.db.select({ n: count() }).from(installations).where(where) : [{ n: 0 }],
-    ]);
-    return { items, total: total?.n ?? 0 };
+    const rows = await this.installationRows(
+      this.db,
+      scopeCondition('installation', scope),
+      query,
+      withTotal,
+    );
+    const total = withTotal
+      ? await pageTotal(rows, query, () =>
+          this.db.$count(installations, scopeCondition('installation', scope)),
+        )
+      : 0;
+    return { items: rows.map((r) => r.presented), total };
   }
 
-  /** Installations with their customer and devices: one query for the page, one for all its devices. */
+  /** Installations with their customer and devices. */
   private async presentInstallations(db: Db | Tx, where: SQL | undefined, query?: PageQuery) {
+    return (await this.installationRows(db, where, query, false)).map((r) => r.presented);
+  }
+
+  /**
+   * Installations with their customer and their devices in ONE statement (the devices as a JSON array of
+   * a correlated subquery; with `withTotal`, the list's total as a window count beside each row).
+   */
+  private async installationRows(
+    db: Db | Tx,
+    where: SQL | undefined,
+    query: PageQuery | undefined,
+    withTotal: boolean,
+  ) {
+    const devicesOf = sql<InstallationDeviceView[]>`coalesce((
+      select json_agg(json_build_object('deviceId', ${devices.id}, 'name', ${devices.name}, 'status', ${installationDevices.status}) order by ${devices.name})
+      from ${installationDevices} join ${devices} on ${devices.id} = ${installationDevices.deviceId}
+      where ${installationDevices.installationId} = ${installations.id}
+    ), '[]'::json)`;
     const base = db
-      .select({ installation: installations, customer: users })
+      .select({
+        installation: installations,
+        customer: users,
+        devices: devicesOf,
+        total: withTotal ? totalCount() : sql<number>`0`.mapWith(Number),
+      })
       .from(installations)
       .innerJoin(users, eq(users.id, installations.customerId))
       .where(where)
@@ -913,32 +942,14 @@ export class ElectricianService {
     const rows = query
       ? await base.limit(pageWindow(query).limit).offset(pageWindow(query).offset)
       : await base;
-    if (rows.length === 0) return [];
-    const deviceRows = await db
-      .select({
-        installationId: installationDevices.installationId,
-        deviceId: installationDevices.deviceId,
-        status: installationDevices.status,
-        name: devices.name,
-      })
-      .from(installationDevices)
-      .innerJoin(devices, eq(devices.id, installationDevices.deviceId))
-      .where(
-        inArray(
-          installationDevices.installationId,
-          rows.map((r) => r.installation.id),
-        ),
-      )
-      .orderBy(devices.name);
-    const byInstallation = new Map<string, InstallationDeviceView[]>();
-    for (const d of deviceRows) {
-      const list = byInstallation.get(d.installationId) ?? [];
-      list.push({ deviceId: d.deviceId, name: d.name, status: d.status });
-      byInstallation.set(d.installationId, list);
-    }
-    return rows.map(({ installation, customer }) =>
-      presentInstallation(installation, customer, byInstallation.get(installation.id) ?? []),
-    );
+    return rows.map((r) => ({
+      total: r.total,
+      presented: presentInstallation(
+        r.installation,
+        r.customer,
+        typeof r.devices === 'string' ? JSON.parse(r.devices) : r.devices,
+      ),
+    }));
   }
 
   private async customerPage(scope: Scope, query: PageQuery, withTotal = true) {
