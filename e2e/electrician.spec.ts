@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, apiUrl, fillLogin, signIn } from './support';
+import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, apiUrl, axeFindings, fillLogin, signIn } from './support';
 
 /**
  * The electrician area as the demo electrician (Ravi Kumar), on the real API and the demo data: the
@@ -26,6 +26,25 @@ test('dashboard: the four figures, recent lists and a passing API connection tes
     page.getByText(/^Success — Connected: \d+ devices?, \d+ customers?, \d+ installations?$/),
   ).toBeVisible();
   await expect(page.getByText('Authentication: Signed in as Ravi Kumar')).toBeVisible();
+});
+
+test('every electrician screen has no serious or critical axe-core violations', async ({ page }) => {
+  await signIn(page, 'electrician');
+  for (const path of [
+    'dashboard',
+    'devices',
+    'users',
+    'rooms',
+    'installations',
+    'customer-mode',
+    'workflow',
+    'install',
+  ]) {
+    await page.goto(`/electrician/${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await axeFindings(page), path).toEqual([]);
+  }
 });
 
 test('configures WiFi (both fields required) and pairs Bluetooth from Assigned Devices', async ({ page }) => {
