@@ -97,9 +97,9 @@ test.describe('owner area', () => {
     await page.goto('/owner/devices');
     await page.getByLabel('Type').selectOption('lumos');
     await expect(page).toHaveURL('/owner/devices?type=lumos');
-    const lumos = page.getByRole('article').filter({ has: page.getByRole('switch', { name: 'Gang 2' }) });
+    const lumos = page.getByRole('article').filter({ has: page.getByRole('switch', { name: 'Switch 2' }) });
     const sw = lumos.first();
-    const gang = sw.getByRole('switch', { name: 'Gang 2' });
+    const gang = sw.getByRole('switch', { name: 'Switch 2' });
     const before = await gang.getAttribute('aria-checked');
     const after = before === 'true' ? 'false' : 'true';
     await gang.click();
@@ -110,21 +110,44 @@ test.describe('owner area', () => {
     await expect(
       page
         .getByRole('article')
-        .filter({ has: page.getByRole('switch', { name: 'Gang 2' }) })
+        .filter({ has: page.getByRole('switch', { name: 'Switch 2' }) })
         .first()
-        .getByRole('switch', { name: 'Gang 2' }),
+        .getByRole('switch', { name: 'Switch 2' }),
     ).toHaveAttribute('aria-checked', after);
     // Keyboard: Space toggles the focused switch back.
     const again = page
       .getByRole('article')
-      .filter({ has: page.getByRole('switch', { name: 'Gang 2' }) })
+      .filter({ has: page.getByRole('switch', { name: 'Switch 2' }) })
       .first()
-      .getByRole('switch', { name: 'Gang 2' });
+      .getByRole('switch', { name: 'Switch 2' });
     await again.focus();
     await page.keyboard.press('Space');
     await expect(again).toHaveAttribute('aria-checked', before ?? 'false');
   });
 
+  test('names a switch of a Lumos device in its settings; the card and voice use the name', async ({
+    page,
+  }) => {
+    await signIn(page, 'owner');
+    await page.goto('/owner/devices?type=lumos');
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('switch', { name: 'Switch 1' }) })
+      .first();
+    const deviceName = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
+    await card.getByRole('button', { name: /Settings/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Switch 1').fill('');
+    await dialog.getByRole('button', { name: 'Save the name of switch 1' }).click();
+    await expect(dialog.getByText('Switch name is required')).toBeVisible();
+    await dialog.getByLabel('Switch 1').fill('Ceiling light');
+    await dialog.getByRole('button', { name: 'Save the name of switch 1' }).click();
+    await expect(toast(page, 'Switch renamed')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    const renamed = page.getByRole('article').filter({ hasText: deviceName }).first();
+    await expect(renamed.getByRole('switch', { name: 'Ceiling light' })).toBeVisible();
+  });
   test('creates a room, assigns and unassigns a device, edits and deletes the room', async ({ page }) => {
     await signIn(page, 'owner');
     await page.goto('/owner/rooms');

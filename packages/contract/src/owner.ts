@@ -9,7 +9,7 @@ import {
 } from './constants.ts';
 
 /** One gang (a single switch) of a Lumos touch switch. */
-export const gangSchema = z.object({ index: z.number().int(), on: z.boolean() });
+export const gangSchema = z.object({ index: z.number().int(), on: z.boolean(), name: z.string() });
 
 /** A device as the API presents it (spec section 3 "Device"). */
 export const deviceSchema = z.object({
@@ -90,6 +90,11 @@ export type RoomValues = z.output<typeof roomInputSchema>;
 
 export const assignRoomSchema = z.object({ room_id: z.string().min(1, 'Please select a room') });
 export const gangParamsSchema = z.object({ id: z.string().min(1), gangIndex: z.coerce.number().int() });
+
+/** PUT /api/devices/{id}/gangs/{gangIndex} {name}: what a gang is called (voice assistants use it). */
+export const GANG_NAME_MAX = 40;
+export const gangNameSchema = z.object({ name: requiredText('Switch name is required', GANG_NAME_MAX) });
+export type GangNameBody = z.infer<typeof gangNameSchema>;
 
 export const updateCheckSchema = z.object({
   update_available: z.boolean(),

@@ -82,6 +82,7 @@ export const PERMISSIONS = {
   'POST /api/devices': { access: owner },
   'POST /api/devices/:id/toggle': { access: owner },
   'POST /api/devices/:id/gang/:gangIndex/toggle': { access: owner },
+  'PUT /api/devices/:id/gangs/:gangIndex': { access: owner },
   'POST /api/devices/:id/check-updates': { access: owner },
   'POST /api/devices/:id/assign-room': { access: owner },
   'POST /api/devices/:id/unassign-room': { access: owner },

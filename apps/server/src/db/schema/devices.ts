@@ -56,6 +56,8 @@ export const devices = pgTable(
     /** Lumos gang count 1–4; 0 for other types. */
     gangCount: integer('gang_count').notNull().default(0),
     gangStates: jsonb('gang_states').$type<boolean[]>().notNull().default([]),
+    /** What the owner calls each gang ("Ceiling light", "Fan"): what voice assistants call it. */
+    gangNames: jsonb('gang_names').$type<string[]>().notNull().default([]),
     wifiConfigured: boolean('wifi_configured').notNull().default(false),
     bluetoothPaired: boolean('bluetooth_paired').notNull().default(false),
     wifiConfig: jsonb('wifi_config').$type<WifiConfig>(),

@@ -451,6 +451,39 @@ describe('roles: only owners may call the device routes', () => {
   });
 });
 
+describe('PUT /api/devices/:id/gangs/:gangIndex', () => {
+  it("names a switch of a Lumos device: validated, bounded by its gangs, shown in lists, audited, never another owner's", async () => {
+    const o = await owner();
+    const device = await addDevice(o, { type: 'lumos', model: 'Lumos 2-Gang', name: 'Hall Switch' });
+    expect(device.gangs.map((g) => g.name)).toEqual(['Switch 1', 'Switch 2']);
+    const url = (index: number) => `/api/devices/${device._id}/gangs/${index}`;
+    const put = (index: number, payload: object, headers = o.headers) =>
+      t.app.inject({ method: 'PUT', url: url(index), headers, payload });
+
+    const blank = await put(0, { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(JSON.stringify(blank.json())).toContain('Switch name is required');
+    expect((await put(2, { name: 'Fan' })).statusCode).toBe(404);
+
+    const named = await put(1, { name: ' Ceiling light ' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().device.gangs).toEqual([
+      { index: 0, on: false, name: 'Switch 1' },
+      { index: 1, on: false, name: 'Ceiling light' },
+    ]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/devices', headers: o.headers });
+    expect(list.json().devices[0].gangs[1].name).toBe('Ceiling light');
+
+    const other = await owner();
+    expect((await put(0, { name: 'Mine now' }, other.headers)).statusCode).toBe(404);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, device._id), eq(auditLog.action, 'device.updated')));
+    expect(entry?.changes).toEqual({ gang_2_name: { before: 'Switch 2', after: 'Ceiling light' } });
+  });
+});
+
 describe('activity log', () => {
   const entriesOf = (deviceId: string) =>
     t.db.select().from(auditLog).where(eq(auditLog.entityId, deviceId)).orderBy(auditLog.at);

@@ -1,6 +1,12 @@
 import type { Device } from '@isaac/contract';
 import { devices, type DeviceRow } from '../../db/schema/index.ts';
 
+/** A gang's name: the owner's, else "Switch 1", "Switch 2"… */
+export function gangName(names: readonly string[] | null | undefined, index: number): string {
+  const name = names?.[index]?.trim();
+  return name ? name : `Switch ${index + 1}`;
+}
+
 /** The columns a device's presentation needs (lists select only these: no WiFi settings, no desired state). */
 export const presentedDeviceColumns = {
   id: devices.id,
@@ -16,6 +22,7 @@ export const presentedDeviceColumns = {
   firmwareVersion: devices.firmwareVersion,
   gangCount: devices.gangCount,
   gangStates: devices.gangStates,
+  gangNames: devices.gangNames,
   wifiConfigured: devices.wifiConfigured,
   bluetoothPaired: devices.bluetoothPaired,
   lastUpdated: devices.lastUpdated,
@@ -24,7 +31,7 @@ export const presentedDeviceColumns = {
 export type PresentableDevice = Pick<DeviceRow, keyof typeof presentedDeviceColumns>;
 
 /**
- * A device row as the API presents it (contract `deviceSchema`): the gangs as `{index, on}`, the
+ * A device row as the API presents it (contract `deviceSchema`): the gangs as `{index, on, name}`, the
  * power state also under `status` (for views that read status.*), never the WiFi settings.
  * `roomName` is the name of the device's room (the caller looks it up).
  */
@@ -32,6 +39,7 @@ export function presentDevice(row: PresentableDevice, roomName: string | null): 
   const gangs = Array.from({ length: row.gangCount }, (_, index) => ({
     index,
     on: row.gangStates[index] === true,
+    name: gangName(row.gangNames, index),
   }));
   return {
     _id: row.id,

@@ -4,6 +4,7 @@ import {
   deviceListQuerySchema,
   deviceListSchema,
   deviceResponseSchema,
+  gangNameSchema,
   gangParamsSchema,
   idParamsSchema,
   updateCheckSchema,
@@ -130,6 +131,28 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       device: await service.unassignRoom(
         requireHomeScope(request),
         request.params.id,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.put(
+    '/api/devices/:id/gangs/:gangIndex',
+    {
+      schema: {
+        tags,
+        summary: 'Name one switch (gang) of a Lumos device, e.g. "Ceiling light" (voice assistants use it)',
+        params: gangParamsSchema,
+        body: gangNameSchema,
+        response: { 200: deviceResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      device: await service.renameGang(
+        requireHomeScope(request),
+        request.params.id,
+        request.params.gangIndex,
+        request.body.name,
         auditContextOf(request),
       ),
     }),

@@ -18,12 +18,13 @@ import { ACTOR, policyCondition, scopeCondition, type ActorRef } from '../../pol
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import type { DeviceCommandService } from '../device-commands/service.ts';
-import { presentDevice, presentedDeviceColumns } from './presenter.ts';
+import { gangName, presentDevice, presentedDeviceColumns } from './presenter.ts';
 
 export const DEVICES_MESSAGES = {
   notFound: API_MSG.deviceNotFound,
   roomNotFound: API_MSG.roomNotFound,
   serialTaken: 'A device with this serial number already exists',
+  gangNotFound: 'This device has no such switch',
 } as const;
 
 /** The firmware a new device reports until it is updated (the first release of every type). */
@@ -240,6 +241,49 @@ export class DeviceService {
       if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
       await this.recordRoomChange(tx, context, updated, device.roomId);
       return presentDevice(updated, room.name);
+    });
+  }
+
+  /** Names one gang of a Lumos switch ("Ceiling light"); what voice assistants call it. */
+  async renameGang(
+    scope: Scope,
+    deviceId: string,
+    gangIndex: number,
+    name: string,
+    context: AuditContext,
+  ): Promise<Device> {
+    return this.db.transaction(async (tx) => {
+      const [device] = await tx
+        .select({ id: devices.id, gangCount: devices.gangCount, gangNames: devices.gangNames })
+        .from(devices)
+        .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
+        .limit(1)
+        .for('update');
+      if (!device) throw notFound(DEVICES_MESSAGES.notFound);
+      if (!Number.isInteger(gangIndex) || gangIndex < 0 || gangIndex >= device.gangCount)
+        throw notFound(DEVICES_MESSAGES.gangNotFound);
+      const names = Array.from({ length: device.gangCount }, (_, i) => device.gangNames[i] ?? '');
+      names[gangIndex] = name.trim();
+      const [updated] = await tx
+        .update(devices)
+        .set({ gangNames: names, updatedAt: this.now() })
+        .where(eq(devices.id, device.id))
+        .returning();
+      if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
+      await this.audit.record(tx, context, {
+        action: 'device.updated',
+        entity: { type: 'device', id: updated.id, name: updated.name },
+        changes: {
+          [`gang_${gangIndex + 1}_name`]: {
+            before: gangName(device.gangNames, gangIndex),
+            after: name.trim(),
+          },
+        },
+      });
+      const [room] = updated.roomId
+        ? await tx.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, updated.roomId))
+        : [];
+      return presentDevice(updated, room?.name ?? null);
     });
   }
 

@@ -24,8 +24,8 @@ function device(patch: Partial<Device> = {}): Device {
     battery_level: null,
     firmware_version: '1.0.0',
     gangs: [
-      { index: 0, on: false },
-      { index: 1, on: true },
+      { index: 0, on: false, name: 'Switch 1' },
+      { index: 1, on: true, name: 'Switch 2' },
     ],
     room_id: null,
     room_name: null,
@@ -59,14 +59,14 @@ describe('optimistic device updates', () => {
   it('flips only the chosen gang; the switch is on while any gang is on', () => {
     const allOff = device({
       gangs: [
-        { index: 0, on: false },
-        { index: 1, on: false },
+        { index: 0, on: false, name: 'Switch 1' },
+        { index: 1, on: false, name: 'Switch 2' },
       ],
     });
     const next = withGangToggled(allOff, 0);
     expect(next.gangs).toEqual([
-      { index: 0, on: true },
-      { index: 1, on: false },
+      { index: 0, on: true, name: 'Switch 1' },
+      { index: 1, on: false, name: 'Switch 2' },
     ]);
     expect(next.power_on).toBe(true);
     expect(next.status.power_on).toBe(true);
@@ -102,7 +102,7 @@ describe('cache updates', () => {
     const empty = room('r2', []);
     const rooms: RoomListData = { rooms: [room('r1', [device()]), empty], page: 1, page_size: 20, total: 2 };
     const next = updateDeviceInRooms(rooms, 'd1', (d) => withGangToggled(d, 1));
-    expect(next?.rooms[0]?.devices[0]?.gangs[1]).toEqual({ index: 1, on: false });
+    expect(next?.rooms[0]?.devices[0]?.gangs[1]).toEqual({ index: 1, on: false, name: 'Switch 2' });
     expect(next?.rooms[1]).toBe(empty);
     expect(updateDeviceInRooms(rooms, 'missing', withPowerToggled)).toBe(rooms);
   });

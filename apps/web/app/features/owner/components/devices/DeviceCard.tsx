@@ -80,10 +80,10 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
         <fieldset className="mt-4 rounded-lg border border-slate-700 px-2 pt-1 pb-2">
           <legend className="px-1 text-xs font-medium text-slate-400">Switches</legend>
           <div className="flex flex-wrap gap-x-2 gap-y-1">
-            {device.gangs.map((gang, position) => (
+            {device.gangs.map((gang) => (
               <Switch
                 key={gang.index}
-                label={`Gang ${position + 1}`}
+                label={gang.name}
                 checked={gang.on}
                 onCheckedChange={() => toggleGang.mutate({ id: device._id, gangIndex: gang.index })}
               />

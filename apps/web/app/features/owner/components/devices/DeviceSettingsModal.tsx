@@ -1,9 +1,10 @@
-import { MSG, type Device } from '@isaac/contract';
-import { DoorOpen, LogOut } from 'lucide-react';
+import { GANG_NAME_MAX, MSG, type Device } from '@isaac/contract';
+import { DoorOpen, LogOut, ToggleRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Modal, SelectField, Spinner } from '~/components/ui';
+import { Button, Modal, SelectField, Spinner, TextField } from '~/components/ui';
 import { useAssignRoom } from '../../api/assign-room';
+import { useRenameGang } from '../../api/rename-gang';
 import { useRoomOptions } from '../../api/list-rooms';
 import { useUnassignRoom } from '../../api/unassign-room';
 import { formatDateTime } from '~/lib/format';
@@ -27,6 +28,8 @@ export function DeviceSettingsModal({ device, onClose }: { device: Device; onClo
         <Detail term="Firmware" value={device.firmware_version ?? 'Unknown'} />
         <Detail term="Last updated" value={formatDateTime(device.last_updated)} />
       </dl>
+
+      {device.type === 'lumos' && device.gangs.length > 0 ? <GangNames device={device} /> : null}
 
       <section aria-labelledby="device-room-heading" className="mt-5">
         <h3 id="device-room-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
@@ -56,6 +59,70 @@ export function DeviceSettingsModal({ device, onClose }: { device: Device; onClo
         )}
       </section>
     </Modal>
+  );
+}
+
+/** Switch names (each gang of a Lumos device): what the card shows and what voice assistants call them. */
+function GangNames({ device }: { device: Device }) {
+  return (
+    <section aria-labelledby="device-gangs-heading" className="mt-5">
+      <h3 id="device-gangs-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
+        <ToggleRight aria-hidden="true" className="h-4 w-4 text-sky-300" />
+        Switch names
+      </h3>
+      <p className="mt-1 text-xs text-slate-400">
+        Name each switch as you would say it: "Ceiling light", "Fan".
+      </p>
+      <ul className="mt-3 space-y-3">
+        {device.gangs.map((gang) => (
+          <li key={gang.index}>
+            <GangNameForm deviceId={device._id} index={gang.index} name={gang.name} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function GangNameForm({ deviceId, index, name }: { deviceId: string; index: number; name: string }) {
+  const rename = useRenameGang();
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      className="flex items-start gap-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!value.trim()) {
+          setError('Switch name is required');
+          return;
+        }
+        rename.mutate({ id: deviceId, gangIndex: index, name: value.trim() });
+      }}
+    >
+      <TextField
+        label={`Switch ${index + 1}`}
+        className="flex-1"
+        maxLength={GANG_NAME_MAX}
+        value={value}
+        error={error}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        className="mt-7"
+        loading={rename.isPending}
+        disabled={value.trim() === name}
+      >
+        Save<span className="sr-only"> the name of switch {index + 1}</span>
+      </Button>
+    </form>
   );
 }
 

@@ -29,8 +29,8 @@ describe('DevicesPage', () => {
           power_on: true,
           battery_level: null,
           gangs: [
-            { index: 0, on: true },
-            { index: 1, on: false },
+            { index: 0, on: true, name: 'Ceiling light' },
+            { index: 1, on: false, name: 'Switch 2' },
           ],
         }),
       ],
@@ -51,8 +51,8 @@ describe('DevicesPage', () => {
     expect(within(sw).getByText('Not in a room')).toBeInTheDocument();
     expect(within(sw).getByText('Battery n/a')).toBeInTheDocument();
     expect(within(sw).getByRole('button', { name: 'Turn Off' })).toBeInTheDocument();
-    expect(within(sw).getByRole('switch', { name: 'Gang 1' })).toHaveAttribute('aria-checked', 'true');
-    expect(within(sw).getByRole('switch', { name: 'Gang 2' })).toHaveAttribute('aria-checked', 'false');
+    expect(within(sw).getByRole('switch', { name: 'Ceiling light' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(sw).getByRole('switch', { name: 'Switch 2' })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('turns a device on at once and rolls back with the server message when it refuses', async () => {
@@ -97,17 +97,17 @@ describe('DevicesPage', () => {
           name: 'Hall Switch',
           type: 'lumos',
           gangs: [
-            { index: 0, on: false },
-            { index: 1, on: false },
+            { index: 0, on: false, name: 'Switch 1' },
+            { index: 1, on: false, name: 'Switch 2' },
           ],
         }),
       ],
     });
     renderDevices(api);
-    const gang2 = await screen.findByRole('switch', { name: 'Gang 2' });
+    const gang2 = await screen.findByRole('switch', { name: 'Switch 2' });
     await user.click(gang2);
     expect(gang2).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('switch', { name: 'Gang 1' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('switch', { name: 'Switch 1' })).toHaveAttribute('aria-checked', 'false');
     expect(await screen.findByText('Device toggled successfully')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/devices/d1/gang/1/toggle')).toBe(
       true,

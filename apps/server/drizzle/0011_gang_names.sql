@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "gang_names" jsonb DEFAULT '[]'::jsonb NOT NULL;
