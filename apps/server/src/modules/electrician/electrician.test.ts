@@ -7,7 +7,7 @@ import {
   type Installation,
 } from '@isaac/contract';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devices, electricianCustomers, electricianDevices, rooms } from '../../db/schema/index.ts';
@@ -428,6 +428,11 @@ describe('the guided install (ADR 034)', () => {
     // resumable: the step is kept on the server
     expect((await post(`${url}/step`, { step: 'training' }, world.e2)).statusCode).toBe(200);
     expect((await get(url, world.e2)).json().installation.guided_step).toBe('training');
+    const [stepEntry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, installation._id), eq(auditLog.action, 'installation.updated')));
+    expect(stepEntry?.changes).toEqual({ guided_step: { before: 'devices', after: 'training' } });
 
     expect((await post(`${url}/training`, { items: ['Rooms and switch names'] }, world.e2)).statusCode).toBe(
       400,

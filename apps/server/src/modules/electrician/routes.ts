@@ -429,7 +429,12 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'OK',
-      installation: await service.setStep(requireScope(request), request.params.id, request.body.step),
+      installation: await service.setStep(
+        requireScope(request),
+        request.params.id,
+        request.body.step,
+        auditContextOf(request),
+      ),
     }),
   );
 

@@ -552,11 +552,23 @@ export class ElectricianService {
   }
 
   /** POST …/installations/{id}/step {step}: the guided install's current step (resumable after a reload). */
-  async setStep(scope: Scope, id: string, step: GuidedStep): Promise<Installation> {
-    const row = await this.ownInstallation(this.db, scope, id);
-    if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
-    await this.db.update(installations).set({ guidedStep: step }).where(eq(installations.id, id));
-    return this.presentedInstallation(this.db, id);
+  async setStep(scope: Scope, id: string, step: GuidedStep, context: AuditContext): Promise<Installation> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.ownInstallation(tx, scope, id);
+      if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+      if (row.guidedStep === step) return this.presentedInstallation(tx, id);
+      await tx.update(installations).set({ guidedStep: step }).where(eq(installations.id, id));
+      const [customer] = await tx
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.id, row.customerId));
+      await this.audit.record(tx, context, {
+        action: 'installation.updated',
+        entity: { type: 'installation', id, name: customer?.name ?? null },
+        changes: { guided_step: { before: row.guidedStep, after: step } },
+      });
+      return this.presentedInstallation(tx, id);
+    });
   }
 
   /** POST …/installations/{id}/training: every checklist item confirmed with the customer. */
