@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_JWT_SECRET, e2eMqttPort } from './e2e/settings';
 
 /**
  * End-to-end tests against the built app (`npm test` runs `npm run build` first): one process serves the
@@ -58,6 +59,10 @@ export default defineConfig({
       PUBLIC_API_URL: `http://localhost:${API_PORT}`,
       WEB_ORIGIN: `http://localhost:${WEB_PORT}`,
       DEMO: 'true',
+      // The embedded broker next to the API's port (runs on other ports can share a machine).
+      MQTT_PORT: String(e2eMqttPort(API_PORT)),
+      // Known to the device spec, which connects a demo device with its (derived) credentials.
+      JWT_SECRET: E2E_JWT_SECRET,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

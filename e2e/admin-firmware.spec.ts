@@ -1,6 +1,6 @@
 import { type Device, type UpdateCheck } from '@isaac/contract';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_USERS, apiSignIn, apiUrl, signIn } from './support';
+import { DEMO_USERS, apiSignIn, apiUrl, esp32Image, signIn } from './support';
 
 /**
  * Admin firmware (issue 10) end to end, as the demo admin on the real API: upload a firmware with
@@ -15,13 +15,6 @@ const SIZE = 2 * 1024 * 1024;
 
 const toast = (page: Page, text: string | RegExp): Locator =>
   page.getByRole('status').filter({ hasText: text }).first();
-
-/** An ESP32 application image as far as the server's content check goes: 0xE9, then bytes. */
-function esp32Image(size: number): Buffer {
-  const bytes = Buffer.alloc(size, 0x5a);
-  bytes[0] = 0xe9;
-  return bytes;
-}
 
 /** Records every aria-valuenow the upload progress bar shows (the bar lives only while uploading). */
 async function recordProgress(page: Page): Promise<void> {

@@ -78,14 +78,26 @@ test.describe('owner area', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // Turn On / Turn Off follow the power state.
+    // A device just added has not connected yet: it is Offline, and a command says so (nothing changes).
+    await expect(device.getByText('Offline')).toBeVisible();
     await device.getByRole('button', { name: 'Turn On' }).click();
-    await expect(device.getByRole('button', { name: 'Turn Off' })).toBeVisible();
+    await expect(toast(page, 'Device is offline')).toBeVisible();
+    await expect(device.getByRole('button', { name: 'Turn On' })).toBeVisible();
+
+    // An online purifier (a simulated device) acknowledges: Turn On / Turn Off follow the state it reports.
+    const online = page
+      .getByRole('article')
+      .filter({ hasText: 'Online' })
+      .filter({ hasText: 'ISAAC Air Purifier' })
+      .first();
+    const name = (await online.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const action = await online.getByRole('button', { name: /^Turn (On|Off)$/ }).textContent();
+    const other = action?.includes('On') ? 'Turn Off' : 'Turn On';
+    await online.getByRole('button', { name: /^Turn (On|Off)$/ }).click();
+    await expect(card(page, name).getByRole('button', { name: other })).toBeVisible();
     await expect(toast(page, 'Device toggled successfully')).toBeVisible();
     await page.reload();
-    await expect(card(page, DEVICE).getByRole('button', { name: 'Turn Off' })).toBeVisible();
-    await card(page, DEVICE).getByRole('button', { name: 'Turn Off' }).click();
-    await expect(card(page, DEVICE).getByRole('button', { name: 'Turn On' })).toBeVisible();
+    await expect(card(page, name).getByRole('button', { name: other })).toBeVisible();
 
     // A new purifier reports its factory firmware, older than the newest stored release.
     await card(page, DEVICE).getByRole('button', { name: 'Check for Updates' }).click();
@@ -299,7 +311,8 @@ test.describe('owner area', () => {
     await expect(page).toHaveURL('/owner/devices');
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
 
-    const first = page.getByRole('article').first();
+    // An online device (a simulated one acknowledges the commands).
+    const first = page.getByRole('article').filter({ hasText: 'Online' }).first();
     await expect(first).toBeVisible();
     const power = first.getByRole('button', { name: /^Turn (On|Off)$/ });
     const label = (await power.textContent())?.trim();

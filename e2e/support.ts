@@ -60,3 +60,10 @@ export async function apiSignIn(request: APIRequestContext, api: string, email: 
   expect(login.ok()).toBe(true);
   return ((await login.json()) as { token: string }).token;
 }
+
+/** An ESP32 application image as far as the server's content check goes: 0xE9, then bytes. */
+export function esp32Image(size: number): Buffer {
+  const bytes = Buffer.alloc(size, 0x5a);
+  bytes[0] = 0xe9;
+  return bytes;
+}

@@ -26,7 +26,11 @@
 //   to each size (default 100,000 and 1,000,000) and ADMIN_AUDIT_ROWS activity entries; EXPLAIN ANALYZE of the
 //   admin services' SQL. Writes its own '### Admin queries' subsection.
 //
-// Options: --saturate; --admin; --rate N (req/s, default 1000; ignored with --saturate), --duration S (default 10),
+// - voice (--voice): Google Home fulfillment (issue 12): POST /api/voice/google QUERY and EXECUTE with the OAuth
+//   access tokens of linked owners (VOICE_DEVICES_PER_OWNER devices each) at a fixed rate (default 200 req/s) on
+//   PostgreSQL, the devices table grown to each size. Writes its own '### Voice fulfillment' subsection.
+//
+// Options: --saturate; --admin; --voice; --rate N (req/s, default 1000; ignored with --saturate), --duration S (default 10),
 //          --connections N (default 20), --sizes 10000,100000, --only postgres|pglite,
 //          --endpoints current-user,devices (substrings of the endpoint names to run; the floor always runs),
 //          --rounds N (repeat the floor + endpoints sequence N times, back to back; the report takes each
@@ -52,6 +56,7 @@ const SUBSECTION = {
   rate: '### Fixed rate: latency',
   admin: '### Admin queries',
   electrician: '### Electrician queries',
+  voice: '### Voice fulfillment (Google Home)',
 };
 /** Fixed-rate target: p99 of every authenticated endpoint at the offered rate on PostgreSQL. */
 const TARGET_P99_MS = 10;
@@ -187,9 +192,31 @@ const ELECTRICIAN_TARGETS = [
   ['GET /electrician/installations?page=1', '/electrician/installations?page=1'],
 ];
 const ELECTRICIAN_ENDPOINTS = ELECTRICIAN_TARGETS.map(([name]) => name);
+/** Voice mode (issue 12): owners with 20 devices each, linked to a Google client; QUERY and EXECUTE bodies per owner. */
+const VOICE_DEVICES_PER_OWNER = 20;
+const VOICE_TOKENS = 50;
+const TARGET_VOICE_P99_MS = 100;
+const VOICE_TARGETS = [
+  ['POST /api/voice/google QUERY', '/api/voice/google', 'query'],
+  ['POST /api/voice/google EXECUTE', '/api/voice/google', 'execute'],
+];
+const VOICE_ENDPOINTS = VOICE_TARGETS.map(([name]) => name);
 /** The endpoints a mode's latency target is for. */
 const targetEndpoints = (mode) =>
-  mode === 'admin' ? ADMIN_ENDPOINTS : mode === 'electrician' ? ELECTRICIAN_ENDPOINTS : AUTH_ENDPOINTS;
+  mode === 'admin'
+    ? ADMIN_ENDPOINTS
+    : mode === 'electrician'
+      ? ELECTRICIAN_ENDPOINTS
+      : mode === 'voice'
+        ? VOICE_ENDPOINTS
+        : AUTH_ENDPOINTS;
+/** The p99 target of a fixed-rate mode. */
+const targetP99Of = (mode) =>
+  mode === 'voice'
+    ? TARGET_VOICE_P99_MS
+    : mode === 'admin' || mode === 'electrician'
+      ? TARGET_ADMIN_P99_MS
+      : TARGET_P99_MS;
 
 // ───────────────────────────── parent: orchestrates, measures, reports ─────────────────────────────
 
@@ -204,18 +231,26 @@ async function main() {
   const saturate = process.argv.includes('--saturate');
   const electricianMode = process.argv.includes('--electrician');
   const adminMode = process.argv.includes('--admin');
-  const mode = saturate ? 'saturate' : adminMode ? 'admin' : electricianMode ? 'electrician' : 'rate';
-  const rate = saturate ? 0 : Number(option('rate', adminMode || electricianMode ? '500' : '1000'));
+  const voiceMode = process.argv.includes('--voice');
+  const mode = saturate
+    ? 'saturate'
+    : adminMode
+      ? 'admin'
+      : electricianMode
+        ? 'electrician'
+        : voiceMode
+          ? 'voice'
+          : 'rate';
+  const rate = saturate
+    ? 0
+    : Number(option('rate', voiceMode ? '200' : adminMode || electricianMode ? '500' : '1000'));
   const duration = Number(option('duration', '10'));
   const connections = Number(option('connections', '20'));
-  const sizes = option(
-    'sizes',
-    adminMode ? '100000,1000000' : electricianMode ? '10000,100000' : '10000,100000',
-  )
+  const sizes = option('sizes', adminMode ? '100000,1000000' : voiceMode ? '20000,200000' : '10000,100000')
     .split(',')
     .map(Number);
   // The admin target is set for PostgreSQL (a million devices in PGlite is not its use).
-  const only = option('only', adminMode || electricianMode ? 'postgres' : '');
+  const only = option('only', adminMode || electricianMode || voiceMode ? 'postgres' : '');
   const endpointFilter = option('endpoints', '').split(',').filter(Boolean);
   const rounds = Math.max(1, Number(option('rounds', '1')));
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -269,7 +304,7 @@ async function main() {
       let sample = null;
       for (const size of sizes) {
         const seeded = await child.call(
-          adminMode ? 'seedAdmin' : electricianMode ? 'seedElectrician' : 'seed',
+          adminMode ? 'seedAdmin' : electricianMode ? 'seedElectrician' : voiceMode ? 'seedVoice' : 'seed',
           { devices: size },
         );
         seeding.push({ driver, ...seeded });
@@ -280,20 +315,36 @@ async function main() {
           ? await child.call('adminTokens', { count: 20 })
           : electricianMode
             ? await child.call('electricianTokens', { count: 50 })
-            : await child.call('tokens', {
-                count: TOKEN_SAMPLE,
-                ownersInSample: sizes[0] / DEVICES_PER_OWNER,
-              });
+            : voiceMode
+              ? await child.call('voiceTokens', { count: VOICE_TOKENS })
+              : await child.call('tokens', {
+                  count: TOKEN_SAMPLE,
+                  ownersInSample: sizes[0] / DEVICES_PER_OWNER,
+                });
         if (!saturate) {
           const explained = await child.call(
-            adminMode ? 'explainAdmin' : electricianMode ? 'explainElectrician' : 'explain',
-            {},
+            adminMode
+              ? 'explainAdmin'
+              : electricianMode
+                ? 'explainElectrician'
+                : voiceMode
+                  ? 'explainVoice'
+                  : 'explain',
+            voiceMode ? { sample } : {},
           );
           plans.push({ driver, size, plans: explained.plans });
         }
 
-        const endpoints =
-          adminMode || electricianMode
+        const endpoints = voiceMode
+          ? VOICE_TARGETS.map(([name, path, bodyKey]) => ({
+              name,
+              port: ready.apiPort,
+              path,
+              auth: true,
+              method: 'POST',
+              bodyKey,
+            }))
+          : adminMode || electricianMode
             ? (adminMode ? ADMIN_TARGETS : ELECTRICIAN_TARGETS).map(([name, path]) => ({
                 name,
                 port: ready.apiPort,
@@ -390,6 +441,7 @@ async function main() {
     'npm run bench:api --',
     ...(adminMode ? ['--admin'] : []),
     ...(electricianMode ? ['--electrician'] : []),
+    ...(voiceMode ? ['--voice'] : []),
     ...(saturate ? ['--saturate'] : ['--rate', rate]),
     '--duration',
     duration,
@@ -452,11 +504,20 @@ function machineCpu(before) {
 
 function load(autocannon, target, sample, { rate, connections, duration }) {
   let next = 0;
-  const request = { method: 'GET', path: target.path };
+  const request = { method: target.method ?? 'GET', path: target.path };
   if (target.auth) {
     request.setupRequest = (req) => {
       next = (next + 1) % sample.tokens.length;
-      return { ...req, headers: { ...req.headers, authorization: `Bearer ${sample.tokens[next]}` } };
+      const headers = { ...req.headers, authorization: `Bearer ${sample.tokens[next]}` };
+      // A POST row sends the sampled owner's own body (voice: a QUERY or EXECUTE of that owner's devices).
+      if (target.bodyKey) {
+        return {
+          ...req,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: sample[target.bodyKey][next],
+        };
+      }
+      return { ...req, headers };
     };
   } else if (target.sessionInPath) {
     request.setupRequest = (req) => {
@@ -573,7 +634,7 @@ function verdicts({ mode, runs, rate }) {
     }
     return lines;
   }
-  const targetP99 = mode === 'admin' || mode === 'electrician' ? TARGET_ADMIN_P99_MS : TARGET_P99_MS;
+  const targetP99 = targetP99Of(mode);
   const pgRows = runs.filter((r) => r.driver === 'postgres' && targetEndpoints(mode).includes(r.endpoint));
   if (pgRows.length > 0) {
     const missed = pgRows.filter((r) => r.p99 > targetP99);
@@ -593,7 +654,7 @@ function verdicts({ mode, runs, rate }) {
       }
     }
   }
-  if (mode === 'admin' || mode === 'electrician') return lines;
+  if (mode === 'admin' || mode === 'electrician' || mode === 'voice') return lines;
   const pgliteRows = runs.filter((r) => r.driver === 'pglite' && OWNER_ENDPOINTS.includes(r.endpoint));
   if (pgliteRows.length > 0) {
     const short = pgliteRows.filter((r) => r.rps < 0.95 * rate);
@@ -687,25 +748,34 @@ function report({
   );
   lines.push('');
   lines.push(
-    ...(mode === 'electrician'
+    ...(mode === 'voice'
       ? [
-          `Dataset: ${fmt(BENCH_ELECTRICIANS)} electricians, ${fmt(BENCH_CUSTOMERS)} customers (40 each, 2 devices each), the`,
-          'installations table grown to each size (spread over the electricians, 2 devices each); requests rotate over 50',
-          'electricians\' sessions. (The "Devices in table" column is the installations table\'s size in this mode.)',
-          `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each endpoint, no growth with the table.`,
+          `Dataset: owners with ${VOICE_DEVICES_PER_OWNER} devices each (ISAAC, two-gang Lumos, SKYWALKER; a tenth offline), the devices`,
+          `table grown to each size; ${VOICE_TOKENS} owners linked to a Google client through the OAuth model (real opaque access`,
+          "tokens). Requests rotate over them: QUERY asks for 5 of the owner's endpoints, EXECUTE turns the owner's first online",
+          'purifier on (a real command: row lock, desired state, device activity and activity-log rows, in one transaction).',
+          `Targets: p99 ≤ ${TARGET_VOICE_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for QUERY and EXECUTE (Google asks for ≤ 1,000 ms end`,
+          'to end on air purifiers and ≤ 700 ms on switches).',
         ]
-      : mode === 'admin'
+      : mode === 'electrician'
         ? [
-            `Dataset: ${fmt(ADMIN_USERS)} owners, the devices table grown to each size (a fifth available, a quarter offline,`,
-            `three types and firmware versions), ${fmt(ADMIN_AUDIT_ROWS)} activity entries; requests rotate over 20 admin sessions.`,
-            `The users search is \`${ADMIN_SEARCH}\` (50 matching names among realistic ones); the devices filter keeps the online ones.`,
-            `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each admin endpoint, no growth with the`,
-            'devices table (ADR 032).',
+            `Dataset: ${fmt(BENCH_ELECTRICIANS)} electricians, ${fmt(BENCH_CUSTOMERS)} customers (40 each, 2 devices each), the`,
+            'installations table grown to each size (spread over the electricians, 2 devices each); requests rotate over 50',
+            'electricians\' sessions. (The "Devices in table" column is the installations table\'s size in this mode.)',
+            `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each endpoint, no growth with the table.`,
           ]
-        : [
-            `Targets: p99 ≤ ${TARGET_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for every authenticated endpoint, no growth with the`,
-            `table size; PGlite sustains ${fmt(rate)} req/s on the owner endpoints.`,
-          ]),
+        : mode === 'admin'
+          ? [
+              `Dataset: ${fmt(ADMIN_USERS)} owners, the devices table grown to each size (a fifth available, a quarter offline,`,
+              `three types and firmware versions), ${fmt(ADMIN_AUDIT_ROWS)} activity entries; requests rotate over 20 admin sessions.`,
+              `The users search is \`${ADMIN_SEARCH}\` (50 matching names among realistic ones); the devices filter keeps the online ones.`,
+              `Targets: p99 ≤ ${TARGET_ADMIN_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for each admin endpoint, no growth with the`,
+              'devices table (ADR 032).',
+            ]
+          : [
+              `Targets: p99 ≤ ${TARGET_P99_MS} ms at ${fmt(rate)} req/s on PostgreSQL for every authenticated endpoint, no growth with the`,
+              `table size; PGlite sustains ${fmt(rate)} req/s on the owner endpoints.`,
+            ]),
     ...verdicts({ mode, runs, rate }),
   );
   if (sizes.length > 1) {
@@ -837,6 +907,9 @@ async function serveSetup() {
     DATA_DIR: dataDir ?? './data',
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOG_LEVEL: 'silent',
+    // The API's request path (device commands stored directly); the device plane has bench:devices.
+    DEVICE_TRANSPORT: 'direct',
+    MQTT_PORT: '0',
   });
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
@@ -857,7 +930,8 @@ async function serveSetup() {
     for (const [label, run] of steps) {
       captured.length = 0;
       await run();
-      const queries = [...captured];
+      // Transaction control (a command's BEGIN / COMMIT) has no plan.
+      const queries = captured.filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q.query));
       for (const [n, q] of queries.entries()) {
         const rows = await exec(`EXPLAIN (ANALYZE, COSTS OFF) ${q.query}`, q.params);
         const text = rows.map((r) => r['QUERY PLAN']);
@@ -1036,6 +1110,155 @@ async function serveSetup() {
         'SELECT (SELECT count(*) FROM devices)::int AS devices, (SELECT count(*) FROM users)::int AS owners, (SELECT count(*) FROM audit_log)::int AS audit',
       );
       return { ...counts, ms: Date.now() - started };
+    },
+
+    /**
+     * Voice mode: owners with VOICE_DEVICES_PER_OWNER devices each, grown to `devices` devices (owner o:
+     * md5('bench-voice-owner-' || o); device k of 20: ISAAC when k % 4 is 1 or 0, a two-gang Lumos at 2, a
+     * SKYWALKER at 3; every tenth offline).
+     */
+    async seedVoice({ devices: targetDevices }) {
+      const started = Date.now();
+      const oid = (o) => `md5('bench-voice-owner-' || ${o})::uuid::text`;
+      const targetOwners = Math.ceil(targetDevices / VOICE_DEVICES_PER_OWNER);
+      await exec(
+        `INSERT INTO users (id, name, email, username, password_hash, role, created_at, updated_at)
+         SELECT ${oid('o')}, 'Voice Owner ' || o, 'voice' || o || '@bench.isaac', 'bench-voice-' || o,
+                '$argon2id$v=19$m=19456,t=2,p=1$bench$none', 2, now() - interval '200 days', now()
+         FROM generate_series($1::int + 1, $2::int) AS o`,
+        [owners, targetOwners],
+      );
+      await exec(
+        `INSERT INTO devices (id, name, model, serial_number, type, user_id, is_connected, power_on, fan_speed,
+                              gang_count, gang_states, created_at, updated_at)
+         SELECT md5('bench-voice-device-' || o || '-' || k)::uuid::text, 'Device ' || k,
+                CASE k % 4 WHEN 2 THEN 'Lumos 2-Gang' WHEN 3 THEN 'SKYWALKER' ELSE 'ISAAC Air Purifier' END,
+                'VOX-' || o || '-' || k,
+                CASE k % 4 WHEN 2 THEN 'lumos' WHEN 3 THEN 'skywalker' ELSE 'isaac' END,
+                ${oid('o')}, k % 10 <> 0, false,
+                CASE WHEN k % 4 IN (0, 1) THEN 'medium' END,
+                CASE k % 4 WHEN 2 THEN 2 ELSE 0 END,
+                CASE k % 4 WHEN 2 THEN '[false, false]'::jsonb ELSE '[]'::jsonb END,
+                now() - make_interval(secs => o * 60 + k), now()
+         FROM generate_series($1::int + 1, $2::int) AS o, generate_series(1, $3::int) AS k`,
+        [owners, targetOwners, VOICE_DEVICES_PER_OWNER],
+      );
+      owners = Math.max(owners, targetOwners);
+      await exec('VACUUM ANALYZE');
+      await exec('CHECKPOINT');
+      const [counts] = await exec(
+        'SELECT (SELECT count(*) FROM devices)::int AS devices, (SELECT count(*) FROM users)::int AS owners',
+      );
+      return { ...counts, ms: Date.now() - started };
+    },
+
+    /**
+     * Voice mode: a Google client, `count` owners linked to it through the OAuth model (real opaque access
+     * tokens), a session each (for the floor), and each owner's QUERY and EXECUTE bodies.
+     */
+    async voiceTokens({ count }) {
+      const { modelClient } = await import('../apps/server/src/modules/oauth/model.ts');
+      const context = { actor: null, channel: 'system', ip: null, userAgent: null, requestId: null };
+      const registered = await app.services.oauth.createClient(
+        {
+          name: 'Google Home (bench)',
+          redirect_uris: ['https://oauth-redirect.googleusercontent.com/r/bench'],
+          public: false,
+        },
+        context,
+      );
+      const [clientRow] = await exec('SELECT * FROM oauth_clients WHERE id = $1', [registered.client._id]);
+      const client = modelClient({
+        ...clientRow,
+        redirectUris: clientRow.redirect_uris,
+        secretHash: clientRow.secret_hash,
+        clientId: clientRow.client_id,
+      });
+      const tokens = [];
+      const sessionIds = [];
+      const query = [];
+      const execute = [];
+      for (let o = 1; o <= count; o += 1) {
+        const [user] = await exec(
+          `SELECT id, name, role FROM users WHERE id = md5('bench-voice-owner-' || $1::int)::uuid::text`,
+          [o],
+        );
+        const accessToken = await app.services.oauth.model.generateAccessToken();
+        await app.services.oauth.model.saveToken(
+          {
+            accessToken,
+            refreshToken: await app.services.oauth.model.generateRefreshToken(),
+            scope: ['devices'],
+          },
+          client,
+          { id: user.id, name: user.name, role: user.role },
+        );
+        tokens.push(accessToken);
+        const session = await app.sessions.create(user.id, { userAgent: 'bench-api', ip: '127.0.0.1' });
+        sessionIds.push(session.id);
+        const ids = await exec(
+          `SELECT id, type, is_connected FROM devices WHERE user_id = $1 ORDER BY created_at, id`,
+          [user.id],
+        );
+        const endpoints = ids.flatMap((d) => (d.type === 'lumos' ? [`${d.id}:g0`, `${d.id}:g1`] : [d.id]));
+        query.push(
+          JSON.stringify({
+            requestId: `bench-q-${o}`,
+            inputs: [
+              {
+                intent: 'action.devices.QUERY',
+                payload: { devices: endpoints.slice(0, 5).map((id) => ({ id })) },
+              },
+            ],
+          }),
+        );
+        // The owner's first online ISAAC (every owner has online ones: k % 4 = 1, k % 10 <> 0).
+        execute.push(
+          JSON.stringify({
+            requestId: `bench-e-${o}`,
+            inputs: [
+              {
+                intent: 'action.devices.EXECUTE',
+                payload: {
+                  commands: [
+                    {
+                      devices: [{ id: ids.find((d) => d.type === 'isaac' && d.is_connected).id }],
+                      execution: [{ command: 'action.devices.commands.OnOff', params: { on: true } }],
+                    },
+                  ],
+                },
+              },
+            ],
+          }),
+        );
+      }
+      await exec(
+        `UPDATE sessions SET last_seen_at = now() - random() * interval '59 seconds' WHERE user_agent = 'bench-api'`,
+      );
+      return { tokens, sessionIds, query, execute };
+    },
+
+    /** Voice mode: EXPLAIN ANALYZE of the SQL a QUERY and an EXECUTE send for one linked owner. */
+    async explainVoice({ sample }) {
+      const { captured, logged } = capturing();
+      const now = () => new Date();
+      const { VoiceService } = await import('../apps/server/src/modules/voice/service.ts');
+      const { OAuthService } = await import('../apps/server/src/modules/oauth/service.ts');
+      const audit = new AuditLog(logged, now);
+      const oauth = new OAuthService(logged, audit, now);
+      const voice = new VoiceService(
+        logged,
+        oauth,
+        new DeviceCommandService(logged, audit, now),
+        now,
+        app.log,
+      );
+      const meta = { ip: null, requestId: null };
+      const steps = [
+        [VOICE_ENDPOINTS[0], () => voice.google(sample.tokens[0], JSON.parse(sample.query[0]), meta)],
+        [VOICE_ENDPOINTS[1], () => voice.google(sample.tokens[0], JSON.parse(sample.execute[0]), meta)],
+      ];
+      return { plans: await explainSteps(steps, captured, true) };
     },
 
     /**

@@ -11,6 +11,11 @@ import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { adminDeviceRoutes } from './modules/admin-devices/routes.ts';
 import { adminElectricianRoutes } from './modules/admin-electricians/routes.ts';
 import { electricianRoutes } from './modules/electrician/routes.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
+import { voiceRoutes } from './modules/voice/routes.ts';
+import { mqttAuthRoutes } from './device-plane/routes.ts';
+import { rolloutRoutes } from './modules/rollouts/routes.ts';
+import { HomeGraphClient, readServiceAccountKey } from './modules/voice/homegraph.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
@@ -76,6 +81,10 @@ const MODULES = [
   adminDeviceRoutes,
   adminElectricianRoutes,
   electricianRoutes,
+  oauthRoutes,
+  voiceRoutes,
+  mqttAuthRoutes,
+  rolloutRoutes,
 ];
 
 export interface BuildAppOptions {
@@ -127,7 +136,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return parseJson(request, text, done);
   });
 
+  // Google HomeGraph (Report State, Request Sync), when configured: its service-account key is read once.
+  const google = config.voice.google;
+  const homeGraph = google
+    ? {
+        client: new HomeGraphClient(await readServiceAccountKey(google.keyFile), google.homegraphUrl, now),
+        oauthClientId: google.clientId,
+      }
+    : null;
   const services = createServices({
+    voicePush: { homeGraph },
     config,
     db,
     now,
@@ -138,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
   });
   registerServices(app, { config, db, now }, services);
+  // The device plane's broker starts with the app (and closes with it: registerServices' onClose).
+  await services.devicePlane?.start();
   registerRouteTable(app);
 
   registerErrorHandling(app);

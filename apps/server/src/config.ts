@@ -58,6 +58,24 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  DEVICE_TRANSPORT: z.enum(['mqtt', 'direct']).default('mqtt'),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  MQTT_URL: optionalText,
+  MQTT_USERNAME: optionalText,
+  MQTT_PASSWORD: optionalText,
+  MQTT_HTTP_AUTH_TOKEN: optionalText,
+  DEVICE_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SIMULATE_DEMO_DEVICES: bool(true),
+  AQI_SCALE: z.enum(['cpcb', 'us_epa_2024']).default('cpcb'),
+  ROLLOUT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  ROLLOUT_TIMEOUT_SCALE: z.coerce.number().min(0.001).max(100).default(1),
+  GOOGLE_HOMEGRAPH_KEY_FILE: optionalText,
+  GOOGLE_HOMEGRAPH_URL: z.url().default('https://homegraph.googleapis.com'),
+  GOOGLE_OAUTH_CLIENT_ID: optionalText,
+  ALEXA_LWA_CLIENT_ID: optionalText,
+  ALEXA_LWA_CLIENT_SECRET: optionalText,
+  ALEXA_LWA_TOKEN_URL: z.url().default('https://api.amazon.com/auth/o2/token'),
   SOCIAL_TWITTER_URL: optionalUrl,
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
@@ -134,6 +152,43 @@ export interface Config {
     /** Sandbox only: how long after a successful payment it delivers the signed payment.captured webhook. */
     sandboxWebhookDelayMs: number;
   };
+  /**
+   * The device plane (issue 13, ADR 036): `mqtt` (default) commands devices through the broker and waits for
+   * their acknowledgement; `direct` stores the desired state at once (no devices: unit tests of other parts).
+   */
+  devices: {
+    transport: 'mqtt' | 'direct';
+    /** The embedded broker's port (MQTT_PORT, default 1884 so as not to clash with a broker on 1883; 0: any). */
+    mqttPort: number;
+    /** An external broker (MQTT_URL, e.g. mqtt://127.0.0.1:1883): the server connects as a privileged client. */
+    mqttUrl: string | undefined;
+    mqttUsername: string | undefined;
+    mqttPassword: string | undefined;
+    /** The bearer token EMQX's HTTP authentication/authorisation must send (MQTT_HTTP_AUTH_TOKEN); unset: off. */
+    httpAuthToken: string | undefined;
+    /** How long a command waits for the device's acknowledgement. */
+    ackTimeoutMs: number;
+    /** How long raw readings are kept (hourly rollups: 2 years). */
+    retentionDays: number;
+    /** DEMO: run the demo devices in the simulator inside the server process. */
+    simulateDemo: boolean;
+    /** How PM2.5 becomes an AQI and band: India's CPCB (default) or the US EPA's 2024 table. */
+    aqiScale: 'cpcb' | 'us_epa_2024';
+    /** How often rollouts move along (ROLLOUT_TICK_MS), and a factor on every state's timeout. */
+    rolloutTickMs: number;
+    rolloutTimeoutScale: number;
+  };
+  /** Voice assistants' push channels (issue 12): both off unless configured. */
+  voice: {
+    /**
+     * Google HomeGraph (Report State, Request Sync): a service-account key file (GOOGLE_HOMEGRAPH_KEY_FILE),
+     * the API base (GOOGLE_HOMEGRAPH_URL) and which of our OAuth clients is Google's (GOOGLE_OAUTH_CLIENT_ID):
+     * only owners linked through it are reported.
+     */
+    google: { keyFile: string; homegraphUrl: string; clientId: string } | null;
+    /** Alexa AcceptGrant: our Login with Amazon credentials and token URL (ALEXA_LWA_*). */
+    alexa: { clientId: string; clientSecret: string; tokenUrl: string } | null;
+  };
   social: {
     twitter: string | undefined;
     facebook: string | undefined;
@@ -203,6 +258,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         'secrets have no default when NODE_ENV=production.',
     );
   }
+  if (Boolean(e.GOOGLE_HOMEGRAPH_KEY_FILE) !== Boolean(e.GOOGLE_OAUTH_CLIENT_ID)) {
+    problems.push('GOOGLE_HOMEGRAPH_KEY_FILE and GOOGLE_OAUTH_CLIENT_ID are set together (or neither).');
+  }
+  if (Boolean(e.ALEXA_LWA_CLIENT_ID) !== Boolean(e.ALEXA_LWA_CLIENT_SECRET)) {
+    problems.push('ALEXA_LWA_CLIENT_ID and ALEXA_LWA_CLIENT_SECRET are set together (or neither).');
+  }
   if (isProduction && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters when NODE_ENV=production.');
   }
@@ -244,6 +305,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       webhookSecret,
       apiBase: e.RAZORPAY_API_BASE.replace(/\/+$/, ''),
       sandboxWebhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS,
+    },
+    devices: {
+      transport: e.DEVICE_TRANSPORT,
+      mqttPort: e.MQTT_PORT,
+      mqttUrl: e.MQTT_URL,
+      mqttUsername: e.MQTT_USERNAME,
+      mqttPassword: e.MQTT_PASSWORD,
+      httpAuthToken: e.MQTT_HTTP_AUTH_TOKEN,
+      ackTimeoutMs: e.DEVICE_ACK_TIMEOUT_MS,
+      retentionDays: e.TELEMETRY_RETENTION_DAYS,
+      simulateDemo: e.SIMULATE_DEMO_DEVICES,
+      aqiScale: e.AQI_SCALE,
+      rolloutTickMs: e.ROLLOUT_TICK_MS,
+      rolloutTimeoutScale: e.ROLLOUT_TIMEOUT_SCALE,
+    },
+    voice: {
+      google:
+        e.GOOGLE_HOMEGRAPH_KEY_FILE && e.GOOGLE_OAUTH_CLIENT_ID
+          ? {
+              keyFile: resolve(cwd, e.GOOGLE_HOMEGRAPH_KEY_FILE),
+              homegraphUrl: e.GOOGLE_HOMEGRAPH_URL.replace(/\/+$/, ''),
+              clientId: e.GOOGLE_OAUTH_CLIENT_ID,
+            }
+          : null,
+      alexa:
+        e.ALEXA_LWA_CLIENT_ID && e.ALEXA_LWA_CLIENT_SECRET
+          ? {
+              clientId: e.ALEXA_LWA_CLIENT_ID,
+              clientSecret: e.ALEXA_LWA_CLIENT_SECRET,
+              tokenUrl: e.ALEXA_LWA_TOKEN_URL,
+            }
+          : null,
     },
     social: {
       twitter: e.SOCIAL_TWITTER_URL,

@@ -3,12 +3,12 @@
  * and, when SERVE_WEB, the built web on PORT. SIGINT/SIGTERM stop accepting connections, finish
  * in-flight requests, then close the database (releasing the PGlite lock).
  */
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from './db/seed.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, ensureDemoVoiceClient, seedDemoData } from './db/seed.ts';
+import { startDemoDevices } from './simulator/demo.ts';
 import { createLogger } from './logger.ts';
 import { buildWebServer } from './web-server.ts';
 
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
-  const servers: FastifyInstance[] = [];
+  /** Closed in order at shutdown: the demo devices first, then the API (and its broker), then the web. */
+  const servers: Array<{ close(): Promise<unknown> }> = [];
   let database: Database | undefined;
   let stopping = false;
 
@@ -70,11 +71,25 @@ async function main(): Promise<void> {
     if (config.demo) {
       const seeded = await seedDemoData(database.db);
       logger.info(seeded ? 'demo data seeded' : 'demo data already present');
+      await ensureDemoVoiceClient(database.db, config.webOrigins);
     }
 
     const api = await buildApp({ config, db: database.db, logger });
     servers.push(api);
     await api.listen({ port: config.apiPort, host: config.host });
+
+    // DEMO: the demo devices run in the simulator in this process (issue 13), stopped before the broker.
+    const plane = api.services.devicePlane;
+    if (config.demo && config.devices.simulateDemo && plane) {
+      const demoDevices = await startDemoDevices({
+        db: database.db,
+        credentials: api.services.deviceCredentials,
+        serverSecret: config.jwtSecret,
+        brokerUrl: plane.bus.url,
+        log: logger.child({ component: 'simulator' }),
+      });
+      servers.unshift({ close: () => demoDevices.stop() });
+    }
 
     if (config.serveWeb) {
       const web = await buildWebServer({ config, logger: logger.child({ server: 'web' }) });
@@ -89,6 +104,9 @@ async function main(): Promise<void> {
         ? `  Web: ${config.webOrigin}`
         : `  Web: not served here (SERVE_WEB=false); the API accepts ${config.webOrigin}`,
       `  API: ${config.publicApiUrl}   (docs: ${config.publicApiUrl}/docs)`,
+      api.services.devicePlane
+        ? `  Devices (MQTT): ${api.services.devicePlane.bus.url}${api.services.devicePlane.bus.kind === 'embedded' ? ' (embedded broker)' : ''}`
+        : '  Devices: commanded directly (DEVICE_TRANSPORT=direct)',
     ];
     if (config.demo) {
       lines.push(`  Demo sign-ins (password "${DEMO_PASSWORD}"):`);

@@ -27,6 +27,24 @@ import { SandboxWebhookSender } from './modules/payments/sandbox-webhooks.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { RoomService } from './modules/rooms/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
+import { OAuthService } from './modules/oauth/service.ts';
+import { DeviceEvents } from './modules/device-commands/device-events.ts';
+import { setAqiScale } from './modules/devices/presenter.ts';
+import { EmbeddedBroker, ExternalBroker } from './device-plane/bus.ts';
+import { DeviceCredentials } from './device-plane/credentials.ts';
+import { TelemetryIngest } from './device-plane/ingest.ts';
+import { DevicePlane } from './device-plane/plane.ts';
+import { TelemetryService } from './device-plane/telemetry.ts';
+import { AutoMode } from './device-plane/auto-mode.ts';
+import {
+  DEFAULT_ROLLOUT_TIMEOUTS,
+  RolloutService,
+  type RolloutTimeouts,
+} from './modules/rollouts/service.ts';
+import { DownloadSigner } from './modules/rollouts/signer.ts';
+import { AlexaGrants } from './modules/voice/alexa-grants.ts';
+import type { HomeGraphClient } from './modules/voice/homegraph.ts';
+import { VoiceService } from './modules/voice/service.ts';
 import { CsrfGuard } from './plugins/csrf.ts';
 import type { RequestOutcomes } from './plugins/request-outcomes.ts';
 
@@ -67,6 +85,26 @@ export interface Services {
   /** Firmware images: the store is the seam for an object store (ADR 021). */
   firmwareStore: LocalDiskFirmwareStore;
   firmware: FirmwareService;
+  /** Voice-assistant account linking: the OAuth 2 authorization server and its clients (ADR 035). */
+  oauth: OAuthService;
+  /** Google Home and Alexa fulfillment (issue 12). */
+  voice: VoiceService;
+  /** Device changes, announced after commit (voice assistants listen). */
+  deviceEvents: DeviceEvents;
+  /** Device MQTT credentials (issued at registration, ADR 036). */
+  deviceCredentials: DeviceCredentials;
+  /** The broker side of the device plane; null with DEVICE_TRANSPORT=direct. Started and closed with the app. */
+  devicePlane: DevicePlane | null;
+  /** Telemetry series (charts), hourly rollups and retention (issue 13). */
+  telemetry: TelemetryService;
+  /** Staged firmware rollouts (issue 14) and the signer of their device-bound download links. */
+  rollouts: RolloutService;
+  downloadSigner: DownloadSigner;
+}
+
+/** The HomeGraph client when configured (its key file is read once at start). */
+export interface VoicePush {
+  homeGraph: { client: HomeGraphClient; oauthClientId: string } | null;
 }
 
 export interface ServiceDeps {
@@ -80,6 +118,8 @@ export interface ServiceDeps {
   accessTokenTtlSeconds?: number;
   /** Sends a request to this API in-process (the sandbox's webhooks go through the real route). */
   injectPost: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
+  /** Google HomeGraph, when configured (buildApp reads the key file). */
+  voicePush?: VoicePush;
 }
 
 export function createServices({
@@ -90,6 +130,7 @@ export function createServices({
   requestOutcomes,
   accessTokenTtlSeconds,
   injectPost,
+  voicePush = { homeGraph: null },
 }: ServiceDeps): Services {
   const tokens = new TokenService(config.jwtSecret, now, accessTokenTtlSeconds);
   const sessions = new SessionService(db, now, {
@@ -107,7 +148,77 @@ export function createServices({
     config.adminTwoFactorRequired,
   );
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
-  const deviceCommands = new DeviceCommandService(db, audit, now, new DirectTransport());
+  setAqiScale(config.devices.aqiScale);
+  const deviceEvents = new DeviceEvents(log);
+  const deviceCredentials = new DeviceCredentials(db);
+  // The device plane (issue 13, ADR 036): the embedded broker, or an external one; `direct` has none.
+  const devicePlane =
+    config.devices.transport === 'mqtt'
+      ? new DevicePlane(
+          db,
+          config.devices.mqttUrl
+            ? new ExternalBroker(config.devices.mqttUrl, {
+                username: config.devices.mqttUsername,
+                password: config.devices.mqttPassword,
+              })
+            : new EmbeddedBroker(deviceCredentials, {
+                host: config.host,
+                port: config.devices.mqttPort,
+                publicHost: new URL(config.publicApiUrl).hostname,
+              }),
+          new TelemetryIngest(db, log),
+          now,
+          log,
+          { ackTimeoutMs: config.devices.ackTimeoutMs },
+          deviceEvents,
+        )
+      : null;
+  const deviceCommands = new DeviceCommandService(
+    db,
+    audit,
+    now,
+    devicePlane ?? new DirectTransport(),
+    deviceEvents,
+  );
+  // Auto mode: a SKYWALKER's readings switch the purifiers of its room (issue 13).
+  if (devicePlane) {
+    const autoMode = new AutoMode(db, deviceCommands, log);
+    devicePlane.ingest.onStored = (latest) => autoMode.onReadings(latest);
+  }
+  const downloadSigner = new DownloadSigner(config.jwtSecret);
+  const scale = config.devices.rolloutTimeoutScale;
+  const rollouts = new RolloutService(
+    db,
+    audit,
+    devicePlane ? devicePlane.bus : null,
+    downloadSigner,
+    now,
+    {
+      publicApiUrl: config.publicApiUrl,
+      timeouts: Object.fromEntries(
+        Object.entries(DEFAULT_ROLLOUT_TIMEOUTS).map(([state, seconds]) => [state, seconds * scale]),
+      ) as RolloutTimeouts,
+      linkSeconds: 3600,
+    },
+    log,
+  );
+  if (devicePlane) {
+    devicePlane.onOtaStatus = (deviceId, status) => rollouts.onStatus(deviceId, status);
+    devicePlane.onVersion = (deviceId, version) => rollouts.onVersion(deviceId, version);
+  }
+  const oauth = new OAuthService(db, audit, now);
+  const voice = new VoiceService(
+    db,
+    oauth,
+    deviceCommands,
+    now,
+    log,
+    voicePush.homeGraph,
+    config.voice.alexa
+      ? new AlexaGrants(db, new SecretBox(config.jwtSecret, 'alexa-grant'), config.voice.alexa, now)
+      : null,
+  );
+  deviceEvents.listen(voice);
   const { provider, sandbox } = createPaymentProvider(config.payment);
   const orders = new OrderService(db, provider, audit, now);
   const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
@@ -117,10 +228,22 @@ export function createServices({
     csrf: new CsrfGuard(config.jwtSecret, config.sessionAbsoluteDays * 24 * 60 * 60),
     audit,
     twoFactor,
-    auth: new AuthService(db, sessions, tokens, audit, twoFactor, now),
+    auth: new AuthService(db, sessions, tokens, audit, twoFactor, oauth, now),
     account: new AccountService(db, sessions, audit, now, config.sessionIdleMinutes),
     deviceCommands,
-    devices: new DeviceService(db, deviceCommands, audit, now),
+    devices: new DeviceService(
+      db,
+      deviceCommands,
+      audit,
+      now,
+      deviceEvents,
+      devicePlane
+        ? {
+            issue: (deviceId, executor) => deviceCredentials.issue(deviceId, executor),
+            brokerUrl: () => devicePlane.bus.url,
+          }
+        : null,
+    ),
     rooms: new RoomService(db, audit, now),
     dashboard: new OwnerDashboardService(db),
     orders,
@@ -146,6 +269,14 @@ export function createServices({
     reports: new ReportService(db, now),
     firmwareStore,
     firmware: new FirmwareService(db, firmwareStore, audit, now),
+    oauth,
+    voice,
+    deviceEvents,
+    deviceCredentials,
+    devicePlane,
+    telemetry: new TelemetryService(db, now, config.devices.retentionDays),
+    rollouts,
+    downloadSigner,
   };
 }
 
@@ -176,7 +307,15 @@ export function registerServices(
   app.decorate('tokens', services.tokens);
   app.decorate('sessions', services.sessions);
   app.decorate('csrf', services.csrf);
+  // With devices on the broker, readings are rolled up and pruned hourly, and rollouts move along.
+  const stopTelemetryJob = services.devicePlane ? services.telemetry.schedule(app.log) : undefined;
+  const stopRollouts = services.devicePlane
+    ? services.rollouts.schedule(core.config.devices.rolloutTickMs)
+    : undefined;
   app.addHook('onClose', async () => {
     await services.sandboxWebhooks?.close();
+    await services.devicePlane?.close();
+    stopTelemetryJob?.();
+    stopRollouts?.();
   });
 }

@@ -34,6 +34,8 @@ export default [
 
   // auth and tools
   route(at(AUTH.login), 'routes/login.tsx'),
+  route(at(AUTH.consent), 'routes/oauth.consent.tsx'),
+  route(at(AUTH.voiceDemo), 'routes/voice-demo.tsx'),
   route(at(AUTH.debug), 'routes/debug.tsx'),
 
   // back office (client-only, behind the auth provider and the route guard)
@@ -46,6 +48,7 @@ export default [
       route(at(ADMIN.users, ADMIN.root), 'routes/admin.users.tsx'),
       route(at(ADMIN.devices, ADMIN.root), 'routes/admin.devices.tsx'),
       route(at(ADMIN.firmware, ADMIN.root), 'routes/admin.devices.firmware.tsx'),
+      route(at(ADMIN.rollouts, ADMIN.root), 'routes/admin.devices.rollouts.tsx'),
       route(at(ADMIN.electricians, ADMIN.root), 'routes/admin.electricians.tsx'),
       route(at(ADMIN.settings, ADMIN.root), 'routes/admin.settings.tsx'),
       route(at(ADMIN.reports, ADMIN.root), 'routes/admin.reports.tsx'),

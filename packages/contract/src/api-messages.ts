@@ -8,6 +8,12 @@ export const API_MSG = {
   sessionEnded: 'Your session has ended. Please sign in again.',
   invalidToken: 'Invalid token',
   deviceNotFound: 'Device not found',
+  /** A command to a device that is not connected (issue 13). */
+  deviceOffline: 'Device is offline',
+  /** A command the device did not acknowledge in time. */
+  deviceNoResponse: 'Device did not respond',
+  /** A command the device refused (its acknowledgement said why). */
+  deviceRefused: (reason: string) => `Device refused the command: ${reason}`,
   roomNotFound: 'Room not found',
   orderNotFound: 'Order not found',
   contactMessageNotFound: 'Message not found',

@@ -24,6 +24,8 @@ export const AUDIT_ENTITY_TYPES = [
   'payment',
   'contact_message',
   'oauth_client',
+  'oauth_link',
+  'rollout',
   'setting',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -74,7 +76,20 @@ export const AUDIT_ACTIONS = [
   'payment.failed',
   'contact_message.handled',
   'oauth_client.created',
+  'oauth_client.updated',
   'oauth_client.deleted',
+  'oauth_client.secret_rotated',
+  'oauth_link.created',
+  'oauth_link.revoked',
+  'rollout.started',
+  'rollout.paused',
+  'rollout.resumed',
+  'rollout.halted',
+  'rollout.cancelled',
+  'rollout.retried',
+  'rollout.completed',
+  'rollout.device_updated',
+  'rollout.device_failed',
   'setting.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -31,6 +31,9 @@ export const oauthParamsSchema = z
     response_type: z.string().optional(),
     scope: z.string().optional(),
     state: z.string().optional(),
+    /** PKCE (RFC 7636): required of public clients, S256 only. */
+    code_challenge: z.string().optional(),
+    code_challenge_method: z.string().optional(),
   })
   .nullable()
   .optional();

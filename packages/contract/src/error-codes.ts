@@ -19,6 +19,12 @@ export const ERROR_CODE = {
   invalidTwoFactorCode: 'invalid_two_factor_code',
   /** An admin who must use two-factor sign-in (ADMIN_TWO_FACTOR_REQUIRED) and has not set it up yet. */
   twoFactorEnrolmentRequired: 'two_factor_enrolment_required',
+  /** OAuth mode: an unknown client, or a redirect URI it has not registered (spec: 'Invalid redirect URL…'). */
+  invalidRedirect: 'invalid_redirect',
+  /** A command to a device that is not connected, or one it did not answer in time / refused (issue 13). */
+  deviceOffline: 'device_offline',
+  deviceTimeout: 'device_timeout',
+  deviceRefused: 'device_refused',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

@@ -92,3 +92,78 @@ export const firmwareListQuerySchema = pageQuerySchema.extend({
 export type FirmwareListQuery = z.infer<typeof firmwareListQuerySchema>;
 export const firmwareListSchema = pageMetaSchema.extend({ firmware: z.array(firmwareSchema) });
 export type FirmwareList = z.infer<typeof firmwareListSchema>;
+
+/** POST /api/admin/rollouts (issue 14): one image to a type's devices, or to chosen devices, in stages. */
+export const newRolloutSchema = z
+  .object({
+    firmware_id: z.string().min(1),
+    /** Chosen devices (of the image's type); none: every owned device of the type not on this version yet. */
+    device_ids: z.array(z.string().min(1)).max(10_000).optional(),
+    stages: z.array(z.number().int().min(1).max(100)).min(1).max(10).default([5, 25, 100]),
+    stage_pause_seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .default(60),
+    max_concurrent: z.number().int().min(1).max(1000).default(50),
+    failure_threshold_percent: z.number().int().min(0).max(100).default(20),
+    window_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
+  })
+  .refine((r) => r.stages.every((s, i) => i === 0 || s > r.stages[i - 1]!) && r.stages.at(-1) === 100, {
+    message: 'Stages must rise and end at 100 (percent of the devices)',
+    path: ['stages'],
+  });
+export type NewRollout = z.input<typeof newRolloutSchema>;
+
+export const ROLLOUT_STATES = [
+  'QUEUED',
+  'INITIATED',
+  'DOWNLOADING',
+  'DOWNLOADED',
+  'VERIFIED',
+  'UPDATING',
+  'UPDATED',
+  'FAILED',
+  'CANCELLED',
+] as const;
+
+export const rolloutSchema = z.object({
+  _id: z.string(),
+  firmware: z.object({ _id: z.string(), version: z.string(), device_type: z.string(), filename: z.string() }),
+  status: z.enum(['running', 'paused', 'halted', 'cancelled', 'completed']),
+  stages: z.array(z.number().int()),
+  current_stage: z.number().int(),
+  max_concurrent: z.number().int(),
+  failure_threshold_percent: z.number().int(),
+  reason: z.string().nullable(),
+  counts: z.record(z.enum(ROLLOUT_STATES), z.number().int()),
+  total: z.number().int(),
+  created_at: z.string(),
+});
+export type Rollout = z.infer<typeof rolloutSchema>;
+
+export const rolloutDeviceSchema = z.object({
+  device_id: z.string(),
+  name: z.string(),
+  stage: z.number().int(),
+  state: z.enum(ROLLOUT_STATES),
+  percent: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  from_version: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  state_at: z.string(),
+});
+export type RolloutDevice = z.infer<typeof rolloutDeviceSchema>;
+export const rolloutDetailSchema = z.object({
+  rollout: rolloutSchema,
+  devices: z.array(rolloutDeviceSchema),
+});
+export type RolloutDetail = z.infer<typeof rolloutDetailSchema>;
+export const rolloutActionSchema = z.object({ action: z.enum(['pause', 'resume', 'cancel', 'retry']) });

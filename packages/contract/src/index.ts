@@ -23,3 +23,5 @@ export * from './reports.ts';
 export * from './admin-assignments.ts';
 export * from './admin-orders.ts';
 export * from './electrician.ts';
+export * from './oauth.ts';
+export * from './device-plane.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AQI_SCALES } from './device-plane.ts';
+import { FAN_SPEEDS } from './device-state.ts';
 import { listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
 import {
   DEFAULT_DEVICE_TYPE,
@@ -32,6 +34,44 @@ export const deviceSchema = z.object({
   bluetooth_paired: z.boolean(),
   last_updated: z.string().nullable(),
   created_at: z.string(),
+  /** When the device last spoke to the broker (issue 13). */
+  last_seen_at: z.string().nullable(),
+  /** ISAAC: fan speed and filter life left (percent); null for other types or before the first report. */
+  fan_speed: z.enum(FAN_SPEEDS).nullable(),
+  filter_life: z.number().int().nullable(),
+  /** The device's latest firmware update (issue 14): in progress (with percent) or how it ended. */
+  update: z
+    .object({
+      state: z.enum([
+        'QUEUED',
+        'INITIATED',
+        'DOWNLOADING',
+        'DOWNLOADED',
+        'VERIFIED',
+        'UPDATING',
+        'UPDATED',
+        'FAILED',
+      ]),
+      percent: z.number().int().nullable(),
+      reason: z.string().nullable(),
+      version: z.string(),
+      at: z.string(),
+    })
+    .nullable(),
+  /** ISAAC auto mode: on above this PM2.5 (µg/m³) in its room, off below it minus the hysteresis; null = off. */
+  auto_threshold: z.number().int().nullable(),
+  /** ISAAC and SKYWALKER: the latest PM2.5 reading with its CPCB AQI band; null before the first reading. */
+  air_quality: z
+    .object({
+      pm25: z.number(),
+      aqi: z.number().int(),
+      band: z.string(),
+      label: z.string(),
+      /** The deployment's AQI scale (AQI_SCALE): India's CPCB by default, or US EPA 2024. */
+      scale: z.enum(AQI_SCALES),
+      at: z.string(),
+    })
+    .nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
@@ -54,6 +94,19 @@ export const ownerDashboardSchema = z.object({
     }),
     rooms: z.number().int(),
   }),
+  /** Each room with an air sensor: its latest PM2.5 and CPCB AQI band (issue 13). */
+  air_quality: z.array(
+    z.object({
+      room_id: z.string(),
+      room_name: z.string(),
+      pm25: z.number(),
+      aqi: z.number().int(),
+      band: z.string(),
+      label: z.string(),
+      scale: z.enum(AQI_SCALES),
+      at: z.string(),
+    }),
+  ),
 });
 export type OwnerDashboard = z.infer<typeof ownerDashboardSchema>;
 
@@ -66,6 +119,14 @@ export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
 export const deviceListSchema = listResponseSchema('devices', deviceSchema);
 export const roomListSchema = listResponseSchema('rooms', roomSchema);
 export const deviceResponseSchema = z.object({ device: deviceSchema });
+/**
+ * Add Device's answer: the device and its MQTT credentials (issue 13): the secret appears here once and is
+ * stored only as a hash; null when the server commands devices directly (no broker).
+ */
+export const deviceCreatedResponseSchema = deviceResponseSchema.extend({
+  credentials: z.object({ device_id: z.string(), secret: z.string(), mqtt_url: z.string() }).nullable(),
+});
+export type DeviceCreatedResponse = z.infer<typeof deviceCreatedResponseSchema>;
 export const roomResponseSchema = z.object({ room: roomSchema });
 
 /** Add Device (spec section 5): name, model, serial_number required; type defaults to isaac. */

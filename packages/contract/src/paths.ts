@@ -30,6 +30,10 @@ export const STOREFRONT_PATHS = {
 /** Sign-in, the developer's page index, and the landing page of a role without an area. */
 export const AUTH_PATHS = {
   login: '/login',
+  /** Voice-assistant account linking: the consent screen /login's OAuth mode leads to (issue 12). */
+  consent: '/oauth/consent',
+  /** The demo voice client's redirect URI (DEMO only): exchange the code, send SYNC / QUERY / EXECUTE. */
+  voiceDemo: '/voice-demo',
   debug: '/debug',
   dashboard: '/dashboard',
 } as const;
@@ -42,6 +46,8 @@ export const ADMIN_PATHS = {
   devices: '/admin/devices',
   /** Under Devices (the spec's admin menu has no Firmware entry): the Devices item stays active. */
   firmware: '/admin/devices/firmware',
+  /** Firmware rollouts (issue 14), under Devices too. */
+  rollouts: '/admin/devices/rollouts',
   electricians: '/admin/electricians',
   settings: '/admin/settings',
   reports: '/admin/reports',

@@ -47,6 +47,64 @@ export const PERMISSIONS = {
   'POST /api/account/two-factor/enable': { access: 'signed-in' },
   'POST /api/account/two-factor/disable': { access: 'signed-in' },
 
+  // voice-assistant account linking (issue 12, ADR 035)
+  'GET /api/oauth/authorize/check': { access: 'public' },
+  'POST /api/oauth/authorize': { access: owner },
+  'POST /api/oauth/token': {
+    access: 'public',
+    csrf: false,
+    csrfExemptBecause:
+      'server-to-server OAuth 2 token endpoint: the client authenticates with its credentials or PKCE',
+  },
+  'POST /api/oauth/revoke': {
+    access: 'public',
+    csrf: false,
+    csrfExemptBecause:
+      'server-to-server OAuth 2 revocation (RFC 7009): the client authenticates with its credentials',
+  },
+  'GET /api/account/linked-services': { access: owner },
+  'DELETE /api/account/linked-services/:id': { access: owner },
+  'GET /api/admin/oauth-clients': { access: admin },
+  'POST /api/admin/oauth-clients': { access: admin },
+  'PUT /api/admin/oauth-clients/:id': { access: admin },
+  'POST /api/admin/oauth-clients/:id/secret': { access: admin },
+  'DELETE /api/admin/oauth-clients/:id': { access: admin },
+  'POST /api/voice/google': {
+    access: 'public',
+    csrf: false,
+    csrfExemptBecause: 'Google Home fulfillment: authenticated by the OAuth access token of a linked owner',
+  },
+  'POST /api/voice/alexa': {
+    access: 'public',
+    csrf: false,
+    csrfExemptBecause:
+      'Alexa Smart Home directives: authenticated by the OAuth access token of a linked owner',
+  },
+
+  'GET /api/devices/:id/telemetry': { access: owner },
+  'PUT /api/devices/:id/auto-mode': { access: owner },
+  // firmware rollouts (issue 14)
+  'GET /api/admin/rollouts': { access: admin },
+  'POST /api/admin/rollouts': { access: admin },
+  'GET /api/admin/rollouts/:id': { access: admin },
+  'POST /api/admin/rollouts/:id/actions': { access: admin },
+  /** A device's download: authenticated by its signed, expiring, device-bound link (no session). */
+  'GET /api/firmware/download': { access: 'public' },
+  /** The owner's "Update now" after Check for Updates: a one-device rollout of the newest image. */
+  'POST /api/devices/:id/update-firmware': { access: owner },
+  // device plane (issue 13): an external broker's HTTP authentication and authorisation (EMQX)
+  'POST /api/mqtt/auth': {
+    access: 'public',
+    csrf: false,
+    csrfExemptBecause: 'broker-to-server call (EMQX HTTP auth), authenticated by MQTT_HTTP_AUTH_TOKEN',
+  },
+  'POST /api/mqtt/acl': {
+    access: 'public',
+    csrf: false,
+    csrfExemptBecause:
+      'broker-to-server call (EMQX HTTP authorisation), authenticated by MQTT_HTTP_AUTH_TOKEN',
+  },
+
   // storefront
   'POST /api/create-order': { access: 'public' },
   'POST /api/verify-payment': { access: 'public' },

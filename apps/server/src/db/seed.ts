@@ -4,8 +4,12 @@
  * Every demo account's password is `isaac-demo`.
  */
 import {
+  AUTH_PATHS,
   cardPricePaise,
+  DEMO_VOICE_CLIENT_ID,
+  DEMO_VOICE_CLIENT_NAME,
   findCatalogItem,
+  FAN_SPEEDS,
   gangCountForModel,
   ROLE,
   type CustomerStatus,
@@ -25,6 +29,7 @@ import {
   firmware,
   installationDevices,
   installations,
+  oauthClients,
   orders,
   rooms,
   users,
@@ -312,6 +317,26 @@ const DAY = 24 * 60 * 60 * 1000;
 const dateOnly = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Seeds the demo data unless the demo admin exists. Returns whether it seeded. */
+/**
+ * The "Demo voice client" (issue 12): a public OAuth client (PKCE) whose redirect URIs are the web's
+ * /voice-demo page on each web origin of this run. Kept in step on every DEMO start (the origins can change
+ * between runs, the rest of the demo data is seeded once).
+ */
+export async function ensureDemoVoiceClient(db: Db, webOrigins: readonly string[], now: Date = new Date()) {
+  const redirectUris = webOrigins.map((origin) => `${origin}${AUTH_PATHS.voiceDemo}`);
+  await db
+    .insert(oauthClients)
+    .values({
+      name: DEMO_VOICE_CLIENT_NAME,
+      clientId: DEMO_VOICE_CLIENT_ID,
+      secretHash: null,
+      redirectUris,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({ target: oauthClients.clientId, set: { redirectUris, updatedAt: now } });
+}
+
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
   const [existing] = await db
     .select({ id: users.id })
@@ -405,6 +430,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
           batteryLevel: type === 'lumos' ? null : (BATTERY[n % BATTERY.length] ?? 50),
           firmwareVersion: FIRMWARE_ON_DEVICES[n % FIRMWARE_ON_DEVICES.length] ?? '1.0.0',
           gangCount,
+          fanSpeed: type === 'isaac' ? FAN_SPEEDS[n % FAN_SPEEDS.length] : null,
           // A Lumos switch is on while any gang is on: the first gang follows the power state.
           gangStates: Array.from({ length: gangCount }, (_, g) => powerOn && (g === 0 || (g + n) % 2 === 0)),
           wifiConfigured: configured,

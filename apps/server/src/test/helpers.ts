@@ -111,7 +111,14 @@ async function createTestDatabase(): Promise<{ database: Database; drop: () => P
 let userCounter = 0;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '100000', ...options.env });
+  // Devices are commanded directly unless a test brings the device plane (MQTT) up itself.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    DEVICE_TRANSPORT: 'direct',
+    MQTT_PORT: '0',
+    ...options.env,
+  });
   const { database, drop } = await createTestDatabase();
   await migrateDatabase(database);
 

@@ -21,6 +21,12 @@ export function makeDevice(patch: Partial<Device> = {}): Device {
     bluetooth_paired: true,
     last_updated: '2026-03-01T10:00:00.000Z',
     created_at: '2026-01-01T00:00:00.000Z',
+    last_seen_at: null,
+    fan_speed: null,
+    filter_life: null,
+    auto_threshold: null,
+    update: null,
+    air_quality: null,
     ...patch,
   };
 }

@@ -1,5 +1,5 @@
-import { DEVICE_TYPES, ROOM_TYPES } from '@isaac/contract';
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { DEVICE_TYPES, FAN_SPEEDS, ROOM_TYPES } from '@isaac/contract';
+import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -32,6 +32,7 @@ export interface WifiConfig {
 /** What the last command asked the device to be (the transport reconciles towards it). */
 export interface DesiredState {
   power_on?: boolean;
+  fan_speed?: string | null;
   gang_states?: boolean[];
 }
 
@@ -48,7 +49,21 @@ export const devices = pgTable(
     /** The owner; null = available (not assigned to anyone). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     roomId: text('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    /** From the broker (issue 13): connected now; when it last spoke, connected, disconnected. */
     isConnected: boolean('is_connected').notNull().default(false),
+    lastSeenAt: timestamptz('last_seen_at'),
+    connectedAt: timestamptz('connected_at'),
+    disconnectedAt: timestamptz('disconnected_at'),
+    /** ISAAC: filter life left (percent) and mode, as last reported. */
+    filterLife: integer('filter_life'),
+    mode: text('mode'),
+    /**
+     * ISAAC auto mode (issue 13): switched on when a SKYWALKER in its room reports PM2.5 above this
+     * (µg/m³), off again below it minus the hysteresis; null = off. `auto_on` marks a purifier auto mode
+     * switched on (only those are switched off by it).
+     */
+    autoThreshold: integer('auto_threshold'),
+    autoOn: boolean('auto_on').notNull().default(false),
     /** Power state ("status" in some views): true = on. */
     powerOn: boolean('power_on').notNull().default(false),
     batteryLevel: integer('battery_level'),
@@ -58,6 +73,11 @@ export const devices = pgTable(
     gangStates: jsonb('gang_states').$type<boolean[]>().notNull().default([]),
     /** What the owner calls each gang ("Ceiling light", "Fan"): what voice assistants call it. */
     gangNames: jsonb('gang_names').$type<string[]>().notNull().default([]),
+    /** ISAAC: the fan speed (contract FAN_SPEEDS); null for other types. */
+    fanSpeed: text('fan_speed', { enum: FAN_SPEEDS }),
+    /** The latest PM2.5 reading (µg/m³) an ISAAC or SKYWALKER reported, and when; null until the first. */
+    pm25: real('pm25'),
+    airQualityAt: timestamptz('air_quality_at'),
     wifiConfigured: boolean('wifi_configured').notNull().default(false),
     bluetoothPaired: boolean('bluetooth_paired').notNull().default(false),
     wifiConfig: jsonb('wifi_config').$type<WifiConfig>(),

@@ -8,3 +8,6 @@ export * from './auth-throttle.ts';
 export * from './audit.ts';
 export * from './two-factor.ts';
 export * from './stats.ts';
+export * from './oauth.ts';
+export * from './device-plane.ts';
+export * from './rollouts.ts';

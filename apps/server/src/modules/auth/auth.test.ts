@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, ERROR_CODE, ROLE } from '@isaac/contract';
+import { CSRF_COOKIE, ERROR_CODE, MSG, ROLE } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { authed, createTestApp, csrf, login, type TestApp } from '../../test/helpers.ts';
@@ -53,15 +53,15 @@ describe('POST /auth/login', () => {
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
   });
 
-  it('reports oauth_mode when oauth_params carry client_id and redirect_uri', async () => {
+  it('in OAuth mode, refuses an unregistered client before checking the password (the flow: oauth.test.ts)', async () => {
     const { user, password } = await t.createUser();
     const res = await postLogin({
       email: user.email,
       password,
       oauth_params: { client_id: 'alexa', redirect_uri: 'https://example.com/cb', state: 'xyz' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ oauth_mode: true, redirect: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: ERROR_CODE.invalidRedirect, message: MSG.invalidRedirect });
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {

@@ -40,7 +40,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.login(request.body, auditContextOf(request)),
+    async (request) => {
+      // The consent screen is on the web origin the browser signed in from (one of the product's own).
+      const origin = request.headers.origin;
+      const webOrigin = origin && app.config.webOrigins.includes(origin) ? origin : app.config.webOrigin;
+      return service.login(request.body, auditContextOf(request), webOrigin);
+    },
   );
 
   app.get(

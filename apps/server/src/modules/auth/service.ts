@@ -1,4 +1,11 @@
-import { API_MSG, ERROR_CODE, type LoginBody, type LoginResponse } from '@isaac/contract';
+import {
+  API_MSG,
+  AUTH_PATHS,
+  ERROR_CODE,
+  type AuthorizationRequest,
+  type LoginBody,
+  type LoginResponse,
+} from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
@@ -9,6 +16,13 @@ import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
 import { LoginThrottle, tryAgainIn } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
+
+/** The authorization request as the consent screen's query (only the parameters that were sent). */
+function consentQuery(request: AuthorizationRequest): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request)) if (typeof value === 'string') query.set(key, value);
+  return query.toString();
+}
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -28,6 +42,14 @@ export interface SecondFactorCheck {
   ): Promise<string | null>;
 }
 
+/**
+ * The authorization-request check of voice-assistant linking (the OAuth module's service, ADR 035; an
+ * interface so that auth does not import it): throws 400 for an unknown client or unregistered redirect URI.
+ */
+export interface AuthorizationRequestCheck {
+  check(request: AuthorizationRequest): Promise<unknown>;
+}
+
 export class AuthService {
   private readonly throttle: LoginThrottle;
 
@@ -37,6 +59,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly audit: AuditLog,
     private readonly twoFactor: SecondFactorCheck,
+    private readonly oauth: AuthorizationRequestCheck,
     now: () => Date,
   ) {
     this.throttle = new LoginThrottle(db, now);
@@ -51,7 +74,11 @@ export class AuthService {
    * With two-factor sign-in on, a right password without a code answers 401 `two_factor_required`
    * (not counted), a wrong, spent or replayed code 401 `invalid_two_factor_code` (counted).
    */
-  async login(body: LoginBody, context: AuditContext): Promise<LoginResponse> {
+  async login(body: LoginBody, context: AuditContext, webOrigin: string): Promise<LoginResponse> {
+    // OAuth mode (voice-assistant linking): an unknown client or unregistered redirect URI stops here,
+    // before any password is checked ('Invalid redirect URL. Please try again.').
+    const oauth = body.oauth_params?.client_id && body.oauth_params.redirect_uri ? body.oauth_params : null;
+    if (oauth) await this.oauth.check(oauth);
     const email = body.email.trim().toLowerCase();
     const ip = context.ip ?? '';
     const wait = await this.throttle.admit(email, ip);
@@ -100,10 +127,10 @@ export class AuthService {
       return created;
     });
     const token = await this.tokens.sign({ sub: user.id, sid: session.id, role: user.role });
-    // OAuth mode (voice-assistant account linking) is recognised, but the authorization server
-    // that would mint a code and redirect URL is not part of this API yet: redirect is always null.
-    const oauthMode = Boolean(body.oauth_params?.client_id && body.oauth_params.redirect_uri);
-    return { token, user: presentUser(user), oauth_mode: oauthMode, redirect: null };
+    // OAuth mode: the redirect is the product's own consent screen (the web follows only its own origins),
+    // carrying the authorization request; the consent screen then sends the browser to the client.
+    const redirect = oauth ? `${webOrigin}${AUTH_PATHS.consent}?${consentQuery(oauth)}` : null;
+    return { token, user: presentUser(user), oauth_mode: oauth !== null, redirect };
   }
 
   /**

@@ -1,6 +1,7 @@
-import type { OwnerDashboard } from '@isaac/contract';
-import { sql } from 'drizzle-orm';
+import { airQualityOf, type OwnerDashboard } from '@isaac/contract';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { currentAqiScale } from '../devices/presenter.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { ACTOR, policyCondition } from '../../policy/policy.ts';
 import type { Scope, ScopeKind } from '../../policy/scope.ts';
@@ -21,6 +22,29 @@ function prepareStatistics(db: Db, kind: ScopeKind) {
     .prepare(`dashboard_${kind}`);
 }
 
+/** Each room's latest sensor reading (the newest SKYWALKER reading in the room), for the air-quality panel. */
+function prepareRoomAir(db: Db, kind: ScopeKind) {
+  return db
+    .selectDistinctOn([rooms.id], {
+      roomId: rooms.id,
+      roomName: rooms.name,
+      pm25: devices.pm25,
+      at: devices.airQualityAt,
+    })
+    .from(devices)
+    .innerJoin(rooms, sql`${rooms.id} = ${devices.roomId}`)
+    .where(
+      and(
+        policyCondition('device', kind, ACTOR),
+        eq(devices.type, 'skywalker'),
+        isNotNull(devices.pm25),
+        isNotNull(devices.airQualityAt),
+      ),
+    )
+    .orderBy(rooms.id, sql`${devices.airQualityAt} desc`)
+    .prepare(`dashboard_air_${kind}`);
+}
+
 /**
  * The owner dashboard's statistics, counted by the database in ONE aggregate query (FILTER per
  * type, a sub-select for rooms) over the rows the caller's scope reaches (policy layer, ADR 019): for
@@ -29,6 +53,7 @@ function prepareStatistics(db: Db, kind: ScopeKind) {
  */
 export class OwnerDashboardService {
   private readonly statements = new Map<ScopeKind, ReturnType<typeof prepareStatistics>>();
+  private readonly airStatements = new Map<ScopeKind, ReturnType<typeof prepareRoomAir>>();
 
   constructor(private readonly db: Db) {}
 
@@ -38,8 +63,26 @@ export class OwnerDashboardService {
       statement = prepareStatistics(this.db, scope.kind);
       this.statements.set(scope.kind, statement);
     }
-    const [row] = await statement.execute({ actorId: scope.userId });
+    let air = this.airStatements.get(scope.kind);
+    if (!air) {
+      air = prepareRoomAir(this.db, scope.kind);
+      this.airStatements.set(scope.kind, air);
+    }
+    const [[row], roomAir] = await Promise.all([
+      statement.execute({ actorId: scope.userId }),
+      air.execute({ actorId: scope.userId }),
+    ]);
     return {
+      air_quality: roomAir
+        .filter((r) => r.pm25 !== null && r.at !== null)
+        .map((r) => ({
+          room_id: r.roomId,
+          room_name: r.roomName,
+          pm25: r.pm25!,
+          ...airQualityOf(r.pm25!, currentAqiScale()),
+          at: r.at!.toISOString(),
+        }))
+        .sort((a, b) => a.room_name.localeCompare(b.room_name)),
       statistics: {
         devices: {
           total: row?.total ?? 0,

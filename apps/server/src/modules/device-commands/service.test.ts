@@ -1,7 +1,7 @@
 import { ROLE } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceActivity, devices, type DeviceRow } from '../../db/schema/index.ts';
+import { deviceActivity, deviceCommands, devices, type DeviceRow } from '../../db/schema/index.ts';
 import { auditContextFor, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { DeviceCommandService, desiredStateFor, type DeviceState, type DeviceTransport } from './service.ts';
 
@@ -40,12 +40,37 @@ describe('desiredStateFor', () => {
     expect(desiredStateFor(device, { kind: 'power', on: true })).toEqual({
       power_on: true,
       gang_states: [true, true, true],
+      fan_speed: null,
     });
     expect(desiredStateFor(device, { kind: 'gang', index: 1, on: false })).toEqual({
       power_on: false,
       gang_states: [false, false, false],
+      fan_speed: null,
     });
     expect(() => desiredStateFor(device, { kind: 'gang', index: 3, on: true })).toThrow(/out of range/);
+  });
+
+  it("a fan speed changes an ISAAC purifier's speed and keeps its power; other devices have no fan (400)", async () => {
+    const { device } = await lumos([false]);
+    const purifier: DeviceRow = {
+      ...device,
+      type: 'isaac',
+      gangCount: 0,
+      gangStates: [],
+      powerOn: true,
+      fanSpeed: 'low',
+    };
+    expect(desiredStateFor(purifier, { kind: 'fan_speed', speed: 'high' })).toEqual({
+      power_on: true,
+      gang_states: [],
+      fan_speed: 'high',
+    });
+    expect(desiredStateFor(purifier, { kind: 'power', on: false })).toEqual({
+      power_on: false,
+      gang_states: [],
+      fan_speed: 'low',
+    });
+    expect(() => desiredStateFor(device, { kind: 'fan_speed', speed: 'low' })).toThrow(/no fan/);
   });
 });
 
@@ -70,8 +95,11 @@ describe('DeviceCommandService', () => {
     expect(row.desiredState).toEqual({ power_on: true, gang_states: [true, false] });
     expect(row.gangStates).toEqual([false, false]);
     expect(row.powerOn).toBe(false);
-    expect(row.lastUpdated).toBeInstanceOf(Date);
-    expect(delivered).toEqual([{ power_on: true, gang_states: [true, false] }]);
+    // last_updated is when the stored state last changed: not before the device reports.
+    expect(row.lastUpdated).toBeNull();
+    expect(delivered).toEqual([{ power_on: true, gang_states: [true, false], fan_speed: null }]);
+    const [sent] = await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, device.id));
+    expect(sent).toMatchObject({ status: 'sent', channel: 'api', actorUserId: ownerId });
     const [activity] = await activityOf(device.id);
     expect(activity).toMatchObject({ action: 'gang_on', channel: 'api', actorUserId: ownerId });
     expect(activity?.payload).toMatchObject({ applied: false, transport: 'queued' });

@@ -1,32 +1,55 @@
-import { API_MSG, applyDeviceCommand } from '@isaac/contract';
+import {
+  API_MSG,
+  applyDeviceCommand,
+  ERROR_CODE,
+  type DeviceCommand,
+  type FanSpeed,
+  type ReportedState,
+} from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deviceActivity, devices, type DesiredState, type DeviceRow } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import {
+  deviceActivity,
+  deviceCommands,
+  devices,
+  type DesiredState,
+  type DeviceRow,
+} from '../../db/schema/index.ts';
+import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import { scopeCondition } from '../../policy/policy.ts';
 import type { Scope } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import type { DeviceEvents } from './device-events.ts';
 
-/** What a command asks of a device: power for the whole device, or one gang of a Lumos switch. */
-export type DeviceCommand = { kind: 'power'; on: boolean } | { kind: 'gang'; index: number; on: boolean };
+export type { DeviceCommand };
 
 /** The full state a command asks for (what devices.desired_state records). */
 export type DeviceState = {
   power_on: boolean;
   gang_states: boolean[];
+  /** ISAAC only. */
+  fan_speed: FanSpeed | null;
 };
 
 /**
- * Delivers a desired state to a device. `apply` runs inside the command's transaction and returns
- * the state to store now: the `DirectTransport` applies the desired state at once; a transport that
- * talks to real devices (MQTT) would publish it (ideally after commit, through `afterCommit`) and
- * return null, leaving the stored state to the device's own report.
+ * Delivers a desired state to a device. `apply` runs inside the command's transaction and returns the state
+ * to store now: the `DirectTransport` applies the desired state at once. A transport that talks to real
+ * devices (MQTT, issue 13) returns null and `deliver`s the command after commit: it resolves with the state
+ * the device acknowledges (which is then stored), or rejects (timed out, refused) — the stored state is
+ * always the device's last report, the desired state is kept apart.
  */
 export interface DeviceTransport {
   readonly name: string;
+  /** A command to a device that is not connected is refused at once ('Device is offline'). */
+  readonly requiresConnection?: boolean;
   apply(device: DeviceRow, desired: DeviceState, tx: Tx): Promise<DeviceState | null>;
   afterCommit?(device: DeviceRow, desired: DeviceState): Promise<void>;
+  deliver?(device: DeviceRow, desired: DeviceState, commandId: string): Promise<ReportedState>;
 }
+
+/** How a delivery failed: the device did not answer in time, or refused. */
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'DeliveryTimeout';
+const isRefusal = (error: unknown) => error instanceof Error && error.name === 'DeliveryRefused';
 
 /** The default transport: the stored state becomes the desired state immediately. */
 export class DirectTransport implements DeviceTransport {
@@ -52,6 +75,7 @@ export interface ExecuteCommandInput {
 export const DEVICE_COMMANDS_MESSAGES = {
   deviceNotFound: API_MSG.deviceNotFound,
   noGangs: 'This device has no gangs: only Lumos switches have gang switches',
+  noFan: 'This device has no fan: only ISAAC purifiers have a fan speed',
   gangOutOfRange: (count: number) =>
     `Gang index out of range: this device has ${count} gang${count === 1 ? '' : 's'} (0 to ${count - 1})`,
 } as const;
@@ -59,8 +83,19 @@ export const DEVICE_COMMANDS_MESSAGES = {
 /** The state a command leads to, from the device's current state. Throws 400 for an impossible gang. */
 export function desiredStateFor(device: DeviceRow, command: DeviceCommand): DeviceState {
   const gangStates = Array.from({ length: device.gangCount }, (_, i) => device.gangStates[i] === true);
-  const outcome = applyDeviceCommand({ type: device.type, gang_states: gangStates }, command);
-  if (outcome.ok) return outcome.state;
+  const outcome = applyDeviceCommand(
+    { type: device.type, gang_states: gangStates, power_on: device.powerOn },
+    command,
+  );
+  if (outcome.ok) {
+    const fanSpeed = outcome.state.fan_speed !== undefined ? outcome.state.fan_speed : device.fanSpeed;
+    return { power_on: outcome.state.power_on, gang_states: outcome.state.gang_states, fan_speed: fanSpeed };
+  }
+  if (outcome.refusal === 'no_fan') {
+    throw badRequest(DEVICE_COMMANDS_MESSAGES.noFan, [
+      { path: 'speed', message: DEVICE_COMMANDS_MESSAGES.noFan },
+    ]);
+  }
   const message =
     outcome.refusal === 'no_gangs'
       ? DEVICE_COMMANDS_MESSAGES.noGangs
@@ -69,7 +104,15 @@ export function desiredStateFor(device: DeviceRow, command: DeviceCommand): Devi
 }
 
 const actionOf = (command: DeviceCommand) =>
-  command.kind === 'power' ? (command.on ? 'power_on' : 'power_off') : command.on ? 'gang_on' : 'gang_off';
+  command.kind === 'fan_speed'
+    ? 'fan_speed'
+    : command.kind === 'power'
+      ? command.on
+        ? 'power_on'
+        : 'power_off'
+      : command.on
+        ? 'gang_on'
+        : 'gang_off';
 
 /**
  * THE way to command a device (routes never write device state themselves). In one transaction:
@@ -83,6 +126,7 @@ export class DeviceCommandService {
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly transport: DeviceTransport = new DirectTransport(),
+    private readonly events: DeviceEvents | null = null,
   ) {}
 
   get transportName(): string {
@@ -90,7 +134,7 @@ export class DeviceCommandService {
   }
 
   async executeCommand(input: ExecuteCommandInput): Promise<DeviceRow> {
-    const { row, desired } = await this.db.transaction(async (tx) => {
+    const { row, desired, commandId, applied, previous } = await this.db.transaction(async (tx) => {
       const [device] = await tx
         .select()
         .from(devices)
@@ -101,47 +145,158 @@ export class DeviceCommandService {
 
       const command = typeof input.command === 'function' ? input.command(device) : input.command;
       const desired = desiredStateFor(device, command);
+      if (this.transport.requiresConnection && !device.isConnected) {
+        throw new HttpError(409, ERROR_CODE.deviceOffline, API_MSG.deviceOffline);
+      }
       const applied = await this.transport.apply(device, desired, tx);
       const at = this.now();
-      const desiredState: DesiredState = { power_on: desired.power_on, gang_states: desired.gang_states };
+      const desiredState: DesiredState = {
+        power_on: desired.power_on,
+        gang_states: desired.gang_states,
+        ...(device.type === 'isaac' ? { fan_speed: desired.fan_speed } : {}),
+      };
       const [updated] = await tx
         .update(devices)
         .set({
           desiredState,
-          ...(applied ? { powerOn: applied.power_on, gangStates: applied.gang_states } : {}),
-          lastUpdated: at,
+          ...(applied
+            ? {
+                powerOn: applied.power_on,
+                gangStates: applied.gang_states,
+                fanSpeed: applied.fan_speed,
+                lastUpdated: at,
+              }
+            : {}),
           updatedAt: at,
         })
         .where(eq(devices.id, device.id))
         .returning();
       if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
 
+      const [sent] = await tx
+        .insert(deviceCommands)
+        .values({
+          deviceId: device.id,
+          actorUserId: input.scope.userId,
+          channel: input.context.channel,
+          desired: desiredState as Record<string, unknown>,
+          status: applied ? 'acked' : 'sent',
+          createdAt: at,
+          completedAt: applied ? at : null,
+        })
+        .returning({ id: deviceCommands.id });
       await tx.insert(deviceActivity).values({
         deviceId: device.id,
         actorUserId: input.scope.userId,
         action: actionOf(command),
         payload: {
           command,
-          previous: { power_on: device.powerOn, gang_states: device.gangStates },
+          previous: { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
           desired,
           applied: applied !== null,
           transport: this.transport.name,
+          command_id: sent?.id ?? null,
         },
         channel: input.context.channel,
         createdAt: at,
       });
-      await this.audit.record(tx, input.context, {
-        action: 'device.command',
-        entity: { type: 'device', id: device.id, name: device.name },
-        changes: changesBetween<DeviceState>(
-          { power_on: device.powerOn, gang_states: device.gangStates },
-          desired,
-          ['power_on', 'gang_states'],
-        ),
-      });
-      return { row: updated, desired };
+      if (applied) await this.recordOutcome(tx, input, device, applied, 'applied');
+      return {
+        row: updated,
+        desired,
+        commandId: sent?.id ?? '',
+        applied: applied !== null,
+        previous: device,
+      };
     });
     await this.transport.afterCommit?.(row, desired);
-    return row;
+    let result = row;
+    if (!applied && this.transport.deliver) {
+      result = await this.awaitAcknowledgement(input, previous, row, desired, commandId);
+    }
+    this.events?.stateChanged(result);
+    return result;
+  }
+
+  /** The activity log's `device.command` record: the state before → after, and how the command ended. */
+  private async recordOutcome(
+    tx: Tx,
+    input: ExecuteCommandInput,
+    device: DeviceRow,
+    after: DeviceState | null,
+    outcome: 'applied' | 'acked' | 'failed' | 'expired',
+  ) {
+    await this.audit.record(tx, input.context, {
+      action: 'device.command',
+      entity: { type: 'device', id: device.id, name: device.name },
+      changes: {
+        ...(after
+          ? changesBetween<DeviceState>(
+              { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
+              after,
+              ['power_on', 'gang_states', 'fan_speed'],
+            )
+          : {}),
+        ...(outcome === 'applied' ? {} : { outcome: { before: 'sent', after: outcome } }),
+      },
+    });
+  }
+
+  /**
+   * A remote transport: waits (bounded) for the device's acknowledgement, then stores the state it reports
+   * and the command's end (acked | failed | expired) with its activity-log record, in one transaction.
+   */
+  private async awaitAcknowledgement(
+    input: ExecuteCommandInput,
+    previous: DeviceRow,
+    row: DeviceRow,
+    desired: DeviceState,
+    commandId: string,
+  ): Promise<DeviceRow> {
+    let reported: ReportedState;
+    try {
+      reported = await this.transport.deliver!(row, desired, commandId);
+    } catch (error) {
+      const status = isTimeout(error) ? 'expired' : 'failed';
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(deviceCommands)
+          .set({ status, error: reason.slice(0, 200), completedAt: this.now() })
+          .where(eq(deviceCommands.id, commandId));
+        await this.recordOutcome(tx, input, previous, null, status);
+      });
+      if (isTimeout(error)) throw new HttpError(504, ERROR_CODE.deviceTimeout, API_MSG.deviceNoResponse);
+      if (isRefusal(error)) throw new HttpError(409, ERROR_CODE.deviceRefused, API_MSG.deviceRefused(reason));
+      throw error;
+    }
+    return this.db.transaction(async (tx) => {
+      const at = this.now();
+      const state: DeviceState = {
+        power_on: reported.power_on,
+        gang_states: reported.gang_states ?? previous.gangStates,
+        fan_speed:
+          reported.fan_speed !== undefined ? reported.fan_speed : (previous.fanSpeed as FanSpeed | null),
+      };
+      const [updated] = await tx
+        .update(devices)
+        .set({
+          powerOn: state.power_on,
+          gangStates: state.gang_states,
+          fanSpeed: state.fan_speed,
+          lastUpdated: at,
+          lastSeenAt: at,
+          updatedAt: at,
+        })
+        .where(eq(devices.id, row.id))
+        .returning();
+      await tx
+        .update(deviceCommands)
+        .set({ status: 'acked', completedAt: at })
+        .where(eq(deviceCommands.id, commandId));
+      await this.recordOutcome(tx, input, previous, state, 'acked');
+      if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
+      return updated;
+    });
   }
 }

@@ -205,7 +205,8 @@ describe('POST /api/devices/:id/toggle', () => {
     ]);
     expect(activity[0]?.payload).toMatchObject({ command: { kind: 'power', on: true } });
     const [row] = await t.db.select().from(devices).where(eq(devices.id, device._id));
-    expect(row?.desiredState).toEqual({ power_on: false, gang_states: [] });
+    // A purifier's desired state carries its fan speed (a new ISAAC starts at 'medium').
+    expect(row?.desiredState).toEqual({ power_on: false, gang_states: [], fan_speed: 'medium' });
   });
 
   it('on a Lumos switch, power turns every gang with it', async () => {

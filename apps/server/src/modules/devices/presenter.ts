@@ -1,4 +1,15 @@
-import type { Device } from '@isaac/contract';
+import { airQualityOf, type AqiScale, type Device, type FanSpeed } from '@isaac/contract';
+
+/**
+ * The deployment's AQI scale (AQI_SCALE: India's CPCB by default, or US EPA 2024), set once at start
+ * (services.ts) — every presentation of a reading uses it.
+ */
+let aqiScale: AqiScale = 'cpcb';
+export function setAqiScale(scale: AqiScale): void {
+  aqiScale = scale;
+}
+export const currentAqiScale = (): AqiScale => aqiScale;
+import { sql } from 'drizzle-orm';
 import { devices, type DeviceRow } from '../../db/schema/index.ts';
 
 /** A gang's name: the owner's, else "Switch 1", "Switch 2"… */
@@ -27,8 +38,43 @@ export const presentedDeviceColumns = {
   bluetoothPaired: devices.bluetoothPaired,
   lastUpdated: devices.lastUpdated,
   createdAt: devices.createdAt,
+  lastSeenAt: devices.lastSeenAt,
+  fanSpeed: devices.fanSpeed,
+  filterLife: devices.filterLife,
+  autoThreshold: devices.autoThreshold,
+  pm25: devices.pm25,
+  airQualityAt: devices.airQualityAt,
+  /**
+   * The device's latest firmware update (issue 14) — in progress, or ended in the last 24 hours: one indexed
+   * read per device (rollout_devices by device), as JSON { state, percent, reason, version, at }, or null.
+   * (`"devices"."id"` spelled out: a single-table select would print the column unqualified, and inside the
+   * subquery an unqualified "id" would be another table's.)
+   */
+  latestUpdate: sql<LatestUpdate | null>`(
+    select json_build_object('state', rd.state, 'percent', rd.percent, 'reason', rd.reason,
+                             'version', f.version, 'at', rd.state_at)
+    from rollout_devices rd join rollouts r on r.id = rd.rollout_id join firmware f on f.id = r.firmware_id
+    where rd.device_id = "devices"."id" and rd.state <> 'CANCELLED'
+      and (rd.state not in ('UPDATED', 'FAILED') or rd.state_at > now() - interval '1 day')
+    order by rd.state_at desc limit 1)`,
 };
-export type PresentableDevice = Pick<DeviceRow, keyof typeof presentedDeviceColumns>;
+
+/** A device's latest firmware update as the list query reads it. */
+export interface LatestUpdate {
+  state: string;
+  percent: number | null;
+  reason: string | null;
+  version: string;
+  at: string;
+}
+
+export type PresentableDevice = Pick<
+  DeviceRow,
+  Exclude<keyof typeof presentedDeviceColumns, 'latestUpdate'>
+> & {
+  /** Present when the row was read with `presentedDeviceColumns`; a row read otherwise shows no update. */
+  latestUpdate?: LatestUpdate | null;
+};
 
 /**
  * A device row as the API presents it (contract `deviceSchema`): the gangs as `{index, on, name}`, the
@@ -60,5 +106,22 @@ export function presentDevice(row: PresentableDevice, roomName: string | null): 
     bluetooth_paired: row.bluetoothPaired,
     last_updated: row.lastUpdated?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    fan_speed: row.type === 'isaac' ? ((row.fanSpeed as FanSpeed | null) ?? null) : null,
+    filter_life: row.type === 'isaac' ? row.filterLife : null,
+    auto_threshold: row.type === 'isaac' ? row.autoThreshold : null,
+    update: row.latestUpdate
+      ? {
+          state: row.latestUpdate.state as NonNullable<Device['update']>['state'],
+          percent: row.latestUpdate.percent,
+          reason: row.latestUpdate.reason,
+          version: row.latestUpdate.version,
+          at: new Date(row.latestUpdate.at).toISOString(),
+        }
+      : null,
+    air_quality:
+      row.pm25 !== null && row.airQualityAt !== null
+        ? { pm25: row.pm25, ...airQualityOf(row.pm25, aqiScale), at: row.airQualityAt.toISOString() }
+        : null,
   };
 }

@@ -3,6 +3,10 @@ import {
   createDeviceSchema,
   deviceListQuerySchema,
   deviceListSchema,
+  autoModeSchema,
+  deviceCreatedResponseSchema,
+  telemetryQuerySchema,
+  telemetryResponseSchema,
   deviceResponseSchema,
   gangNameSchema,
   gangParamsSchema,
@@ -39,13 +43,31 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a device (it belongs to the caller); the serial number must be unique',
         body: createDeviceSchema,
-        response: { 201: deviceResponseSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: deviceCreatedResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const device = await service.create(requireHomeScope(request), request.body, auditContextOf(request));
-      return reply.code(201).send({ device });
+      const created = await service.create(requireHomeScope(request), request.body, auditContextOf(request));
+      return reply.code(201).send(created);
     },
+  );
+
+  app.get(
+    '/api/devices/:id/telemetry',
+    {
+      schema: {
+        tags,
+        summary:
+          "A device's readings for its chart: PM2.5 (average, min, max), PM10, temperature, humidity per bucket",
+        description:
+          'from/to: ISO times (default: the last 24 h); bucket: 5m, 15m, 1h, 6h or 1d (default: about 150 points). Raw readings inside the retention window, hourly rollups before it.',
+        params: idParamsSchema,
+        querystring: telemetryQuerySchema,
+        response: { 200: telemetryResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      app.services.telemetry.series(requireHomeScope(request), request.params.id, request.query),
   );
 
   app.post(
@@ -153,6 +175,28 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.gangIndex,
         request.body.name,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.put(
+    '/api/devices/:id/auto-mode',
+    {
+      schema: {
+        tags,
+        summary:
+          'ISAAC auto mode: on above this PM2.5 from a SKYWALKER in its room, off below it minus 15 (null: off)',
+        params: idParamsSchema,
+        body: autoModeSchema,
+        response: { 200: deviceResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      device: await service.setAutoMode(
+        requireHomeScope(request),
+        request.params.id,
+        request.body.threshold,
         auditContextOf(request),
       ),
     }),

@@ -2,7 +2,9 @@ import {
   API_MSG,
   compareVersions,
   gangCountForModel,
+  initialFanSpeed,
   type Device,
+  type DeviceCreatedResponse,
   type DeviceListQuery,
   type DeviceType,
   type NewDevice,
@@ -13,10 +15,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
-import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { ACTOR, policyCondition, scopeCondition, type ActorRef } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import type { DeviceCredentials } from '../../device-plane/credentials.ts';
+import type { DeviceEvents } from '../device-commands/device-events.ts';
 import type { DeviceCommandService } from '../device-commands/service.ts';
 import { gangName, presentDevice, presentedDeviceColumns } from './presenter.ts';
 
@@ -25,6 +29,7 @@ export const DEVICES_MESSAGES = {
   roomNotFound: API_MSG.roomNotFound,
   serialTaken: 'A device with this serial number already exists',
   gangNotFound: 'This device has no such switch',
+  autoModeIsaacOnly: 'Only ISAAC purifiers have auto mode',
 } as const;
 
 /** The firmware a new device reports until it is updated (the first release of every type). */
@@ -82,7 +87,19 @@ export class DeviceService {
     private readonly commands: DeviceCommandService,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
+    private readonly events: DeviceEvents | null = null,
+    /** Issues a new device's MQTT credentials, and where devices connect; null without a broker. */
+    private readonly credentials: {
+      issue: DeviceCredentials['issue'];
+      brokerUrl: () => string;
+    } | null = null,
   ) {}
+
+  /** Tells the listeners (voice assistants' Request Sync) that a home's devices changed, after commit. */
+  private changed<T>(scope: Scope, result: T): T {
+    this.events?.devicesChanged(homeOf(scope));
+    return result;
+  }
 
   async list(scope: Scope, query: DeviceListQuery) {
     const shape = shapeOf(query);
@@ -126,11 +143,12 @@ export class DeviceService {
   }
 
   /** Adds a device to the caller's home (the owner API); a scope without a home of its own may not. */
-  async create(scope: Scope, input: NewDevice, context: AuditContext): Promise<Device> {
+  async create(scope: Scope, input: NewDevice, context: AuditContext): Promise<DeviceCreatedResponse> {
     const ownerId = homeOf(scope);
     if (ownerId === null) throw forbidden();
     const gangCount = gangCountForModel(input.type, input.model);
     const at = this.now();
+    let secret: string | null = null;
     try {
       const row = await this.db.transaction(async (tx) => {
         const [inserted] = await tx
@@ -143,12 +161,14 @@ export class DeviceService {
             userId: ownerId,
             gangCount,
             gangStates: Array.from({ length: gangCount }, () => false),
+            fanSpeed: initialFanSpeed(input.type),
             firmwareVersion: FACTORY_FIRMWARE_VERSION[input.type],
             createdAt: at,
             updatedAt: at,
           })
           .returning();
         if (!inserted) throw new Error('device insert returned no row');
+        secret = this.credentials ? await this.credentials.issue(inserted.id, tx) : null;
         await this.audit.record(tx, context, {
           action: 'device.created',
           entity: { type: 'device', id: inserted.id, name: inserted.name },
@@ -156,7 +176,13 @@ export class DeviceService {
         });
         return inserted;
       });
-      return presentDevice(row, null);
+      return this.changed(scope, {
+        device: presentDevice(row, null),
+        credentials:
+          secret !== null && this.credentials
+            ? { device_id: row.id, secret, mqtt_url: this.credentials.brokerUrl() }
+            : null,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(DEVICES_MESSAGES.serialTaken);
       throw error;
@@ -217,31 +243,34 @@ export class DeviceService {
    * and the room must belong to the device's owner (for an owner both are their own anyway).
    */
   async assignRoom(scope: Scope, deviceId: string, roomId: string, context: AuditContext): Promise<Device> {
-    return this.db.transaction(async (tx) => {
-      const [device] = await tx
-        .select({ id: devices.id, userId: devices.userId, roomId: devices.roomId })
-        .from(devices)
-        .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
-        .limit(1)
-        .for('update');
-      if (!device) throw notFound(DEVICES_MESSAGES.notFound);
-      // Locked so that the room cannot be deleted before the device points at it.
-      const [room] = await tx
-        .select({ id: rooms.id, name: rooms.name, userId: rooms.userId })
-        .from(rooms)
-        .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
-        .limit(1)
-        .for('share');
-      if (!room || room.userId !== device.userId) throw notFound(DEVICES_MESSAGES.roomNotFound);
-      const [updated] = await tx
-        .update(devices)
-        .set({ roomId: room.id, updatedAt: this.now() })
-        .where(eq(devices.id, device.id))
-        .returning();
-      if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
-      await this.recordRoomChange(tx, context, updated, device.roomId);
-      return presentDevice(updated, room.name);
-    });
+    return this.changed(
+      scope,
+      await this.db.transaction(async (tx) => {
+        const [device] = await tx
+          .select({ id: devices.id, userId: devices.userId, roomId: devices.roomId })
+          .from(devices)
+          .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
+          .limit(1)
+          .for('update');
+        if (!device) throw notFound(DEVICES_MESSAGES.notFound);
+        // Locked so that the room cannot be deleted before the device points at it.
+        const [room] = await tx
+          .select({ id: rooms.id, name: rooms.name, userId: rooms.userId })
+          .from(rooms)
+          .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
+          .limit(1)
+          .for('share');
+        if (!room || room.userId !== device.userId) throw notFound(DEVICES_MESSAGES.roomNotFound);
+        const [updated] = await tx
+          .update(devices)
+          .set({ roomId: room.id, updatedAt: this.now() })
+          .where(eq(devices.id, device.id))
+          .returning();
+        if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
+        await this.recordRoomChange(tx, context, updated, device.roomId);
+        return presentDevice(updated, room.name);
+      }),
+    );
   }
 
   /** Names one gang of a Lumos switch ("Ceiling light"); what voice assistants call it. */
@@ -252,33 +281,81 @@ export class DeviceService {
     name: string,
     context: AuditContext,
   ): Promise<Device> {
+    return this.changed(
+      scope,
+      await this.db.transaction(async (tx) => {
+        const [device] = await tx
+          .select({ id: devices.id, gangCount: devices.gangCount, gangNames: devices.gangNames })
+          .from(devices)
+          .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
+          .limit(1)
+          .for('update');
+        if (!device) throw notFound(DEVICES_MESSAGES.notFound);
+        if (!Number.isInteger(gangIndex) || gangIndex < 0 || gangIndex >= device.gangCount)
+          throw notFound(DEVICES_MESSAGES.gangNotFound);
+        const names = Array.from({ length: device.gangCount }, (_, i) => device.gangNames[i] ?? '');
+        names[gangIndex] = name.trim();
+        const [updated] = await tx
+          .update(devices)
+          .set({ gangNames: names, updatedAt: this.now() })
+          .where(eq(devices.id, device.id))
+          .returning();
+        if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
+        await this.audit.record(tx, context, {
+          action: 'device.updated',
+          entity: { type: 'device', id: updated.id, name: updated.name },
+          changes: {
+            [`gang_${gangIndex + 1}_name`]: {
+              before: gangName(device.gangNames, gangIndex),
+              after: name.trim(),
+            },
+          },
+        });
+        const [room] = updated.roomId
+          ? await tx.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, updated.roomId))
+          : [];
+        return presentDevice(updated, room?.name ?? null);
+      }),
+    );
+  }
+
+  /**
+   * ISAAC auto mode (issue 13): the PM2.5 threshold above which a SKYWALKER in its room switches it on (null:
+   * off). Only purifiers have it (400 otherwise).
+   */
+  async setAutoMode(
+    scope: Scope,
+    deviceId: string,
+    threshold: number | null,
+    context: AuditContext,
+  ): Promise<Device> {
     return this.db.transaction(async (tx) => {
       const [device] = await tx
-        .select({ id: devices.id, gangCount: devices.gangCount, gangNames: devices.gangNames })
+        .select({ id: devices.id, type: devices.type, autoThreshold: devices.autoThreshold })
         .from(devices)
         .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
         .limit(1)
         .for('update');
       if (!device) throw notFound(DEVICES_MESSAGES.notFound);
-      if (!Number.isInteger(gangIndex) || gangIndex < 0 || gangIndex >= device.gangCount)
-        throw notFound(DEVICES_MESSAGES.gangNotFound);
-      const names = Array.from({ length: device.gangCount }, (_, i) => device.gangNames[i] ?? '');
-      names[gangIndex] = name.trim();
+      if (device.type !== 'isaac') {
+        throw badRequest(DEVICES_MESSAGES.autoModeIsaacOnly, [
+          { path: 'threshold', message: DEVICES_MESSAGES.autoModeIsaacOnly },
+        ]);
+      }
       const [updated] = await tx
         .update(devices)
-        .set({ gangNames: names, updatedAt: this.now() })
+        .set({
+          autoThreshold: threshold,
+          ...(threshold === null ? { autoOn: false } : {}),
+          updatedAt: this.now(),
+        })
         .where(eq(devices.id, device.id))
         .returning();
       if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
       await this.audit.record(tx, context, {
         action: 'device.updated',
         entity: { type: 'device', id: updated.id, name: updated.name },
-        changes: {
-          [`gang_${gangIndex + 1}_name`]: {
-            before: gangName(device.gangNames, gangIndex),
-            after: name.trim(),
-          },
-        },
+        changes: { auto_threshold: { before: device.autoThreshold, after: threshold } },
       });
       const [room] = updated.roomId
         ? await tx.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, updated.roomId))
@@ -288,23 +365,26 @@ export class DeviceService {
   }
 
   async unassignRoom(scope: Scope, deviceId: string, context: AuditContext): Promise<Device> {
-    return this.db.transaction(async (tx) => {
-      const [device] = await tx
-        .select({ id: devices.id, roomId: devices.roomId })
-        .from(devices)
-        .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
-        .limit(1)
-        .for('update');
-      if (!device) throw notFound(DEVICES_MESSAGES.notFound);
-      const [updated] = await tx
-        .update(devices)
-        .set({ roomId: null, updatedAt: this.now() })
-        .where(eq(devices.id, device.id))
-        .returning();
-      if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
-      await this.recordRoomChange(tx, context, updated, device.roomId);
-      return presentDevice(updated, null);
-    });
+    return this.changed(
+      scope,
+      await this.db.transaction(async (tx) => {
+        const [device] = await tx
+          .select({ id: devices.id, roomId: devices.roomId })
+          .from(devices)
+          .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
+          .limit(1)
+          .for('update');
+        if (!device) throw notFound(DEVICES_MESSAGES.notFound);
+        const [updated] = await tx
+          .update(devices)
+          .set({ roomId: null, updatedAt: this.now() })
+          .where(eq(devices.id, device.id))
+          .returning();
+        if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
+        await this.recordRoomChange(tx, context, updated, device.roomId);
+        return presentDevice(updated, null);
+      }),
+    );
   }
 
   /** The activity log's record of a device moved into, out of or between rooms (nothing when it stayed). */

@@ -23,8 +23,8 @@ export interface FirmwareStore {
   stage(source: Readable, options: StageOptions): Promise<StagedBlob>;
   /** Removes the bytes under `key`; a key with no bytes (or not one of this store's) is a no-op. */
   remove(key: string): Promise<void>;
-  /** The bytes under `key` (for device downloads), or undefined when none are stored. */
-  open(key: string): Promise<Readable | undefined>;
+  /** The bytes under `key` (for device downloads; `range`: inclusive byte offsets), or undefined when none. */
+  open(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
 }
 
 export interface StageOptions {
@@ -160,9 +160,9 @@ export class LocalDiskFirmwareStore implements FirmwareStore {
     await rm(this.pathOf(key), { force: true });
   }
 
-  async open(key: string): Promise<Readable | undefined> {
+  async open(key: string, range?: { start: number; end: number }): Promise<Readable | undefined> {
     if (!KEY_PATTERN.test(key) || !(await exists(this.pathOf(key)))) return undefined;
-    return createReadStream(this.pathOf(key));
+    return createReadStream(this.pathOf(key), range);
   }
 
   /** Files in staging (uploads in flight, or left by a crash); tests check nothing is left behind. */

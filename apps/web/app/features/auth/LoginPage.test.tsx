@@ -29,10 +29,21 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** The API answers CSRF, then `loginAnswer` for POST /auth/login. */
-function api(loginAnswer: (body: unknown) => Response) {
+const CHECKED = {
+  client_name: 'Alexa',
+  client_id: 'alexa-skill',
+  scope: ['devices'],
+  scope_description: 'See your devices and rooms, and turn them on and off',
+};
+
+/** The API answers CSRF, the OAuth request check (`checkAnswer`), then `loginAnswer` for POST /auth/login. */
+function api(
+  loginAnswer: (body: unknown) => Response,
+  checkAnswer: () => Response = () => json(200, CHECKED),
+) {
   fetchMock.mockImplementation(async (url, init) => {
     if (url.endsWith('/auth/csrf-token')) return json(200, { csrf_token: 'c1' });
+    if (url.includes('/api/oauth/authorize/check')) return checkAnswer();
     if (url.endsWith('/auth/login')) return loginAnswer(JSON.parse(String(init.body)));
     return json(404, { error: 'not_found', message: 'Not found' });
   });
@@ -49,6 +60,7 @@ function renderLogin(url = '/login') {
       ),
     },
     { path: '/owner/dashboard', Component: () => <h1>Owner dashboard page</h1> },
+    { path: '/oauth/consent', Component: () => <h1>Consent page</h1> },
     { path: '/admin/dashboard', Component: () => <h1>Admin dashboard page</h1> },
   ]);
   return render(
@@ -202,7 +214,7 @@ describe('OAuth mode', () => {
   const query =
     '?client_id=alexa-skill&redirect_uri=https%3A%2F%2Flayla.amazon.com%2Flink&response_type=code&scope=devices&state=xyz';
 
-  it('tells the user a voice assistant is being linked and sends oauth_params', async () => {
+  it('names the service the API checked, sends oauth_params and goes to the consent screen', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
     api((body) => {
@@ -211,19 +223,17 @@ describe('OAuth mode', () => {
         token: 'tok',
         user: owner,
         oauth_mode: true,
-        redirect: `${window.location.origin}/oauth/authorize?code=1`,
+        redirect: `${window.location.origin}/oauth/consent${query}`,
       });
     });
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     renderLogin(`/login${query}`);
 
-    expect(screen.getByRole('note')).toHaveTextContent('alexa-skill');
+    expect(await screen.findByRole('note')).toHaveTextContent('You are linking Alexa to your Isaac account');
     await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
     await user.type(screen.getByLabelText('Password'), 'isaac-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in and link' }));
 
-    expect(await screen.findByText('Authorization successful! Redirecting...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Consent page' })).toBeInTheDocument();
     expect(sent[0]).toMatchObject({
       oauth_params: {
         client_id: 'alexa-skill',
@@ -233,13 +243,17 @@ describe('OAuth mode', () => {
         state: 'xyz',
       },
     });
-    await waitFor(
-      () => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/oauth/authorize?code=1`),
-      {
-        timeout: 2000,
-      },
+  });
+
+  it("an unknown client or unregistered redirect URI shows the spec's message and no form", async () => {
+    api(
+      () => json(500, {}),
+      () => json(400, { error: 'invalid_redirect', message: 'Invalid redirect URL. Please try again.' }),
     );
-    vi.restoreAllMocks();
+    renderLogin(`/login${query}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid redirect URL. Please try again.');
+    expect(screen.getByLabelText('Email')).not.toBeVisible();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/login'))).toBe(false);
   });
 
   it("refuses a redirect outside the product's domain", async () => {
@@ -248,7 +262,7 @@ describe('OAuth mode', () => {
       json(200, { token: 'tok', user: owner, oauth_mode: true, redirect: 'https://evil.test/steal' }),
     );
     renderLogin(`/login${query}`);
-    await user.type(screen.getByLabelText('Email'), 'owner@isaac.demo');
+    await user.type(await screen.findByLabelText('Email'), 'owner@isaac.demo');
     await user.type(screen.getByLabelText('Password'), 'isaac-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in and link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid redirect URL. Please try again.');

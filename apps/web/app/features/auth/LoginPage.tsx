@@ -1,4 +1,4 @@
-import { ERROR_CODE, MSG, type LoginResponse } from '@isaac/contract';
+import { ERROR_CODE, MSG, type AuthorizationCheck, type LoginResponse } from '@isaac/contract';
 import { AlertCircle, ArrowLeft, Eye, EyeOff, Info, Link2, LogIn, Wind } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '~/lib/toast';
@@ -14,7 +14,8 @@ import { useHydrated } from '~/lib/use-hydrated';
 import type * as LoginFormRules from './login-form';
 import type { LoginCheck, LoginField, LoginFieldErrors } from './login-form';
 import { loginErrorMessage } from './login-error';
-import { isTrustedRedirect, oauthParamsFrom } from './oauth';
+import { isTrustedRedirect, oauthParamsFrom, oauthQuery } from './oauth';
+import { authorizationErrorMessage, checkAuthorization, consentPath } from './authorization';
 import { STOREFRONT_PATHS } from '~/lib/paths';
 
 /** Shown when the form's rules could not be loaded (offline since the page loaded, a deploy in between). */
@@ -67,14 +68,17 @@ interface PendingSignIn {
   prompt: string;
 }
 
-/** How long the 'Authorization successful! Redirecting...' toast shows before leaving the page. */
-const OAUTH_REDIRECT_DELAY_MS = 1000;
+/** OAuth mode: the API's check of the authorization request (the client and its redirect URI). */
+type AuthorizationState =
+  { status: 'checking' } | { status: 'ok'; check: AuthorizationCheck } | { status: 'error'; message: string };
 
 export function LoginPage() {
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const oauth = hydrated ? oauthParamsFrom(searchParams) : null;
   const oauthMode = oauth !== null;
+  const oauthKey = oauth ? oauthQuery(oauth) : null;
+  const [authorization, setAuthorization] = useState<AuthorizationState>({ status: 'checking' });
   const demo = hydrated && runtimeConfig().demo;
   const { user, notice, login } = useAuth();
   const navigate = useNavigate();
@@ -88,25 +92,49 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Already signed in (a stored token's user was loaded): go straight to the dashboard.
-  const signedInRole = user?.role;
+  // OAuth mode: the API checks the client and its redirect URI first; an unknown one shows the spec's
+  // message and nothing else happens (no form).
   useEffect(() => {
-    if (signedInRole !== undefined && !oauthMode && !redirecting) {
-      void navigate(dashboardHome(signedInRole), { replace: true });
-    }
-  }, [signedInRole, oauthMode, redirecting, navigate]);
+    if (oauthKey === null) return;
+    const request = oauthParamsFrom(new URLSearchParams(oauthKey));
+    if (!request) return;
+    let current = true;
+    checkAuthorization(request).then(
+      (check) => current && setAuthorization({ status: 'ok', check }),
+      (error: unknown) =>
+        current && setAuthorization({ status: 'error', message: authorizationErrorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [oauthKey]);
+
+  // Already signed in (a stored token's user was loaded): go straight to the dashboard, or in OAuth mode
+  // (once the request checked out) to the consent screen.
+  const signedInRole = user?.role;
+  const authorizationOk = authorization.status === 'ok';
+  useEffect(() => {
+    if (signedInRole === undefined || redirecting) return;
+    if (!oauthMode) void navigate(dashboardHome(signedInRole), { replace: true });
+    // (A sign-in on this page goes on through its own answer's redirect, which must pass the check.)
+    else if (oauth && authorizationOk && !submitted) void navigate(consentPath(oauth), { replace: true });
+  }, [signedInRole, oauthMode, oauth, authorizationOk, redirecting, submitted, navigate]);
 
   /** Signed in: the OAuth redirect, or the toast and the role's dashboard. Returns an error to show, if any. */
   const finish = async (result: LoginResponse): Promise<string | null> => {
     if (result.oauth_mode && result.redirect) {
       const target = result.redirect;
+      // Only the product's own origins are followed (spec section 5); the consent screen there sends the
+      // browser on to the client.
       if (!isTrustedRedirect(target)) {
         toast.error(MSG.invalidRedirect);
         return MSG.invalidRedirect;
       }
       setRedirecting(true);
-      toast.success(MSG.authorizationSuccess);
-      window.setTimeout(() => window.location.assign(target), OAUTH_REDIRECT_DELAY_MS);
+      const url = new URL(target);
+      if (url.origin === window.location.origin)
+        await navigate(`${url.pathname}${url.search}`, { replace: true });
+      else window.location.assign(target);
       return null;
     }
     toast.success(MSG.loginSuccess);
@@ -236,17 +264,31 @@ export function LoginPage() {
               : 'Manage your devices, rooms and installations.'}
           </p>
 
-          {oauth ? (
+          {oauth && authorization.status === 'ok' ? (
             <div
               role="note"
               className="mt-5 flex gap-3 rounded-xl border border-violet-500/40 bg-violet-500/10 p-3 text-sm text-violet-100"
             >
               <Link2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-violet-300" />
               <p>
-                You are linking a voice assistant (<span className="font-medium">{oauth.client_id}</span>) to
-                your account{oauth.scope ? ` with access to: ${oauth.scope}` : ''}. After you sign in it will
-                be able to act on your behalf.
+                You are linking <span className="font-medium">{authorization.check.client_name}</span> to your
+                Isaac account. After you sign in you will be asked to allow it to{' '}
+                {authorization.check.scope_description.toLowerCase()}.
               </p>
+            </div>
+          ) : null}
+          {oauth && authorization.status === 'checking' ? (
+            <p role="status" className="mt-5 text-sm text-slate-400">
+              Checking the link request...
+            </p>
+          ) : null}
+          {oauth && authorization.status === 'error' ? (
+            <div
+              role="alert"
+              className="mt-5 flex gap-2 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+            >
+              <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <p>{authorization.message}</p>
             </div>
           ) : null}
 
@@ -272,7 +314,8 @@ export function LoginPage() {
           ) : null}
 
           <form
-            hidden={pending !== null}
+            // In OAuth mode the form waits for the request to check out (and stays hidden if it does not).
+            hidden={pending !== null || (oauthMode && authorization.status !== 'ok')}
             className="mt-6 space-y-4"
             noValidate
             ref={formRef}
@@ -348,7 +391,7 @@ export function LoginPage() {
             </Button>
           </form>
 
-          {demo && !pending ? (
+          {demo && !pending && (!oauthMode || authorization.status === 'ok') ? (
             <Suspense fallback={null}>
               <DemoAccounts onUse={fillDemo} />
             </Suspense>

@@ -26,6 +26,8 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   payment: 'Payment',
   contact_message: 'Contact message',
   oauth_client: 'Voice-linking client',
+  oauth_link: 'Linked service',
+  rollout: 'Firmware rollout',
   setting: 'Setting',
 };
 
@@ -72,7 +74,20 @@ const PHRASES: Record<AuditAction, string> = {
   'payment.failed': 'had a payment fail for {name}',
   'contact_message.handled': 'handled the message from {name}',
   'oauth_client.created': 'registered voice-linking client {name}',
+  'oauth_client.updated': 'changed voice-linking client {name}',
   'oauth_client.deleted': 'removed voice-linking client {name}',
+  'oauth_client.secret_rotated': 'issued a new secret for voice-linking client {name}',
+  'oauth_link.created': 'linked {name} to their account',
+  'oauth_link.revoked': 'unlinked {name}',
+  'rollout.started': 'started the rollout of {name}',
+  'rollout.paused': 'paused the rollout of {name}',
+  'rollout.resumed': 'resumed the rollout of {name}',
+  'rollout.halted': 'halted the rollout of {name}',
+  'rollout.cancelled': 'cancelled the rollout of {name}',
+  'rollout.retried': 'retried the failed devices of the rollout of {name}',
+  'rollout.completed': 'completed the rollout of {name}',
+  'rollout.device_updated': 'updated {name}',
+  'rollout.device_failed': 'failed to update {name}',
   'setting.updated': 'changed setting {name}',
 };
 

@@ -10,6 +10,7 @@ export const ownerKeys = {
   rooms: () => ['owner', 'rooms'] as const,
   roomList: (page: number, pageSize: number) => ['owner', 'rooms', { page, pageSize }] as const,
   electricians: () => ['owner', 'electricians'] as const,
+  linkedServices: () => ['owner', 'linked-services'] as const,
   installations: () => ['owner', 'installations'] as const,
 };
 

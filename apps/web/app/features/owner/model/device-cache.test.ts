@@ -34,6 +34,12 @@ function device(patch: Partial<Device> = {}): Device {
     bluetooth_paired: true,
     last_updated: null,
     created_at: '2026-01-01T00:00:00.000Z',
+    last_seen_at: null,
+    fan_speed: null,
+    filter_life: null,
+    auto_threshold: null,
+    update: null,
+    air_quality: null,
     ...patch,
   };
 }

@@ -13,6 +13,7 @@ import {
   shortSha,
 } from '../../model/firmware';
 import { FirmwareUploadDialog } from './FirmwareUploadDialog';
+import { RollOutButton } from '../rollouts/StartRollout';
 
 function filtersFrom(params: URLSearchParams): { page: number; deviceType: DeviceType | undefined } {
   const text = params.get('page');
@@ -88,6 +89,7 @@ function FirmwareTable({ items, onDelete }: { items: Firmware[]; onDelete: (f: F
                 <time dateTime={f.created_at}>{formatUploadDate(f.created_at)}</time>
               </td>
               <td className="px-4 py-2 text-right">
+                <RollOutButton firmware={f} />
                 <DeleteButton firmware={f} onDelete={onDelete} />
               </td>
             </tr>
@@ -111,6 +113,7 @@ function FirmwareCards({ items, onDelete }: { items: Firmware[]; onDelete: (f: F
               </p>
               <p className="truncate text-sm text-slate-300">{f.filename}</p>
             </div>
+            <RollOutButton firmware={f} />
             <DeleteButton firmware={f} onDelete={onDelete} />
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">

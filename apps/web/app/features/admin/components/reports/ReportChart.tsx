@@ -2,24 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatInr, type ReportBucket } from '@isaac/contract';
+import { loadUPlot } from '~/lib/uplot';
 import { type ReportLine, type SeriesTable } from '../../model/report-series';
 
 const HEIGHT = 220;
 const AXIS = '#94a3b8'; // slate-400
 const GRID = 'rgba(148, 163, 184, 0.15)';
-
-/** Loads uPlot once, when the first chart mounts: it is in the reports route's chunks only. */
-let uPlotModule: Promise<typeof uPlot> | undefined;
-function loadUPlot(): Promise<typeof uPlot> {
-  uPlotModule ??= import('uplot').then(
-    (module) => module.default,
-    (error: unknown) => {
-      uPlotModule = undefined;
-      throw error;
-    },
-  );
-  return uPlotModule;
-}
 
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
 const tickDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });

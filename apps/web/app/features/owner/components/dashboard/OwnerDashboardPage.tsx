@@ -20,6 +20,7 @@ import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model
 import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
 import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
 import { InstallationRecords } from './InstallationRecords';
+import { AirQualityBadge } from '~/components/devices/AirQualityBadge';
 import { OWNER_PATHS, ownerLinks } from '~/lib/paths';
 
 /** Starts the dashboard's three requests (the queries the page reads) without waiting for them. */
@@ -81,6 +82,25 @@ export function OwnerDashboardPage() {
           </div>
         )}
       </section>
+
+      {stats.data && stats.data.air_quality.length > 0 ? (
+        <section aria-labelledby="owner-air-heading">
+          <h2 id="owner-air-heading" className="mb-3 text-base font-semibold text-white">
+            Air quality
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {stats.data.air_quality.map((room) => (
+              <li
+                key={room.room_id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-700/80 bg-slate-800/60 p-4"
+              >
+                <span className="font-medium text-white">{room.room_name}</span>
+                <AirQualityBadge airQuality={room} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="owner-actions-heading">
         <h2 id="owner-actions-heading" className="mb-3 text-base font-semibold text-white">

@@ -1,15 +1,19 @@
 import type { Device } from '@isaac/contract';
-import { DoorOpen, Power, RefreshCw, Settings2 } from 'lucide-react';
-import { useId } from 'react';
-import { Badge, Button, Switch, cx } from '~/components/ui';
+import { ChartLine, DoorOpen, Power, RefreshCw, Settings2 } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Badge, Button, Modal, PanelLoading, Switch, cx } from '~/components/ui';
 import { useCheckForUpdates } from '../../api/check-updates';
 import { useToggleDevice } from '../../api/toggle-device';
 import { useToggleGang } from '../../api/toggle-gang';
 import { powerActionLabel } from '../../model/device-cache';
 import { DEVICE_TYPE_LABELS } from '../../model/labels';
+import { AirQualityBadge } from '~/components/devices/AirQualityBadge';
 import { BatteryBar } from '~/components/devices/BatteryBar';
 import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
 import { DeviceTypeIcon } from './DeviceTypeIcon';
+
+/** The chart (and uPlot) load when a chart is first opened. */
+const AirQualityChart = lazy(() => import('./AirQualityChart').then((m) => ({ default: m.AirQualityChart })));
 
 interface DeviceCardProps {
   device: Device;
@@ -26,6 +30,7 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
   const toggleGang = useToggleGang();
   const checkUpdates = useCheckForUpdates();
   const on = device.power_on;
+  const [chartOpen, setChartOpen] = useState(false);
 
   return (
     <article
@@ -70,7 +75,37 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
           <dt className="text-xs text-slate-400">Firmware</dt>
           <dd className="truncate text-slate-200 tabular-nums">{device.firmware_version ?? 'Unknown'}</dd>
         </div>
+        {device.type !== 'lumos' ? (
+          <div className="col-span-2 min-w-0">
+            <dt className="text-xs text-slate-400">Air quality</dt>
+            <dd>
+              <AirQualityBadge airQuality={device.air_quality} />
+            </dd>
+          </div>
+        ) : null}
+        {device.type === 'isaac' ? (
+          <>
+            <div className="min-w-0">
+              <dt className="text-xs text-slate-400">Fan speed</dt>
+              <dd className="text-slate-200 capitalize">{device.fan_speed ?? 'Unknown'}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs text-slate-400">Filter life</dt>
+              <dd
+                className={cx(
+                  'tabular-nums',
+                  (device.filter_life ?? 100) <= 10 ? 'text-amber-300' : 'text-slate-200',
+                )}
+              >
+                {device.filter_life === null ? 'Unknown' : `${device.filter_life}%`}
+                {device.filter_life !== null && device.filter_life <= 10 ? ' · replace soon' : ''}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
+
+      <FirmwareUpdate update={device.update} />
 
       <div className="mt-4">
         <BatteryBar level={device.battery_level} />
@@ -97,6 +132,8 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
           variant={on ? 'secondary' : 'success'}
           size="sm"
           onClick={() => toggle.mutate(device)}
+          // The device is asked and its acknowledgement awaited: pending until it answers.
+          loading={toggle.isPending}
           icon={<Power aria-hidden="true" className="h-4 w-4" />}
         >
           {powerActionLabel(device)}
@@ -110,6 +147,18 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
         >
           Settings
         </Button>
+        {device.type !== 'lumos' ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="col-span-2 border border-slate-700"
+            onClick={() => setChartOpen(true)}
+            icon={<ChartLine aria-hidden="true" className="h-4 w-4" />}
+            aria-label={`Air quality chart of ${device.name}`}
+          >
+            Air quality chart
+          </Button>
+        ) : null}
         <Button
           variant="ghost"
           size="sm"
@@ -121,7 +170,54 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
           Check for Updates
         </Button>
       </div>
+      {chartOpen ? (
+        <Modal open onClose={() => setChartOpen(false)} title={`${device.name}: air quality`} size="lg">
+          <Suspense fallback={<PanelLoading label="Loading the chart…" />}>
+            <AirQualityChart
+              deviceId={device._id}
+              deviceName={device.name}
+              scale={device.air_quality?.scale ?? 'cpcb'}
+            />
+          </Suspense>
+        </Modal>
+      ) : null}
     </article>
+  );
+}
+
+const UPDATE_STEP: Record<string, string> = {
+  QUEUED: 'waiting its turn',
+  INITIATED: 'starting',
+  DOWNLOADING: 'downloading',
+  DOWNLOADED: 'downloaded',
+  VERIFIED: 'verified',
+  UPDATING: 'installing',
+};
+
+/** A firmware update in progress (with its percent), or how the latest one ended (issue 14). */
+function FirmwareUpdate({ update }: { update: Device['update'] }) {
+  // (The API gives an update in progress, or one that ended in the last 24 hours.)
+  if (!update) return null;
+  const text =
+    update.state === 'UPDATED'
+      ? `Updated to ${update.version}`
+      : update.state === 'FAILED'
+        ? `Update to ${update.version} failed${update.reason ? `: ${update.reason}` : ''}`
+        : `Updating to ${update.version}: ${UPDATE_STEP[update.state] ?? update.state.toLowerCase()}${update.percent !== null && update.state === 'DOWNLOADING' ? ` ${update.percent}%` : ''}`;
+  return (
+    <p
+      role="status"
+      className={cx(
+        'mt-3 rounded-lg border px-3 py-2 text-xs',
+        update.state === 'FAILED'
+          ? 'border-red-500/40 bg-red-500/10 text-red-200'
+          : update.state === 'UPDATED'
+            ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200'
+            : 'border-sky-500/40 bg-sky-500/10 text-sky-200',
+      )}
+    >
+      {text}
+    </p>
   );
 }
 

@@ -1,10 +1,13 @@
-import { GANG_NAME_MAX, MSG, type Device } from '@isaac/contract';
-import { DoorOpen, LogOut, ToggleRight } from 'lucide-react';
+import { AUTO_MODE, GANG_NAME_MAX, MSG, autoModeSchema, type Device } from '@isaac/contract';
+import { Cpu, DoorOpen, LogOut, ToggleRight, Wind } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Modal, SelectField, Spinner, TextField } from '~/components/ui';
 import { useAssignRoom } from '../../api/assign-room';
 import { useRenameGang } from '../../api/rename-gang';
+import { useSetAutoMode } from '../../api/set-auto-mode';
+import { useCheckForUpdates } from '../../api/check-updates';
+import { useUpdateFirmware } from '../../api/update-firmware';
 import { useRoomOptions } from '../../api/list-rooms';
 import { useUnassignRoom } from '../../api/unassign-room';
 import { formatDateTime } from '~/lib/format';
@@ -30,6 +33,8 @@ export function DeviceSettingsModal({ device, onClose }: { device: Device; onClo
       </dl>
 
       {device.type === 'lumos' && device.gangs.length > 0 ? <GangNames device={device} /> : null}
+      {device.type === 'isaac' ? <AutoModeForm device={device} /> : null}
+      <FirmwareSection device={device} />
 
       <section aria-labelledby="device-room-heading" className="mt-5">
         <h3 id="device-room-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
@@ -59,6 +64,119 @@ export function DeviceSettingsModal({ device, onClose }: { device: Device; onClo
         )}
       </section>
     </Modal>
+  );
+}
+
+/**
+ * Firmware (issue 14): Check for Updates, and when a newer image exists, Update now — the device downloads,
+ * verifies and installs it; its card follows the update.
+ */
+function FirmwareSection({ device }: { device: Device }) {
+  const check = useCheckForUpdates();
+  const update = useUpdateFirmware();
+  const result = check.data;
+  const inProgress = device.update !== null && !['UPDATED', 'FAILED'].includes(device.update.state);
+  return (
+    <section aria-labelledby="device-firmware-heading" className="mt-5">
+      <h3 id="device-firmware-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
+        <Cpu aria-hidden="true" className="h-4 w-4 text-sky-300" />
+        Firmware
+      </h3>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <p className="text-sm text-slate-300">
+          {inProgress
+            ? `Updating to ${device.update?.version}…`
+            : result
+              ? result.update_available
+                ? `Version ${result.latest_version} is available (this device runs ${result.current_version ?? 'an unknown version'}).`
+                : 'This device is up to date.'
+              : `Runs ${device.firmware_version ?? 'an unknown version'}.`}
+        </p>
+        {result?.update_available && !inProgress ? (
+          <Button size="sm" loading={update.isPending} onClick={() => update.mutate(device._id)}>
+            Update now
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            loading={check.isPending}
+            onClick={() => check.mutate(device._id)}
+            disabled={inProgress}
+          >
+            Check for updates
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * ISAAC auto mode (issue 13): switched on when a SKYWALKER in the same room reads PM2.5 above the threshold,
+ * off again once it is 15 µg/m³ below (only if auto mode switched it on).
+ */
+function AutoModeForm({ device }: { device: Device }) {
+  const save = useSetAutoMode();
+  const [enabled, setEnabled] = useState(device.auto_threshold !== null);
+  const [value, setValue] = useState(String(device.auto_threshold ?? 60));
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <section aria-labelledby="device-auto-heading" className="mt-5">
+      <h3 id="device-auto-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
+        <Wind aria-hidden="true" className="h-4 w-4 text-sky-300" />
+        Auto mode
+      </h3>
+      <p className="mt-1 text-xs text-slate-400">
+        Switches the purifier on when an air sensor in the same room reads PM2.5 above the threshold, and off
+        again {AUTO_MODE.hysteresis} µg/m³ below it.
+        {device.room_id ? '' : ' Put the purifier and a sensor in a room first.'}
+      </p>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-3"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const threshold = enabled ? Number(value) : null;
+          const checked = autoModeSchema.safeParse({
+            threshold: enabled && value.trim() === '' ? NaN : threshold,
+          });
+          if (!checked.success) {
+            setError(checked.error.issues[0]?.message ?? 'Enter a number');
+            return;
+          }
+          save.mutate({ id: device._id, threshold: checked.data.threshold });
+        }}
+      >
+        <label className="flex items-center gap-2 text-sm text-slate-200">
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-600"
+            checked={enabled}
+            onChange={(event) => setEnabled(event.target.checked)}
+          />
+          On
+        </label>
+        <TextField
+          label="Threshold (PM2.5, µg/m³)"
+          type="number"
+          inputMode="numeric"
+          min={AUTO_MODE.minThreshold}
+          max={AUTO_MODE.maxThreshold}
+          className="w-48"
+          value={value}
+          disabled={!enabled}
+          error={error}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" variant="outline" size="sm" loading={save.isPending}>
+          Save<span className="sr-only"> auto mode</span>
+        </Button>
+      </form>
+    </section>
   );
 }
 

@@ -1,0 +1,494 @@
+import {
+  deviceTopics,
+  type NewRollout,
+  type OtaCommand,
+  type OtaStatus,
+  type Rollout,
+  type RolloutDetail,
+} from '@isaac/contract';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import {
+  devices,
+  firmware,
+  rolloutDevices,
+  rollouts,
+  type RolloutDeviceState,
+  type RolloutRow,
+} from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+import type { DownloadSigner } from './signer.ts';
+
+/** How long a device may stay in each state before it is FAILED 'timed out in STATE' (seconds). */
+export type RolloutTimeouts = Record<
+  'INITIATED' | 'DOWNLOADING' | 'DOWNLOADED' | 'VERIFIED' | 'UPDATING',
+  number
+>;
+export const DEFAULT_ROLLOUT_TIMEOUTS: RolloutTimeouts = {
+  INITIATED: 120,
+  DOWNLOADING: 900,
+  DOWNLOADED: 120,
+  VERIFIED: 120,
+  UPDATING: 600,
+};
+
+const IN_FLIGHT: RolloutDeviceState[] = ['INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'];
+const ORDER: RolloutDeviceState[] = ['QUEUED', ...IN_FLIGHT, 'UPDATED'];
+const SYSTEM: AuditContext = { actor: null, channel: 'system', ip: null, userAgent: null, requestId: null };
+
+/** Publishes an update to a device (the device plane). */
+export interface OtaPublisher {
+  publish(topic: string, payload: string): Promise<void>;
+}
+
+/**
+ * Staged firmware rollouts (issue 14, ADR 037): the per-device state machine, stages, concurrency, timeouts,
+ * the halt threshold, and the tick that moves them along — everything kept in the database, so a restarted
+ * server carries on from the stored states (a device is never started twice: only QUEUED devices start).
+ */
+export class RolloutService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+    private readonly publisher: OtaPublisher | null,
+    private readonly signer: DownloadSigner,
+    private readonly now: () => Date,
+    private readonly options: { publicApiUrl: string; timeouts: RolloutTimeouts; linkSeconds: number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async create(input: NewRollout & { stages: number[] }, context: AuditContext): Promise<RolloutDetail> {
+    const [image] = await this.db.select().from(firmware).where(eq(firmware.id, input.firmware_id)).limit(1);
+    if (!image) throw notFound('Firmware not found');
+    const targets = await this.db
+      .select({ id: devices.id, type: devices.type, version: devices.firmwareVersion })
+      .from(devices)
+      .where(
+        input.device_ids
+          ? inArray(devices.id, input.device_ids)
+          : and(eq(devices.type, image.deviceType as 'isaac'), isNotNull(devices.userId)),
+      )
+      .orderBy(asc(devices.id));
+    // Never an image to a device of another type.
+    const wrongType = targets.filter((d) => d.type !== image.deviceType);
+    if (wrongType.length > 0) {
+      throw badRequest(`This image is for ${image.deviceType} devices`, [
+        { path: 'device_ids', message: `${wrongType.length} device(s) of another type` },
+      ]);
+    }
+    if (input.device_ids && targets.length !== new Set(input.device_ids).size)
+      throw notFound('Device not found');
+    const eligible = targets.filter((d) => d.version !== image.version);
+    if (eligible.length === 0) throw badRequest('Every chosen device already runs this version');
+    const at = this.now();
+    const stages = input.stages;
+    const stageOf = (index: number) =>
+      stages.findIndex((percent) => index < Math.ceil((eligible.length * percent) / 100));
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(rollouts)
+        .values({
+          firmwareId: image.id,
+          status: 'running',
+          stages,
+          stagePauseSeconds: input.stage_pause_seconds ?? 60,
+          maxConcurrent: input.max_concurrent ?? 50,
+          failureThresholdPercent: input.failure_threshold_percent ?? 20,
+          windowEndsAt: new Date(at.getTime() + (input.window_hours ?? 72) * 3_600_000),
+          createdBy: context.actor?.id ?? null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: rollouts.id });
+      await tx.insert(rolloutDevices).values(
+        eligible.map((device, index) => ({
+          rolloutId: row!.id,
+          deviceId: device.id,
+          stage: Math.max(0, stageOf(index)),
+          state: 'QUEUED' as const,
+          fromVersion: device.version,
+          stateAt: at,
+        })),
+      );
+      await this.audit.record(tx, context, {
+        action: 'rollout.started',
+        entity: { type: 'rollout', id: row!.id, name: `${image.deviceType} ${image.version}` },
+        changes: {
+          devices: { before: null, after: eligible.length },
+          stages: { before: null, after: stages },
+        },
+      });
+      return row!.id;
+    });
+    await this.tick();
+    return this.detail(id);
+  }
+
+  /** Moves every running rollout along: timeouts, the window, stage completion (halt or advance), new starts. */
+  async tick(): Promise<void> {
+    const running = await this.db.select().from(rollouts).where(eq(rollouts.status, 'running'));
+    for (const rollout of running) {
+      try {
+        await this.advance(rollout);
+      } catch (error) {
+        this.log.error({ err: error, rollout: rollout.id }, 'rollout tick failed');
+      }
+    }
+  }
+
+  private async advance(rollout: RolloutRow): Promise<void> {
+    const at = this.now();
+    const t = this.options.timeouts;
+    // Timeouts: a state held too long is a failure, named after the state.
+    const timedOut = await this.db
+      .update(rolloutDevices)
+      .set({
+        state: 'FAILED',
+        reason: sql`'timed out in ' || ${rolloutDevices.state}`,
+        stateAt: at,
+        finishedAt: at,
+      })
+      .where(
+        and(
+          eq(rolloutDevices.rolloutId, rollout.id),
+          sql`${rolloutDevices.stateAt} < ${at.toISOString()}::timestamptz - make_interval(secs => case ${rolloutDevices.state}
+            when 'INITIATED' then ${t.INITIATED} when 'DOWNLOADING' then ${t.DOWNLOADING}
+            when 'DOWNLOADED' then ${t.DOWNLOADED} when 'VERIFIED' then ${t.VERIFIED}
+            when 'UPDATING' then ${t.UPDATING} else 1e9 end)`,
+          inArray(rolloutDevices.state, IN_FLIGHT),
+        ),
+      )
+      .returning({ deviceId: rolloutDevices.deviceId, reason: rolloutDevices.reason });
+    for (const device of timedOut)
+      await this.recordOutcome(rollout.id, device.deviceId, 'FAILED', device.reason);
+    // The window: devices that never came online in time.
+    if (at >= rollout.windowEndsAt) {
+      await this.db
+        .update(rolloutDevices)
+        .set({
+          state: 'FAILED',
+          reason: 'offline until the rollout window closed',
+          stateAt: at,
+          finishedAt: at,
+        })
+        .where(and(eq(rolloutDevices.rolloutId, rollout.id), eq(rolloutDevices.state, 'QUEUED')));
+    }
+
+    const [stage] = await this.db
+      .select({
+        open: sql<number>`count(*) filter (where ${inArray(rolloutDevices.state, ['QUEUED', ...IN_FLIGHT])})::int`,
+        failed: sql<number>`count(*) filter (where ${rolloutDevices.state} = 'FAILED')::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(rolloutDevices)
+      .where(
+        and(
+          eq(rolloutDevices.rolloutId, rollout.id),
+          sql`${rolloutDevices.stage} <= ${rollout.currentStage}`,
+        ),
+      );
+    if (stage && stage.open === 0) {
+      const failureRate = stage.total === 0 ? 0 : (100 * stage.failed) / stage.total;
+      if (failureRate > rollout.failureThresholdPercent) {
+        await this.setStatus(
+          rollout,
+          'halted',
+          'rollout.halted',
+          `stage ${rollout.currentStage + 1}: ${stage.failed} of ${stage.total} failed (over ${rollout.failureThresholdPercent}%)`,
+        );
+        return;
+      }
+      if (rollout.currentStage >= rollout.stages.length - 1) {
+        await this.setStatus(rollout, 'completed', 'rollout.completed', null);
+        return;
+      }
+      if (!rollout.stageFinishedAt) {
+        await this.db
+          .update(rollouts)
+          .set({ stageFinishedAt: at, updatedAt: at })
+          .where(eq(rollouts.id, rollout.id));
+        if (rollout.stagePauseSeconds > 0) return;
+      } else if (at.getTime() - rollout.stageFinishedAt.getTime() < rollout.stagePauseSeconds * 1000) {
+        return;
+      }
+      rollout.currentStage += 1;
+      await this.db
+        .update(rollouts)
+        .set({ currentStage: rollout.currentStage, stageFinishedAt: null, updatedAt: at })
+        .where(eq(rollouts.id, rollout.id));
+    }
+    await this.start(rollout);
+  }
+
+  /** Starts queued devices of the stages reached, online ones only, up to the concurrency limit. */
+  private async start(rollout: RolloutRow): Promise<void> {
+    if (!this.publisher) return;
+    const [inFlight] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rolloutDevices)
+      .where(and(eq(rolloutDevices.rolloutId, rollout.id), inArray(rolloutDevices.state, IN_FLIGHT)));
+    const slots = rollout.maxConcurrent - (inFlight?.n ?? 0);
+    if (slots <= 0) return;
+    const [image] = await this.db.select().from(firmware).where(eq(firmware.id, rollout.firmwareId)).limit(1);
+    if (!image) return;
+    const at = this.now();
+    // Claimed in one statement (QUEUED → INITIATED): a device is started once, whatever else runs.
+    const claimed = await this.db.execute<{ device_id: string }>(sql`
+      update rollout_devices set state = 'INITIATED', state_at = ${at.toISOString()}::timestamptz,
+             started_at = ${at.toISOString()}::timestamptz, percent = 0
+      where rollout_id = ${rollout.id} and device_id in (
+        select rd.device_id from rollout_devices rd join devices d on d.id = rd.device_id
+        where rd.rollout_id = ${rollout.id} and rd.state = 'QUEUED' and rd.stage <= ${rollout.currentStage}
+          and d.is_connected
+        order by rd.stage, rd.device_id limit ${slots} for update of rd skip locked)
+      returning device_id`);
+    const rows = Array.isArray(claimed)
+      ? claimed
+      : ((claimed as { rows: { device_id: string }[] }).rows ?? []);
+    const expires = new Date(at.getTime() + this.options.linkSeconds * 1000);
+    for (const { device_id: deviceId } of rows) {
+      const command: OtaCommand = {
+        rollout_id: rollout.id,
+        version: image.version,
+        url: `${this.options.publicApiUrl}/api/firmware/download?token=${encodeURIComponent(this.signer.sign(image.id, deviceId, expires))}`,
+        size: image.fileSize,
+        sha256: image.sha256,
+      };
+      await this.publisher
+        .publish(deviceTopics(deviceId).ota, JSON.stringify(command))
+        .catch((error: unknown) => {
+          this.log.warn({ err: error, deviceId }, 'could not publish an update');
+        });
+    }
+  }
+
+  /** A device's progress report: forward moves only (FAILED at any time); a final state is final. */
+  async onStatus(deviceId: string, status: OtaStatus): Promise<void> {
+    const [row] = await this.db
+      .select()
+      .from(rolloutDevices)
+      .where(and(eq(rolloutDevices.rolloutId, status.rollout_id), eq(rolloutDevices.deviceId, deviceId)))
+      .limit(1);
+    if (!row || !IN_FLIGHT.includes(row.state)) return;
+    const at = this.now();
+    if (status.state === 'FAILED') {
+      const reason = status.reason ?? 'the device reported a failure';
+      await this.db
+        .update(rolloutDevices)
+        .set({ state: 'FAILED', reason, stateAt: at, finishedAt: at })
+        .where(and(eq(rolloutDevices.rolloutId, row.rolloutId), eq(rolloutDevices.deviceId, deviceId)));
+      await this.recordOutcome(row.rolloutId, deviceId, 'FAILED', reason);
+      return;
+    }
+    if (ORDER.indexOf(status.state) < ORDER.indexOf(row.state)) return;
+    // Reports are handled concurrently (VERIFIED and UPDATING arrive back to back): the state the update may
+    // replace is checked in the statement itself, so a slower earlier report never moves a device back.
+    await this.db
+      .update(rolloutDevices)
+      .set({
+        state: status.state,
+        percent: status.percent !== undefined ? Math.round(status.percent) : row.percent,
+        ...(status.state === row.state ? {} : { stateAt: at }),
+      })
+      .where(
+        and(
+          eq(rolloutDevices.rolloutId, row.rolloutId),
+          eq(rolloutDevices.deviceId, deviceId),
+          inArray(rolloutDevices.state, IN_FLIGHT.slice(0, IN_FLIGHT.indexOf(status.state) + 1)),
+        ),
+      );
+  }
+
+  /**
+   * A device reported its firmware version (after a reboot): UPDATED only on the new version; back on the
+   * old one while updating, FAILED 'rebooted on the previous version'.
+   */
+  async onVersion(deviceId: string, version: string): Promise<void> {
+    const rows = await this.db
+      .select({ row: rolloutDevices, target: firmware.version })
+      .from(rolloutDevices)
+      .innerJoin(rollouts, eq(rollouts.id, rolloutDevices.rolloutId))
+      .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
+      .where(
+        and(eq(rolloutDevices.deviceId, deviceId), inArray(rolloutDevices.state, ['VERIFIED', 'UPDATING'])),
+      );
+    const at = this.now();
+    for (const { row, target } of rows) {
+      const updated = version === target;
+      if (!updated && row.state !== 'UPDATING') continue;
+      const reason = updated ? null : 'rebooted on the previous version';
+      await this.db
+        .update(rolloutDevices)
+        .set({
+          state: updated ? 'UPDATED' : 'FAILED',
+          percent: updated ? 100 : row.percent,
+          reason,
+          stateAt: at,
+          finishedAt: at,
+        })
+        .where(and(eq(rolloutDevices.rolloutId, row.rolloutId), eq(rolloutDevices.deviceId, deviceId)));
+      await this.recordOutcome(row.rolloutId, deviceId, updated ? 'UPDATED' : 'FAILED', reason);
+    }
+  }
+
+  private async recordOutcome(
+    rolloutId: string,
+    deviceId: string,
+    state: 'UPDATED' | 'FAILED',
+    reason: string | null,
+  ) {
+    const [device] = await this.db
+      .select({ name: devices.name })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    await this.audit.record(this.db, SYSTEM, {
+      action: state === 'UPDATED' ? 'rollout.device_updated' : 'rollout.device_failed',
+      entity: { type: 'device', id: deviceId, name: device?.name ?? null },
+      changes: {
+        rollout: { before: null, after: rolloutId },
+        ...(reason ? { reason: { before: null, after: reason } } : {}),
+      },
+    });
+  }
+
+  private async setStatus(
+    rollout: RolloutRow,
+    status: RolloutRow['status'],
+    action:
+      | 'rollout.halted'
+      | 'rollout.completed'
+      | 'rollout.paused'
+      | 'rollout.resumed'
+      | 'rollout.cancelled'
+      | 'rollout.retried',
+    reason: string | null,
+    context: AuditContext = SYSTEM,
+  ) {
+    const at = this.now();
+    await this.db.transaction(async (tx) => {
+      await tx.update(rollouts).set({ status, reason, updatedAt: at }).where(eq(rollouts.id, rollout.id));
+      await this.audit.record(tx, context, {
+        action,
+        entity: { type: 'rollout', id: rollout.id, name: null },
+        changes: {
+          status: { before: rollout.status, after: status },
+          ...(reason ? { reason: { before: null, after: reason } } : {}),
+        },
+      });
+    });
+  }
+
+  /** Pause, resume, cancel (queued devices are released) or retry the failed devices. */
+  async act(
+    id: string,
+    action: 'pause' | 'resume' | 'cancel' | 'retry',
+    context: AuditContext,
+  ): Promise<RolloutDetail> {
+    const [rollout] = await this.db.select().from(rollouts).where(eq(rollouts.id, id)).limit(1);
+    if (!rollout) throw notFound('Rollout not found');
+    const final = rollout.status === 'cancelled' || rollout.status === 'completed';
+    if (action === 'pause') {
+      if (rollout.status !== 'running') throw badRequest('Only a running rollout can be paused');
+      await this.setStatus(rollout, 'paused', 'rollout.paused', null, context);
+    } else if (action === 'resume') {
+      if (rollout.status !== 'paused' && rollout.status !== 'halted')
+        throw badRequest('Only a paused or halted rollout can be resumed');
+      await this.setStatus(rollout, 'running', 'rollout.resumed', null, context);
+    } else if (action === 'cancel') {
+      if (final) throw badRequest('This rollout has ended');
+      await this.db
+        .update(rolloutDevices)
+        .set({ state: 'CANCELLED', stateAt: this.now(), finishedAt: this.now() })
+        .where(and(eq(rolloutDevices.rolloutId, id), eq(rolloutDevices.state, 'QUEUED')));
+      await this.setStatus(rollout, 'cancelled', 'rollout.cancelled', null, context);
+    } else {
+      if (rollout.status === 'cancelled') throw badRequest('A cancelled rollout cannot be retried');
+      await this.db
+        .update(rolloutDevices)
+        .set({ state: 'QUEUED', reason: null, percent: null, stateAt: this.now(), finishedAt: null })
+        .where(and(eq(rolloutDevices.rolloutId, id), eq(rolloutDevices.state, 'FAILED')));
+      await this.setStatus(rollout, 'running', 'rollout.retried', null, context);
+    }
+    await this.tick();
+    return this.detail(id);
+  }
+
+  async list(): Promise<Rollout[]> {
+    const rows = await this.db
+      .select({ id: rollouts.id })
+      .from(rollouts)
+      .orderBy(sql`${rollouts.createdAt} desc`)
+      .limit(50);
+    return Promise.all(rows.map(async (r) => (await this.detail(r.id, false)).rollout));
+  }
+
+  async detail(id: string, withDevices = true): Promise<RolloutDetail> {
+    const [row] = await this.db
+      .select({ rollout: rollouts, image: firmware })
+      .from(rollouts)
+      .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
+      .where(eq(rollouts.id, id))
+      .limit(1);
+    if (!row) throw notFound('Rollout not found');
+    const counted = await this.db
+      .select({ state: rolloutDevices.state, n: sql<number>`count(*)::int` })
+      .from(rolloutDevices)
+      .where(eq(rolloutDevices.rolloutId, id))
+      .groupBy(rolloutDevices.state);
+    const counts = Object.fromEntries(ORDER.concat(['FAILED', 'CANCELLED']).map((s) => [s, 0])) as Record<
+      RolloutDeviceState,
+      number
+    >;
+    for (const c of counted) counts[c.state] = c.n;
+    const list = withDevices
+      ? await this.db
+          .select({ row: rolloutDevices, name: devices.name })
+          .from(rolloutDevices)
+          .innerJoin(devices, eq(devices.id, rolloutDevices.deviceId))
+          .where(and(eq(rolloutDevices.rolloutId, id), ne(rolloutDevices.state, 'CANCELLED')))
+          .orderBy(asc(rolloutDevices.stage), asc(rolloutDevices.deviceId))
+          .limit(1000)
+      : [];
+    return {
+      rollout: {
+        _id: row.rollout.id,
+        firmware: {
+          _id: row.image.id,
+          version: row.image.version,
+          device_type: row.image.deviceType,
+          filename: row.image.filename,
+        },
+        status: row.rollout.status,
+        stages: row.rollout.stages,
+        current_stage: row.rollout.currentStage,
+        max_concurrent: row.rollout.maxConcurrent,
+        failure_threshold_percent: row.rollout.failureThresholdPercent,
+        reason: row.rollout.reason,
+        counts,
+        total: counted.reduce((sum, c) => sum + c.n, 0),
+        created_at: row.rollout.createdAt.toISOString(),
+      },
+      devices: list.map(({ row: d, name }) => ({
+        device_id: d.deviceId,
+        name,
+        stage: d.stage,
+        state: d.state,
+        percent: d.percent,
+        reason: d.reason,
+        from_version: d.fromVersion,
+        started_at: d.startedAt?.toISOString() ?? null,
+        finished_at: d.finishedAt?.toISOString() ?? null,
+        state_at: d.stateAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Runs `tick` every `everyMs`; the returned function stops it. */
+  schedule(everyMs: number): () => void {
+    const timer = setInterval(() => void this.tick(), everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}

@@ -1,0 +1,357 @@
+import { ERROR_CODE, type FanSpeed } from '@isaac/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { devices, oauthClients, oauthLinks, rooms, type DeviceRow } from '../../db/schema/index.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { AuditContext } from '../audit/audit-log.ts';
+import type { DeviceEventListener } from '../device-commands/device-events.ts';
+import type { DeviceCommandService } from '../device-commands/service.ts';
+import type { AccessTokenGrant } from '../oauth/model.ts';
+import type { OAuthService } from '../oauth/service.ts';
+import type { AlexaGrants } from './alexa-grants.ts';
+import {
+  alexaAcceptGrantError,
+  alexaAcceptGrantResponse,
+  alexaCommandOf,
+  alexaDirectiveSchema,
+  alexaDiscoveryResponse,
+  alexaErrorResponse,
+  alexaPowerResponse,
+  alexaStateReport,
+  alexaTokenOf,
+  type AlexaDirective,
+} from './alexa.ts';
+import {
+  googleDisconnectResponse,
+  googleExecutePlan,
+  googleExecuteResponse,
+  googleQuery,
+  googleReportStatePayload,
+  googleRequestSchema,
+  googleSync,
+  type GoogleExecuteOutcome,
+  type GoogleExecutePayload,
+} from './google-home.ts';
+import type { HomeGraphClient } from './homegraph.ts';
+import { resolveEndpoint, type VoiceCommand, type VoiceDevice } from './voice-device.ts';
+
+/** What a fulfillment route answers: a status and the assistant's JSON. */
+export interface VoiceAnswer {
+  status: 200 | 400 | 401;
+  body: object;
+}
+
+/** Where a voice request came from (recorded with every command it sends). */
+export interface VoiceRequestMeta {
+  ip: string | null;
+  requestId: string | null;
+}
+
+export const VOICE_MESSAGES = {
+  invalidToken: 'The access token is invalid, expired or revoked: refresh it or link the account again',
+  noSuchEndpoint: 'No such device in this home',
+  offline: (name: string) => `${name} is offline`,
+  notSupported: 'This device does not support that',
+  alexaNotConfigured: 'Alexa events are not configured on this server',
+} as const;
+
+/** A device row and its room's name, as an assistant sees it. */
+export function voiceDeviceOf(row: DeviceRow, roomName: string | null): VoiceDevice {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    model: row.model,
+    serialNumber: row.serialNumber,
+    firmwareVersion: row.firmwareVersion,
+    roomName,
+    online: row.isConnected,
+    powerOn: row.powerOn,
+    fanSpeed: (row.fanSpeed as FanSpeed | null) ?? null,
+    gangNames: row.gangNames,
+    gangStates: Array.from({ length: row.gangCount }, (_, i) => row.gangStates[i] === true),
+    pm25: row.pm25,
+  };
+}
+
+/**
+ * Google Home and Alexa smart-home fulfillment (issue 12): the owner behind the access token (OAuth module)
+ * reaches only their own devices; every command goes through the device-command service on channel
+ * `voice`, the assistant named with the owner in the activity log. With HomeGraph configured, a linked
+ * owner's state changes are reported to Google and their device changes ask Google to sync.
+ */
+export class VoiceService implements DeviceEventListener {
+  private readonly devicesOfStatement;
+
+  constructor(
+    private readonly db: Db,
+    private readonly oauth: OAuthService,
+    private readonly commands: DeviceCommandService,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+    private readonly homeGraph: { client: HomeGraphClient; oauthClientId: string } | null = null,
+    private readonly alexaGrants: AlexaGrants | null = null,
+  ) {
+    // The owner's devices with their rooms, newest first: one indexed read (devices_user_created_idx).
+    this.devicesOfStatement = db
+      .select({ device: devices, roomName: rooms.name })
+      .from(devices)
+      .leftJoin(rooms, eq(rooms.id, devices.roomId))
+      .where(eq(devices.userId, sql.placeholder('userId')))
+      .orderBy(asc(devices.createdAt), asc(devices.id))
+      .prepare('voice_devices_of');
+  }
+
+  async devicesOf(userId: string): Promise<VoiceDevice[]> {
+    const rows = await this.devicesOfStatement.execute({ userId });
+    return rows.map((row) => voiceDeviceOf(row.device, row.roomName));
+  }
+
+  private contextOf(grant: AccessTokenGrant, meta: VoiceRequestMeta): AuditContext {
+    return {
+      actor: {
+        id: grant.user.id,
+        name: `${grant.user.name} via ${grant.client.name}`,
+        role: grant.user.role,
+      },
+      channel: 'voice',
+      ip: meta.ip,
+      userAgent: grant.client.name,
+      requestId: meta.requestId,
+    };
+  }
+
+  /** Runs one command for the owner; the device after it, or why not (offline, gone, not supported). */
+  private async run(
+    grant: AccessTokenGrant,
+    device: VoiceDevice,
+    command: VoiceCommand,
+    meta: VoiceRequestMeta,
+  ): Promise<
+    | { ok: true; device: VoiceDevice }
+    | { ok: false; reason: 'offline' | 'gone' | 'unsupported' | 'unresponsive' }
+  > {
+    if (!device.online) return { ok: false, reason: 'offline' };
+    try {
+      const row = await this.commands.executeCommand({
+        deviceId: device.id,
+        scope: { kind: 'owner', userId: grant.user.id },
+        command,
+        context: this.contextOf(grant, meta),
+      });
+      return { ok: true, device: voiceDeviceOf(row, device.roomName) };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (error.statusCode === 404) return { ok: false, reason: 'gone' };
+      if (error.statusCode === 400) return { ok: false, reason: 'unsupported' };
+      // The device plane (issue 13): not connected, or it did not answer / refused.
+      if (error.code === ERROR_CODE.deviceOffline) return { ok: false, reason: 'offline' };
+      if (error.code === ERROR_CODE.deviceTimeout || error.code === ERROR_CODE.deviceRefused) {
+        return { ok: false, reason: 'unresponsive' };
+      }
+      throw error;
+    }
+  }
+
+  // ---- Google ----
+
+  /** POST /api/voice/google: SYNC, QUERY, EXECUTE, DISCONNECT (401 for a bad token: Google then refreshes). */
+  async google(accessToken: string | null, body: unknown, meta: VoiceRequestMeta): Promise<VoiceAnswer> {
+    const grant = accessToken ? await this.oauth.authenticate(accessToken) : null;
+    if (!grant)
+      return { status: 401, body: { error: ERROR_CODE.invalidToken, message: VOICE_MESSAGES.invalidToken } };
+    const parsed = googleRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      return {
+        status: 400,
+        body: {
+          error: ERROR_CODE.validation,
+          message: 'Not a smart-home intent request',
+          details: parsed.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: issue.message,
+          })),
+        },
+      };
+    }
+    const { requestId, inputs } = parsed.data;
+    const input = inputs[0]!;
+    const userId = grant.user.id;
+    switch (input.intent) {
+      case 'action.devices.SYNC':
+        return { status: 200, body: googleSync(requestId, userId, await this.devicesOf(userId)) };
+      case 'action.devices.QUERY':
+        return {
+          status: 200,
+          body: googleQuery(
+            requestId,
+            await this.devicesOf(userId),
+            input.payload.devices.map((d) => d.id),
+          ),
+        };
+      case 'action.devices.EXECUTE':
+        return { status: 200, body: await this.googleExecute(grant, requestId, input.payload, meta) };
+      case 'action.devices.DISCONNECT':
+        await this.oauth.endLink(
+          grant.linkId,
+          this.contextOf(grant, meta),
+          `disconnected by ${grant.client.name}`,
+        );
+        return { status: 200, body: googleDisconnectResponse() };
+    }
+  }
+
+  private async googleExecute(
+    grant: AccessTokenGrant,
+    requestId: string,
+    payload: GoogleExecutePayload,
+    meta: VoiceRequestMeta,
+  ) {
+    const devices = await this.devicesOf(grant.user.id);
+    const current = new Map(devices.map((device) => [device.id, device]));
+    const outcomes: GoogleExecuteOutcome[] = [];
+    for (const step of googleExecutePlan(payload, devices)) {
+      if ('error' in step) {
+        outcomes.push({ endpointId: step.endpointId, ok: false, errorCode: step.error });
+        continue;
+      }
+      const endpoint = resolveEndpoint([...current.values()], step.endpointId);
+      if (!endpoint) {
+        outcomes.push({ endpointId: step.endpointId, ok: false, errorCode: 'deviceNotFound' });
+        continue;
+      }
+      const result = await this.run(grant, endpoint.device, step.command, meta);
+      if (result.ok) {
+        current.set(result.device.id, result.device);
+        outcomes.push({ endpointId: step.endpointId, ok: true, device: result.device });
+      } else {
+        const errorCode =
+          result.reason === 'offline'
+            ? 'deviceOffline'
+            : result.reason === 'gone'
+              ? 'deviceNotFound'
+              : 'functionNotSupported';
+        outcomes.push({ endpointId: step.endpointId, ok: false, errorCode });
+      }
+    }
+    return googleExecuteResponse(requestId, outcomes);
+  }
+
+  // ---- Alexa ----
+
+  /** POST /api/voice/alexa: a Smart Home directive; the answer is always an Alexa event (errors too). */
+  async alexa(body: unknown, meta: VoiceRequestMeta): Promise<VoiceAnswer> {
+    const parsed = alexaDirectiveSchema.safeParse(body);
+    if (!parsed.success) {
+      return {
+        status: 400,
+        body: {
+          error: ERROR_CODE.validation,
+          message: 'Not an Alexa Smart Home directive (payloadVersion 3)',
+        },
+      };
+    }
+    const directive = parsed.data;
+    const { namespace, name, messageId } = directive.directive.header;
+    const token = alexaTokenOf(directive);
+    const grant = token ? await this.oauth.authenticate(token) : null;
+    if (namespace === 'Alexa.Authorization' && name === 'AcceptGrant') {
+      return { status: 200, body: await this.acceptGrant(directive, grant, messageId) };
+    }
+    if (!grant) {
+      return {
+        status: 200,
+        body: alexaErrorResponse(directive, 'INVALID_AUTHORIZATION_CREDENTIAL', VOICE_MESSAGES.invalidToken),
+      };
+    }
+    if (namespace === 'Alexa.Discovery' && name === 'Discover') {
+      return { status: 200, body: alexaDiscoveryResponse(messageId, await this.devicesOf(grant.user.id)) };
+    }
+    const endpointId = directive.directive.endpoint?.endpointId;
+    const endpoint = endpointId ? resolveEndpoint(await this.devicesOf(grant.user.id), endpointId) : null;
+    if (!endpoint) {
+      return {
+        status: 200,
+        body: alexaErrorResponse(directive, 'NO_SUCH_ENDPOINT', VOICE_MESSAGES.noSuchEndpoint),
+      };
+    }
+    if (namespace === 'Alexa' && name === 'ReportState') {
+      return {
+        status: 200,
+        body: alexaStateReport(directive, endpoint.device, endpoint.gangIndex, this.now()),
+      };
+    }
+    const command = alexaCommandOf(directive);
+    if (!command) {
+      return {
+        status: 200,
+        body: alexaErrorResponse(directive, 'INVALID_DIRECTIVE', `${namespace}.${name} is not supported`),
+      };
+    }
+    const result = await this.run(grant, endpoint.device, command, meta);
+    if (result.ok) {
+      return {
+        status: 200,
+        body: alexaPowerResponse(directive, result.device, endpoint.gangIndex, this.now()),
+      };
+    }
+    const [type, message] =
+      result.reason === 'offline' || result.reason === 'unresponsive'
+        ? (['ENDPOINT_UNREACHABLE', VOICE_MESSAGES.offline(endpoint.device.name)] as const)
+        : result.reason === 'gone'
+          ? (['NO_SUCH_ENDPOINT', VOICE_MESSAGES.noSuchEndpoint] as const)
+          : (['INVALID_DIRECTIVE', VOICE_MESSAGES.notSupported] as const);
+    return { status: 200, body: alexaErrorResponse(directive, type, message) };
+  }
+
+  private async acceptGrant(directive: AlexaDirective, grant: AccessTokenGrant | null, messageId: string) {
+    const code = directive.directive.payload.grant?.code;
+    if (!grant) return alexaAcceptGrantError(messageId, VOICE_MESSAGES.invalidToken);
+    if (!this.alexaGrants) return alexaAcceptGrantError(messageId, VOICE_MESSAGES.alexaNotConfigured);
+    if (!code) return alexaAcceptGrantError(messageId, 'The directive carries no grant code');
+    try {
+      await this.alexaGrants.accept(grant.user.id, code);
+      return alexaAcceptGrantResponse(messageId);
+    } catch (error) {
+      this.log.warn({ err: error }, 'Alexa AcceptGrant: the grant code could not be exchanged');
+      return alexaAcceptGrantError(messageId, 'The grant code could not be exchanged with Login with Amazon');
+    }
+  }
+
+  // ---- HomeGraph (Report State, Request Sync) ----
+
+  private async linkedToGoogle(userId: string): Promise<boolean> {
+    if (!this.homeGraph) return false;
+    const [link] = await this.db
+      .select({ id: oauthLinks.id })
+      .from(oauthLinks)
+      .innerJoin(oauthClients, eq(oauthClients.id, oauthLinks.clientId))
+      .where(
+        and(
+          eq(oauthLinks.userId, userId),
+          eq(oauthClients.clientId, this.homeGraph.oauthClientId),
+          isNull(oauthLinks.revokedAt),
+        ),
+      )
+      .limit(1);
+    return link !== undefined;
+  }
+
+  async stateChanged(device: DeviceRow): Promise<void> {
+    const ownerId = device.userId;
+    if (!this.homeGraph || ownerId === null || !(await this.linkedToGoogle(ownerId))) return;
+    const [room] = device.roomId
+      ? await this.db.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, device.roomId)).limit(1)
+      : [];
+    await this.homeGraph.client.reportState(
+      googleReportStatePayload(randomUUID(), ownerId, [voiceDeviceOf(device, room?.name ?? null)]),
+    );
+  }
+
+  async devicesChanged(ownerId: string): Promise<void> {
+    if (!this.homeGraph || !(await this.linkedToGoogle(ownerId))) return;
+    await this.homeGraph.client.requestSync(ownerId);
+  }
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { esp32Image, signIn } from './support';
+
+/**
+ * A firmware rollout to the demo fleet (issue 14): the admin uploads an image for SKYWALKER sensors, rolls it
+ * out from the Firmware screen, and the rollout's device table fills with Updated as the simulated sensors
+ * download, verify and reboot on the new version; the owner then sees it on a sensor's card.
+ */
+const VERSION = `7.${Date.now() % 1000}.${Math.floor(Math.random() * 100)}`;
+
+test('the admin rolls a new image out to the sensors; devices end Updated; the owner sees the version', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  await page.goto('/admin/devices/firmware');
+  await page.getByRole('button', { name: 'Upload Firmware' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Firmware' });
+  await upload.getByLabel('Device type').selectOption('skywalker');
+  await upload.getByLabel('Version').fill(`v${VERSION}`);
+  await upload.getByLabel('Firmware file').setInputFiles({
+    name: `skywalker-rollout-${VERSION}.bin`,
+    mimeType: 'application/octet-stream',
+    buffer: esp32Image(64 * 1024),
+  });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden({ timeout: 20_000 });
+
+  await page
+    .getByRole('button', { name: `Roll out skywalker ${VERSION}` })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Roll out skywalker ${VERSION}` });
+  await dialog.getByLabel('Stages (% of the devices)').fill('50, 100');
+  await dialog.getByLabel('Pause between stages (s)').fill('0');
+  await dialog.getByRole('button', { name: 'Start rollout' }).click();
+  await expect(page).toHaveURL('/admin/devices/rollouts');
+
+  const card = page
+    .getByRole('listitem')
+    .filter({ hasText: `skywalker ${VERSION}` })
+    .first();
+  await expect(card.getByRole('progressbar')).toBeVisible();
+  await card.getByRole('button', { name: /Show devices/ }).click();
+  const table = card.getByRole('table');
+  await expect(table.getByText('Updated').first()).toBeVisible({ timeout: 60_000 });
+
+  // The owner's sensors that were online now run the new version.
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'owner');
+  await page.goto('/owner/devices?type=skywalker');
+  await expect(page.getByText(VERSION).first()).toBeVisible({ timeout: 30_000 });
+  // … and the card says how the update went.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Updated to ${VERSION}` })
+      .first(),
+  ).toBeVisible();
+});

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { FAN_SPEEDS } from './device-state.ts';
+
+/**
+ * The device protocol (issue 13, ADR 036): MQTT 3.1.1 topics and the JSON each carries, validated on both
+ * sides (server, simulator). MQTT 3.1.1 has no response topic: a command's id travels in its topic and the
+ * acknowledgement comes back on the matching ack topic.
+ *
+ *   d/{id}/cmd/{cmdId}   server → device   a desired state
+ *   d/{id}/ack/{cmdId}   device → server   done (the state now) or refused (why)
+ *   d/{id}/status        device (retained) 'online' on connect, 'offline' as its last will
+ *   d/{id}/state         device → server   its state whenever it changes (a button pressed on the wall)
+ *   d/{id}/telemetry     device → server   readings
+ *   d/{id}/ota           server → device   a firmware update to fetch and install (issue 14)
+ *   d/{id}/ota/status    device → server   its progress: DOWNLOADING (percent), DOWNLOADED, VERIFIED, UPDATING, FAILED
+ */
+export const DEVICE_TOPIC_ROOT = 'd';
+
+export const deviceTopics = (deviceId: string) => ({
+  prefix: `${DEVICE_TOPIC_ROOT}/${deviceId}/`,
+  command: (commandId: string) => `${DEVICE_TOPIC_ROOT}/${deviceId}/cmd/${commandId}`,
+  commands: `${DEVICE_TOPIC_ROOT}/${deviceId}/cmd/+`,
+  ack: (commandId: string) => `${DEVICE_TOPIC_ROOT}/${deviceId}/ack/${commandId}`,
+  status: `${DEVICE_TOPIC_ROOT}/${deviceId}/status`,
+  state: `${DEVICE_TOPIC_ROOT}/${deviceId}/state`,
+  telemetry: `${DEVICE_TOPIC_ROOT}/${deviceId}/telemetry`,
+  ota: `${DEVICE_TOPIC_ROOT}/${deviceId}/ota`,
+  otaStatus: `${DEVICE_TOPIC_ROOT}/${deviceId}/ota/status`,
+});
+
+/** What the server subscribes to (every device). */
+export const SERVER_SUBSCRIPTIONS = [
+  'd/+/status',
+  'd/+/state',
+  'd/+/telemetry',
+  'd/+/ack/+',
+  'd/+/ota/status',
+] as const;
+
+export type DeviceTopicKind = 'cmd' | 'ack' | 'status' | 'state' | 'telemetry' | 'ota' | 'ota_status';
+
+/** A device topic's parts, or null for any other topic. */
+export function parseDeviceTopic(
+  topic: string,
+): { deviceId: string; kind: DeviceTopicKind; commandId: string | null } | null {
+  const parts = topic.split('/');
+  if (parts[0] !== DEVICE_TOPIC_ROOT || !parts[1] || parts.length < 3 || parts.length > 4) return null;
+  const [, deviceId, kind, commandId] = parts;
+  if (kind === 'ota') {
+    if (parts.length === 3) return { deviceId, kind: 'ota', commandId: null };
+    return commandId === 'status' ? { deviceId, kind: 'ota_status', commandId: null } : null;
+  }
+  if (kind === 'cmd' || kind === 'ack') {
+    return commandId ? { deviceId, kind, commandId } : null;
+  }
+  if ((kind === 'status' || kind === 'state' || kind === 'telemetry') && parts.length === 3) {
+    return { deviceId, kind, commandId: null };
+  }
+  return null;
+}
+
+/**
+ * Whether a device (its client id is its device id) may publish to `topic`: only under its own prefix,
+ * and only what a device sends (ack, status, state, telemetry) — never a command, never another's topic.
+ */
+export function deviceMayPublish(deviceId: string, topic: string): boolean {
+  const parsed = parseDeviceTopic(topic);
+  return parsed !== null && parsed.deviceId === deviceId && parsed.kind !== 'cmd' && parsed.kind !== 'ota';
+}
+
+/** Whether a device may subscribe to `filter`: only its own commands (no wildcard beyond them). */
+export function deviceMaySubscribe(deviceId: string, filter: string): boolean {
+  const own = deviceTopics(deviceId);
+  return filter === own.commands || filter === `${DEVICE_TOPIC_ROOT}/${deviceId}/cmd/#` || filter === own.ota;
+}
+
+const gangStates = z.array(z.boolean()).max(4);
+
+/** The state a device reports (in an ack, on its state topic). */
+export const reportedStateSchema = z.object({
+  power_on: z.boolean(),
+  gang_states: gangStates.optional(),
+  fan_speed: z.enum(FAN_SPEEDS).nullable().optional(),
+  firmware_version: z.string().max(40).optional(),
+});
+export type ReportedState = z.infer<typeof reportedStateSchema>;
+
+/** A command: the whole desired state (idempotent: a repeated command changes nothing). */
+export const commandMessageSchema = z.object({
+  desired: z.object({
+    power_on: z.boolean(),
+    gang_states: gangStates,
+    fan_speed: z.enum(FAN_SPEEDS).nullable(),
+  }),
+  issued_at: z.string(),
+});
+export type CommandMessage = z.infer<typeof commandMessageSchema>;
+
+export const ackMessageSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), state: reportedStateSchema }),
+  z.object({ ok: z.literal(false), error: z.string().max(200) }),
+]);
+export type AckMessage = z.infer<typeof ackMessageSchema>;
+
+export const statusMessageSchema = z.enum(['online', 'offline']);
+
+/** Readings: SKYWALKER (PM2.5, PM10, temperature, humidity, battery), ISAAC (PM2.5, fan speed, mode, filter life). */
+export const telemetryMessageSchema = z
+  .object({
+    pm25: z.number().min(0).max(2000).optional(),
+    pm10: z.number().min(0).max(3000).optional(),
+    temperature: z.number().min(-40).max(85).optional(),
+    humidity: z.number().min(0).max(100).optional(),
+    battery: z.number().int().min(0).max(100).optional(),
+    filter_life: z.number().int().min(0).max(100).optional(),
+    mode: z.enum(['manual', 'auto']).optional(),
+    /** When the readings were taken (device clock); default: when they arrived. */
+    at: z.string().optional(),
+  })
+  .refine((t) => Object.keys(t).some((k) => k !== 'at'), 'A telemetry message carries at least one reading');
+export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>;
+
+/**
+ * Air quality from PM2.5 (µg/m³, 24-hour average bands applied to the reading), India's CPCB National
+ * Air Quality Index (CPCB, "National Air Quality Index", 2014): each band's concentration range and its
+ * AQI range; AQI is linear within a band.
+ */
+export const AQI_BANDS_CPCB = [
+  { band: 'good', label: 'Good', pm25: [0, 30], aqi: [0, 50] },
+  { band: 'satisfactory', label: 'Satisfactory', pm25: [31, 60], aqi: [51, 100] },
+  { band: 'moderate', label: 'Moderate', pm25: [61, 90], aqi: [101, 200] },
+  { band: 'poor', label: 'Poor', pm25: [91, 120], aqi: [201, 300] },
+  { band: 'very_poor', label: 'Very Poor', pm25: [121, 250], aqi: [301, 400] },
+  { band: 'severe', label: 'Severe', pm25: [251, 500], aqi: [401, 500] },
+] as const;
+
+/** US EPA AQI for PM2.5 as revised in 2024 (EPA, PM NAAQS final rule, 89 FR 16202, Feb 2024). */
+export const AQI_BANDS_US_EPA_2024 = [
+  { band: 'good', label: 'Good', pm25: [0, 9], aqi: [0, 50] },
+  { band: 'moderate', label: 'Moderate', pm25: [9.1, 35.4], aqi: [51, 100] },
+  {
+    band: 'unhealthy_sensitive',
+    label: 'Unhealthy for Sensitive Groups',
+    pm25: [35.5, 55.4],
+    aqi: [101, 150],
+  },
+  { band: 'unhealthy', label: 'Unhealthy', pm25: [55.5, 125.4], aqi: [151, 200] },
+  { band: 'very_unhealthy', label: 'Very Unhealthy', pm25: [125.5, 225.4], aqi: [201, 300] },
+  { band: 'hazardous', label: 'Hazardous', pm25: [225.5, 325.4], aqi: [301, 500] },
+] as const;
+
+export const AQI_SCALES = ['cpcb', 'us_epa_2024'] as const;
+export type AqiScale = (typeof AQI_SCALES)[number];
+/** The band table of a scale. */
+export const aqiBandsOf = (scale: AqiScale) => (scale === 'cpcb' ? AQI_BANDS_CPCB : AQI_BANDS_US_EPA_2024);
+export interface AirQuality {
+  aqi: number;
+  band: string;
+  label: string;
+  scale: AqiScale;
+}
+
+/**
+ * The AQI and band of a PM2.5 reading on a scale (CPCB by default). Readings are rounded to the scale's
+ * precision first (CPCB: whole µg/m³; EPA: 0.1), so a reading between two bands' ranges falls in the upper
+ * one's; above the top band the AQI is capped at its top.
+ */
+export function airQualityOf(pm25: number, scale: AqiScale = 'cpcb'): AirQuality {
+  const bands = aqiBandsOf(scale);
+  const reading = scale === 'cpcb' ? Math.round(Math.max(0, pm25)) : Math.round(Math.max(0, pm25) * 10) / 10;
+  const last = bands[bands.length - 1]!;
+  const band = bands.find((b) => reading <= b.pm25[1]) ?? last;
+  const [cLow, cHigh] = band.pm25;
+  const [iLow, iHigh] = band.aqi;
+  const within = Math.min(reading, cHigh);
+  const aqi = Math.round(((iHigh - iLow) / (cHigh - cLow)) * (Math.max(within, cLow) - cLow) + iLow);
+  return { aqi: Math.min(aqi, iHigh), band: band.band, label: band.label, scale };
+}
+
+/** Chart buckets of GET /api/devices/{id}/telemetry. */
+export const TELEMETRY_BUCKETS = { '5m': 300, '15m': 900, '1h': 3600, '6h': 21600, '1d': 86400 } as const;
+export type TelemetryBucket = keyof typeof TELEMETRY_BUCKETS;
+/** The chart ranges an owner picks, and the bucket each is drawn with. */
+export const TELEMETRY_RANGES = {
+  '24h': { hours: 24, bucket: '15m' },
+  '7d': { hours: 24 * 7, bucket: '1h' },
+  '30d': { hours: 24 * 30, bucket: '6h' },
+} as const satisfies Record<string, { hours: number; bucket: TelemetryBucket }>;
+export type TelemetryRange = keyof typeof TELEMETRY_RANGES;
+/** At most this many buckets in one answer. */
+export const MAX_TELEMETRY_POINTS = 2000;
+
+export const telemetryQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    bucket: z.enum(Object.keys(TELEMETRY_BUCKETS) as [TelemetryBucket, ...TelemetryBucket[]]).optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'from must be before to',
+    path: ['from'],
+  });
+export type TelemetryQuery = z.infer<typeof telemetryQuerySchema>;
+
+export const telemetryPointSchema = z.object({
+  at: z.string(),
+  pm25: z.number().nullable(),
+  pm25_min: z.number().nullable(),
+  pm25_max: z.number().nullable(),
+  pm10: z.number().nullable(),
+  temperature: z.number().nullable(),
+  humidity: z.number().nullable(),
+});
+export type TelemetryPoint = z.infer<typeof telemetryPointSchema>;
+export const telemetryResponseSchema = z.object({
+  device_id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  bucket: z.string(),
+  points: z.array(telemetryPointSchema),
+});
+export type TelemetryResponse = z.infer<typeof telemetryResponseSchema>;
+
+/** ISAAC auto mode (issue 13): the PM2.5 threshold an owner may set, and the hysteresis below it. */
+export const AUTO_MODE = { minThreshold: 20, maxThreshold: 500, hysteresis: 15 } as const;
+export const autoModeSchema = z.object({
+  threshold: z
+    .number()
+    .int()
+    .min(AUTO_MODE.minThreshold, `At least ${AUTO_MODE.minThreshold} µg/m³`)
+    .max(AUTO_MODE.maxThreshold, `At most ${AUTO_MODE.maxThreshold} µg/m³`)
+    .nullable(),
+});
+export type AutoModeBody = z.infer<typeof autoModeSchema>;
+
+/**
+ * Auto mode's decision for a purifier from a sensor's PM2.5 in its room: on above the threshold; off only
+ * below threshold − hysteresis and only if auto mode switched it on (never what the owner switched on).
+ */
+export function autoModeDecision(
+  pm25: number,
+  threshold: number,
+  purifier: { power_on: boolean; auto_on: boolean },
+): 'on' | 'off' | null {
+  if (pm25 > threshold && !purifier.power_on) return 'on';
+  if (pm25 < threshold - AUTO_MODE.hysteresis && purifier.power_on && purifier.auto_on) return 'off';
+  return null;
+}
+
+/** A firmware update for one device (issue 14): where to fetch the image, and what it must be. */
+export const otaCommandSchema = z.object({
+  rollout_id: z.string(),
+  version: z.string(),
+  url: z.string(),
+  size: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type OtaCommand = z.infer<typeof otaCommandSchema>;
+
+/** A device's update progress. UPDATED is never reported: it is the device coming back on the new version. */
+export const OTA_DEVICE_STATES = ['DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING', 'FAILED'] as const;
+export const otaStatusSchema = z.object({
+  rollout_id: z.string(),
+  state: z.enum(OTA_DEVICE_STATES),
+  percent: z.number().min(0).max(100).optional(),
+  reason: z.string().max(200).optional(),
+});
+export type OtaStatus = z.infer<typeof otaStatusSchema>;
