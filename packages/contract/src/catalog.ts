@@ -53,7 +53,13 @@ export interface LaunchPackage extends CatalogItemBase {
   tier: 'Standard' | 'Advanced';
 }
 
-export type CatalogItem = CatalogProduct | Accessory | Filter | LaunchPackage;
+/** A Lumos touch-switch kit: a fixed price, fitted and configured by our electricians (issue 15). */
+export interface SwitchKit extends CatalogItemBase {
+  kind: 'kit';
+  switches: number;
+}
+
+export type CatalogItem = CatalogProduct | Accessory | Filter | LaunchPackage | SwitchKit;
 
 const rupees = (amount: number): number => amount * 100;
 const fixed = (amount: number): Price => ({ kind: 'fixed', paise: rupees(amount) });
@@ -316,13 +322,72 @@ const LAUNCH_PACKAGES: readonly LaunchPackage[] = LAUNCH_OFFER.tiers.flatMap((ti
   tier.advanced,
 ]);
 
+/** Lumos kits sold by card: installation included (the purchase form asks where). */
+export const LUMOS_KITS: readonly SwitchKit[] = [
+  {
+    kind: 'kit',
+    id: 'lumos-2-gang-switch',
+    name: 'Lumos 2-Gang Touch Switch',
+    switches: 1,
+    description: 'One 2-gang Lumos touch switch, fitted in your switchboard and set up by our electrician.',
+    features: ['Glass touch panel', 'Works with Google and Alexa', 'Installation included'],
+    image: '/images/products/lumos-switches.svg',
+    price: fixed(2_999),
+  },
+  {
+    kind: 'kit',
+    id: 'lumos-home-kit',
+    name: 'Lumos Home Kit',
+    switches: 6,
+    description:
+      'Six Lumos touch switches for a 2 BHK home, fitted, named and set up room by room by our electrician.',
+    features: ['6 touch switches (2-gang)', 'Rooms and names set up for you', 'Installation included'],
+    image: '/images/products/lumos-switches.svg',
+    price: fixed(16_999),
+  },
+];
+
 /** Every catalog entry. Filters share id, name and price with their accessory entry; lookups return the first. */
 export const CATALOG_ITEMS: readonly CatalogItem[] = [
   ...CATALOG_PRODUCTS,
   ...ACCESSORIES,
   ...FILTERS,
   ...LAUNCH_PACKAGES,
+  ...LUMOS_KITS,
 ];
+
+const INSTALLED_PRODUCT_TYPES: readonly ProductType[] = [
+  'lumos',
+  'automation',
+  'surveillance',
+  'connected-home',
+];
+
+/**
+ * Whether an item is installed by our electricians (issue 15): switches, automation packages, connected homes
+ * and surveillance are; the purifier, the sensor, accessories and filters are not. Its buyer is asked for the
+ * installation address, and its paid order becomes an installation job.
+ */
+export function needsInstallation(item: CatalogItem): boolean {
+  switch (item.kind) {
+    case 'product':
+      return INSTALLED_PRODUCT_TYPES.includes(item.type);
+    case 'package':
+    case 'kit':
+      return true;
+    case 'accessory':
+    case 'filter':
+      return false;
+  }
+}
+
+/** Whether any of these catalog ids needs installation (unknown ids do not). */
+export function anyNeedsInstallation(ids: readonly string[]): boolean {
+  return ids.some((id) => {
+    const item = findCatalogItem(id);
+    return item !== undefined && needsInstallation(item);
+  });
+}
 
 export function findCatalogItem(id: string): CatalogItem | undefined {
   return CATALOG_ITEMS.find((item) => item.id === id);

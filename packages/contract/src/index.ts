@@ -25,3 +25,4 @@ export * from './admin-orders.ts';
 export * from './electrician.ts';
 export * from './oauth.ts';
 export * from './device-plane.ts';
+export * from './fulfilment.ts';

@@ -14,9 +14,10 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
  * Order statuses, as Razorpay names them: `created`, `attempted` (a payment failed; the buyer may
- * retry on the same order) and `paid` (a verified payment; final).
+ * retry on the same order) and `paid` (a verified payment); then an admin may cancel an unpaid order
+ * (`cancelled`) or refund a paid one through the provider (`refunded`, issue 15).
  */
-export const ORDER_STATUSES = ['created', 'attempted', 'paid'] as const;
+export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const customerName = z.string().trim().min(1, 'Name is required').max(100);
@@ -27,6 +28,17 @@ export const cartItemSchema = z.object({
   quantity: z.number().int().min(1).max(MAX_CART_QUANTITY),
 });
 export type CartItemInput = z.infer<typeof cartItemSchema>;
+
+/** Where an installation happens (asked by the purchase form only for items that need installation). */
+export const installationAddressSchema = z.object({
+  city: z.string().trim().min(1, 'City is required').max(80),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+  address: z.string().trim().min(1, 'Address is required').max(300),
+});
+export type InstallationAddress = z.infer<typeof installationAddressSchema>;
 
 /** POST /api/create-order. `amount` is in paise and must equal the server's catalog amount. */
 export const createOrderBodySchema = z.object({
@@ -42,6 +54,8 @@ export const createOrderBodySchema = z.object({
   }),
   /** Cart checkout: catalog ids with quantities (then `notes.product` is only a label). */
   items: z.array(cartItemSchema).min(1).max(MAX_CART_LINES).optional(),
+  /** Required when an item needs installation (the server checks it against the catalog). */
+  installation_address: installationAddressSchema.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 

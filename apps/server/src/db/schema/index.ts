@@ -11,3 +11,4 @@ export * from './stats.ts';
 export * from './oauth.ts';
 export * from './device-plane.ts';
 export * from './rollouts.ts';
+export * from './fulfilment.ts';

@@ -1,6 +1,11 @@
-import { CONTACT_SUBJECT_VALUES, ORDER_STATUSES, PAYMENT_PROVIDERS } from '@isaac/contract';
+import {
+  CONTACT_SUBJECT_VALUES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  type InstallationAddress,
+} from '@isaac/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -31,6 +36,15 @@ export const orders = pgTable(
     customerPhone: text('customer_phone'),
     paymentId: text('payment_id').unique(),
     failureReason: text('failure_reason'),
+    /** The buyer's account, found or created by e-mail when the order is paid (issue 15). */
+    customerId: text('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Whether an item needs installation (then `installation_address` is set and payment makes a job). */
+    needsInstallation: boolean('needs_installation').notNull().default(false),
+    installationAddress: jsonb('installation_address').$type<InstallationAddress>(),
+    /** The provider's refund id, when an admin refunded the paid order. */
+    refundId: text('refund_id'),
+    refundedAt: timestamptz('refunded_at'),
+    cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamptz('paid_at'),
@@ -46,6 +60,8 @@ export const orders = pgTable(
     index('orders_paid_idx')
       .on(t.paidAt, t.amountPaise)
       .where(sql`${t.status} = 'paid'`),
+    // an owner's orders (GET /api/orders)
+    index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
   ],
 );
 

@@ -1,19 +1,16 @@
-import { formatInr, type Order, type OrderStatus } from '@isaac/contract';
+import { formatInr, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Badge, type BadgeTone } from '~/components/ui';
 import { DataTable } from '~/components/ui/DataTable';
 import { formatDateTime } from '~/lib/format';
 
-/** Razorpay's order statuses in words: an 'attempted' order had a payment that failed. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  created: 'Awaiting payment',
-  attempted: 'Payment failed',
-  paid: 'Paid',
-};
-const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
+export { ORDER_STATUS_LABELS };
+export const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
   created: 'slate',
   attempted: 'red',
   paid: 'green',
+  cancelled: 'slate',
+  refunded: 'yellow',
 };
 
 /** 'ISAAC Air Purifier × 2, HEPA filter' — what was bought. */

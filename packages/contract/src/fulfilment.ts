@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './common.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { MSG } from './messages.ts';
+import { cartItemSchema, installationAddressSchema, orderSchema, type OrderStatus } from './storefront.ts';
+
+// From order to installed home (issue 15): installation addresses, installation jobs, invitations, quotes,
+// refunds and the e-mail outbox. Apart from storefront.ts (which has the purchase form's installation address).
+
+/** A calendar date `YYYY-MM-DD`. */
+const calendarDate = z.iso.date('Choose a date');
+
+/** Order statuses in words (Razorpay's names: an 'attempted' order had a payment that failed). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  created: 'Awaiting payment',
+  attempted: 'Payment failed',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+// ---- Installation jobs (admin board) ----
+
+/**
+ * Where a job stands: no electrician yet; scheduled (assigned with a date, the installation pending);
+ * in progress and completed (the electrician's installation); cancelled (its order refunded).
+ */
+export const INSTALLATION_JOB_STATES = [
+  'unassigned',
+  'scheduled',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const;
+export type InstallationJobState = (typeof INSTALLATION_JOB_STATES)[number];
+
+export const INSTALLATION_JOB_STATE_LABELS: Record<InstallationJobState, string> = {
+  unassigned: 'Unassigned',
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const installationJobSchema = z.object({
+  _id: z.string(),
+  state: z.enum(INSTALLATION_JOB_STATES),
+  order_id: z.string(),
+  product: z.string(),
+  customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  address: installationAddressSchema,
+  electrician: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  installation_date: z.string().nullable(),
+  installation_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type InstallationJob = z.infer<typeof installationJobSchema>;
+
+/** GET /api/admin/installation-jobs: every open job and the latest completed/cancelled, by state. */
+export const installationJobBoardSchema = z.object({
+  jobs: z.array(installationJobSchema),
+  counts: z.record(z.enum(INSTALLATION_JOB_STATES), z.number().int()),
+});
+export type InstallationJobBoard = z.infer<typeof installationJobBoardSchema>;
+
+/** POST /api/admin/installation-jobs/:id/assign: an electrician and a date (today or later). */
+export const assignJobBodySchema = z.object({
+  electrician_id: z.string().min(1, 'Choose an electrician'),
+  installation_date: calendarDate,
+});
+export type AssignJobBody = z.input<typeof assignJobBodySchema>;
+
+// ---- Owner orders ----
+
+/** An owner's order with its installation (GET /api/orders). */
+export const ownerOrderSchema = orderSchema.extend({
+  needs_installation: z.boolean(),
+  address: installationAddressSchema.nullable(),
+  installation: z
+    .object({
+      state: z.enum(INSTALLATION_JOB_STATES),
+      date: z.string().nullable(),
+      electrician: z.string().nullable(),
+      completed_at: z.string().nullable(),
+    })
+    .nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type OwnerOrder = z.infer<typeof ownerOrderSchema>;
+export const ownerOrderListSchema = z.object({ orders: z.array(ownerOrderSchema) });
+export type OwnerOrderList = z.infer<typeof ownerOrderListSchema>;
+
+/** The seller on every invoice (GST). */
+export const SELLER = {
+  name: 'Isaac Technologies Private Limited',
+  address: '4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034',
+  gstin: '29AAECI1234F1Z5',
+  state: 'Karnataka',
+  stateCode: '29',
+} as const;
+/** GST on devices and installation: 18% (CGST 9% + SGST 9% within the state, IGST 18% outside). Prices include it. */
+export const GST_RATE_PERCENT = 18;
+
+/** Splits a GST-inclusive amount (paise) into its taxable value and tax. */
+export function gstBreakdown(inclusivePaise: number): { taxable: number; tax: number; half: number } {
+  const taxable = Math.round((inclusivePaise * 100) / (100 + GST_RATE_PERCENT));
+  const tax = inclusivePaise - taxable;
+  return { taxable, tax, half: Math.round(tax / 2) };
+}
+
+// ---- Invitations ----
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_HOURS = 72;
+/** POST /api/invitations/accept: the link's token and the new password (the sign-in policy). */
+export const acceptInvitationBodySchema = z.object({
+  token: z.string().min(16).max(200),
+  password: z.string().min(1, MSG.passwordRequired).min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort).max(200),
+});
+export type AcceptInvitationBody = z.input<typeof acceptInvitationBodySchema>;
+/** GET /api/invitations/:token: who it is for (to greet them), or 410 when used or expired. */
+export const invitationSchema = z.object({ name: z.string(), email: z.string(), expires_at: z.string() });
+export type Invitation = z.infer<typeof invitationSchema>;
+export const INVITATION_MSG = {
+  invalid: 'This invitation link is not valid. Ask us for a new one.',
+  used: 'This invitation link has already been used. Sign in with your password.',
+  expired: 'This invitation link has expired. Ask us for a new one.',
+  accepted: 'Your password is set. Sign in to see your orders.',
+} as const;
+
+// ---- Quotes ----
+
+export const QUOTE_STATES = ['sent', 'paid', 'expired', 'cancelled'] as const;
+export type QuoteState = (typeof QUOTE_STATES)[number];
+
+/** POST /api/admin/quotes: line items from the catalog (any price kind), the package price, valid until. */
+export const createQuoteBodySchema = z.object({
+  contact_message_id: z.string().min(1).optional(),
+  customer_name: z.string().trim().min(1, 'Name is required').max(100),
+  customer_email: z.string().trim().max(254).pipe(z.email('Invalid email address')),
+  customer_phone: z.string().trim().max(32).default(''),
+  items: z.array(cartItemSchema).min(1, 'Add at least one item').max(50),
+  amount: z.number().int().positive('Enter the package price'),
+  valid_until: calendarDate,
+  note: z.string().trim().max(1000).default(''),
+});
+export type CreateQuoteBody = z.input<typeof createQuoteBodySchema>;
+
+const quoteLineSchema = z.object({ id: z.string(), name: z.string(), quantity: z.number().int() });
+export const quoteSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  state: z.enum(QUOTE_STATES),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: z.string(),
+  items: z.array(quoteLineSchema),
+  amount: z.number().int(),
+  valid_until: z.string(),
+  note: z.string(),
+  needs_installation: z.boolean(),
+  contact_message_id: z.string().nullable(),
+  order_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+export const quoteListSchema = z.object({ quotes: z.array(quoteSchema), total: z.number().int() });
+export type QuoteList = z.infer<typeof quoteListSchema>;
+export const quoteListQuerySchema = pageQuerySchema;
+
+/** GET /api/quotes/:token (the customer's quote page). */
+export const publicQuoteSchema = quoteSchema.omit({ contact_message_id: true, _id: true });
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
+/** POST /api/quotes/:token/order: the installation address when the quote needs one. */
+export const quoteOrderBodySchema = z.object({ address: installationAddressSchema.optional() });
+export type QuoteOrderBody = z.input<typeof quoteOrderBodySchema>;
+export const QUOTE_MSG = {
+  notFound: 'This quote link is not valid.',
+  expired: 'This quote has expired. Contact us for a new one.',
+  paid: 'This quote has already been paid.',
+  cancelled: 'This quote was withdrawn. Contact us for a new one.',
+  created: 'Quote sent',
+} as const;
+
+// ---- Refunds and cancellations ----
+
+/** POST /api/admin/orders/:id/refund (a paid order) or /cancel (an unpaid one). */
+export const orderActionBodySchema = z.object({ reason: z.string().trim().max(200).default('') });
+export type OrderActionBody = z.input<typeof orderActionBodySchema>;
+
+// ---- E-mail outbox ----
+
+export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+export const EMAIL_KINDS = [
+  'order_confirmation',
+  'invitation',
+  'installation_scheduled',
+  'installation_completed',
+  'quote',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+export const outboxMessageSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(EMAIL_KINDS),
+  to: z.string(),
+  subject: z.string(),
+  state: z.enum(OUTBOX_STATES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxListQuerySchema = pageQuerySchema.extend({ state: z.enum(OUTBOX_STATES).optional() });
+export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
+export const outboxListSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  /** Whether SMTP_URL is set (else messages stay here and in the log). */
+  delivering: z.boolean(),
+});
+export type OutboxList = z.infer<typeof outboxListSchema>;
+/** GET /api/admin/outbox/:id: the message with its rendered bodies. */
+export const outboxMessageDetailSchema = outboxMessageSchema.extend({ html: z.string(), text: z.string() });
+export type OutboxMessageDetail = z.infer<typeof outboxMessageDetailSchema>;
