@@ -1,6 +1,8 @@
 import {
+  anyNeedsInstallation,
   CURRENCY,
   type AdminOrderListQuery,
+  type InstallationAddress,
   type CreateOrderBody,
   type CreateOrderResponse,
 } from '@isaac/contract';
@@ -10,12 +12,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
-import { orders, type OrderRow } from '../../db/schema/index.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { orders, type OrderItem, type OrderRow } from '../../db/schema/index.ts';
+import { badRequest, HttpError } from '../../plugins/errors.ts';
 import type { OrderProvider } from './order-provider.ts';
 import { presentOrder } from './presenter.ts';
 import { assertAmountMatches, assertReceipt, priceOrder } from './pricing.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+
+export const ORDER_MSG = {
+  addressRequired: 'Enter the installation address: our electrician installs this at your home.',
+} as const;
 
 /** The business name the checkout shows. */
 export const BUSINESS_NAME = 'Isaac';
@@ -57,6 +63,41 @@ export class OrderService {
       customer_email: input.notes.customer_email.trim(),
       customer_phone: (input.notes.customer_phone ?? '').trim(),
     };
+    // An item our electricians install needs the address they go to (checked against the catalog, not the client).
+    const needsInstallation = anyNeedsInstallation(priced.items.map((item) => item.catalog_id));
+    if (needsInstallation && !input.installation_address) {
+      throw badRequest(ORDER_MSG.addressRequired, [
+        { path: 'installation_address', message: ORDER_MSG.addressRequired },
+      ]);
+    }
+    return this.place(
+      {
+        receipt: input.receipt,
+        amount: priced.amount,
+        items: priced.items,
+        notes,
+        installationAddress: needsInstallation ? (input.installation_address ?? null) : null,
+      },
+      context,
+    );
+  }
+
+  /**
+   * Creates the provider order for a server-computed amount and stores it (status `created`) with its
+   * activity record: the catalog checkout above, and a quote's checkout (the quote's price).
+   */
+  async place(
+    input: {
+      receipt: string;
+      amount: number;
+      items: OrderItem[];
+      notes: Record<string, string>;
+      installationAddress: InstallationAddress | null;
+    },
+    context: AuditContext,
+  ): Promise<CreateOrderResponse> {
+    const { notes } = input;
+    const priced = { amount: input.amount, items: input.items };
     const providerOrder = await this.provider.createOrder({
       amount: priced.amount,
       currency: CURRENCY,
@@ -86,6 +127,8 @@ export class OrderService {
           customerName: notes.customer_name,
           customerEmail: notes.customer_email,
           customerPhone: notes.customer_phone || null,
+          needsInstallation: input.installationAddress !== null,
+          installationAddress: input.installationAddress,
         })
         .returning();
       if (!order) throw new Error('order insert returned no row');

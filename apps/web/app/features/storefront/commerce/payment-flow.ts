@@ -5,6 +5,7 @@ import {
   findCatalogItem,
   type CreateOrderBody,
   type CreateOrderResponse,
+  type InstallationAddress,
   type VerifyPaymentBody,
   type VerifyPaymentResponse,
 } from '@isaac/contract';
@@ -61,7 +62,7 @@ export function buildOrderBody(
 
 export function checkoutOptions(
   order: CreateOrderResponse,
-  body: CreateOrderBody,
+  body: Pick<CreateOrderBody, 'notes'>,
   handlers: Pick<CheckoutOptions, 'handler' | 'modal'>,
 ): CheckoutOptions {
   const notes: Record<string, string> = {
@@ -105,14 +106,19 @@ export async function confirmPayment(
   }
 }
 
-export interface StartPaymentInput {
-  target: PurchaseTarget;
-  lines: readonly CartLine[];
-  customer: Customer;
+interface CheckoutCallbacks {
   /** Called with the verified payment (navigate to /payment-success, empty the cart). */
   onVerified: (result: VerifyPaymentResponse) => void;
   /** Called right before the checkout opens (the purchase modal closes). */
   onCheckoutOpen: () => void;
+}
+
+export interface StartPaymentInput extends CheckoutCallbacks {
+  target: PurchaseTarget;
+  lines: readonly CartLine[];
+  customer: Customer;
+  /** Where the installation happens, when an item needs one (issue 15). */
+  address?: InstallationAddress;
 }
 
 /**
@@ -122,7 +128,20 @@ export interface StartPaymentInput {
  */
 export async function startPayment(input: StartPaymentInput): Promise<void> {
   const body = buildOrderBody(input.target, input.lines, input.customer);
+  if (input.address) body.installation_address = input.address;
   const order = await createOrder(body);
+  await openCheckout(order, body, input);
+}
+
+/**
+ * Loads the provider's checkout for an order the server created (from the catalog, or from a quote) and
+ * opens it; `body` names the product and the buyer as the checkout shows them.
+ */
+export async function openCheckout(
+  order: CreateOrderResponse,
+  body: Pick<CreateOrderBody, 'notes'>,
+  input: CheckoutCallbacks,
+): Promise<void> {
   const Checkout = await loadCheckout(order.provider);
   const checkout = new Checkout(
     checkoutOptions(order, body, {
