@@ -415,13 +415,37 @@ export class RolloutService {
     return this.detail(id);
   }
 
+  /** The 50 newest rollouts with their counts: two queries (the rollouts with their images, one grouped count). */
   async list(): Promise<Rollout[]> {
     const rows = await this.db
-      .select({ id: rollouts.id })
+      .select({ rollout: rollouts, image: firmware })
       .from(rollouts)
+      .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
       .orderBy(sql`${rollouts.createdAt} desc`)
       .limit(50);
-    return Promise.all(rows.map(async (r) => (await this.detail(r.id, false)).rollout));
+    const counted = await this.countStates(rows.map((r) => r.rollout.id));
+    return rows.map((r) => presentRollout(r, counted.get(r.rollout.id) ?? []));
+  }
+
+  /** Devices per state of each rollout (one grouped query). */
+  private async countStates(ids: string[]) {
+    const byRollout = new Map<string, { state: RolloutDeviceState; n: number }[]>();
+    if (ids.length === 0) return byRollout;
+    const counted = await this.db
+      .select({
+        rolloutId: rolloutDevices.rolloutId,
+        state: rolloutDevices.state,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(rolloutDevices)
+      .where(inArray(rolloutDevices.rolloutId, ids))
+      .groupBy(rolloutDevices.rolloutId, rolloutDevices.state);
+    for (const c of counted) {
+      const list = byRollout.get(c.rolloutId) ?? [];
+      list.push({ state: c.state, n: c.n });
+      byRollout.set(c.rolloutId, list);
+    }
+    return byRollout;
   }
 
   async detail(id: string, withDevices = true): Promise<RolloutDetail> {
@@ -432,16 +456,7 @@ export class RolloutService {
       .where(eq(rollouts.id, id))
       .limit(1);
     if (!row) throw notFound('Rollout not found');
-    const counted = await this.db
-      .select({ state: rolloutDevices.state, n: sql<number>`count(*)::int` })
-      .from(rolloutDevices)
-      .where(eq(rolloutDevices.rolloutId, id))
-      .groupBy(rolloutDevices.state);
-    const counts = Object.fromEntries(ORDER.concat(['FAILED', 'CANCELLED']).map((s) => [s, 0])) as Record<
-      RolloutDeviceState,
-      number
-    >;
-    for (const c of counted) counts[c.state] = c.n;
+    const counted = (await this.countStates([id])).get(id) ?? [];
     const list = withDevices
       ? await this.db
           .select({ row: rolloutDevices, name: devices.name })
@@ -452,24 +467,7 @@ export class RolloutService {
           .limit(1000)
       : [];
     return {
-      rollout: {
-        _id: row.rollout.id,
-        firmware: {
-          _id: row.image.id,
-          version: row.image.version,
-          device_type: row.image.deviceType,
-          filename: row.image.filename,
-        },
-        status: row.rollout.status,
-        stages: row.rollout.stages,
-        current_stage: row.rollout.currentStage,
-        max_concurrent: row.rollout.maxConcurrent,
-        failure_threshold_percent: row.rollout.failureThresholdPercent,
-        reason: row.rollout.reason,
-        counts,
-        total: counted.reduce((sum, c) => sum + c.n, 0),
-        created_at: row.rollout.createdAt.toISOString(),
-      },
+      rollout: presentRollout(row, counted),
       devices: list.map(({ row: d, name }) => ({
         device_id: d.deviceId,
         name,
@@ -491,4 +489,34 @@ export class RolloutService {
     timer.unref();
     return () => clearInterval(timer);
   }
+}
+
+/** A rollout with its image and its devices per state (contract `Rollout`). */
+function presentRollout(
+  row: { rollout: typeof rollouts.$inferSelect; image: typeof firmware.$inferSelect },
+  counted: { state: RolloutDeviceState; n: number }[],
+): Rollout {
+  const counts = Object.fromEntries(ORDER.concat(['FAILED', 'CANCELLED']).map((s) => [s, 0])) as Record<
+    RolloutDeviceState,
+    number
+  >;
+  for (const c of counted) counts[c.state] = c.n;
+  return {
+    _id: row.rollout.id,
+    firmware: {
+      _id: row.image.id,
+      version: row.image.version,
+      device_type: row.image.deviceType,
+      filename: row.image.filename,
+    },
+    status: row.rollout.status,
+    stages: row.rollout.stages,
+    current_stage: row.rollout.currentStage,
+    max_concurrent: row.rollout.maxConcurrent,
+    failure_threshold_percent: row.rollout.failureThresholdPercent,
+    reason: row.rollout.reason,
+    counts,
+    total: counted.reduce((sum, c) => sum + c.n, 0),
+    created_at: row.rollout.createdAt.toISOString(),
+  };
 }

@@ -97,6 +97,16 @@ describe('airQualityOf (CPCB PM2.5 bands)', () => {
     expect(airQualityOf(pm25)).toBe(expected);
   });
 
+  it('follows the deployment scale (AQI_SCALE=us_epa_2024): the same rank of the EPA bands', () => {
+    expect(airQualityOf(8, 'us_epa_2024')).toBe('healthy');
+    expect(airQualityOf(20, 'us_epa_2024')).toBe('moderate');
+    expect(airQualityOf(40, 'us_epa_2024')).toBe('unhealthy for sensitive groups');
+    expect(airQualityOf(100, 'us_epa_2024')).toBe('unhealthy');
+    expect(airQualityOf(400, 'us_epa_2024')).toBe('hazardous');
+    // 40 µg/m³ is Satisfactory on CPCB: the same reading, the app's scale.
+    expect(airQualityOf(40, 'cpcb')).toBe('moderate');
+  });
+
   it('has no state without a valid reading', () => {
     expect(airQualityOf(null)).toBeNull();
     expect(airQualityOf(-1)).toBeNull();

@@ -3,7 +3,15 @@
  * layer in google-home.ts and alexa.ts, and the ids of the endpoints each device is exposed as.
  */
 
-import { FAN_SPEEDS, type DeviceCommand, type FanSpeed } from '@isaac/contract';
+import {
+  airQualityOf as bandOf,
+  aqiBandsOf,
+  FAN_SPEEDS,
+  type AqiScale,
+  type DeviceCommand,
+  type FanSpeed,
+} from '@isaac/contract';
+import { currentAqiScale } from '../devices/presenter.ts';
 
 export { FAN_SPEEDS, type FanSpeed };
 
@@ -112,24 +120,16 @@ export const AIR_QUALITY_STATES = [
 export type AirQuality = (typeof AIR_QUALITY_STATES)[number];
 
 /**
- * The air quality a PM2.5 reading (µg/m³) means, as a Google AirQuality descriptive state. Bands are India's
- * CPCB PM2.5 AQI bands (24-hour), each mapped to the Google state of the same rank:
- * - 0–30 Good → 'healthy'
- * - 31–60 Satisfactory → 'moderate'
- * - 61–90 Moderate → 'unhealthy for sensitive groups'
- * - 91–120 Poor → 'unhealthy'
- * - 121–250 Very poor → 'very unhealthy'
- * - above 250 Severe → 'hazardous'
- * Fractional readings belong to the lower band up to its upper bound (30.4 is good, 30.5 satisfactory: the
- * reading is rounded to whole µg/m³ first). Null (no reading) and invalid readings give null.
+ * The air quality a PM2.5 reading (µg/m³) means, as a Google AirQuality descriptive state: the band of the
+ * deployment's AQI scale (contract `airQualityOf`; India's CPCB by default, or US EPA 2024 — both have six
+ * bands) mapped to the Google state of the same rank, so the voice answer always agrees with the app:
+ * CPCB Good → 'healthy', Satisfactory → 'moderate', Moderate → 'unhealthy for sensitive groups',
+ * Poor → 'unhealthy', Very poor → 'very unhealthy', Severe → 'hazardous'. Null (no reading) and invalid
+ * readings give null.
  */
-export function airQualityOf(pm25: number | null): AirQuality | null {
+export function airQualityOf(pm25: number | null, scale: AqiScale = currentAqiScale()): AirQuality | null {
   if (pm25 === null || !Number.isFinite(pm25) || pm25 < 0) return null;
-  const reading = Math.round(pm25);
-  if (reading <= 30) return 'healthy';
-  if (reading <= 60) return 'moderate';
-  if (reading <= 90) return 'unhealthy for sensitive groups';
-  if (reading <= 120) return 'unhealthy';
-  if (reading <= 250) return 'very unhealthy';
-  return 'hazardous';
+  const { band } = bandOf(pm25, scale);
+  const rank = aqiBandsOf(scale).findIndex((b) => b.band === band);
+  return AIR_QUALITY_STATES[Math.min(Math.max(0, rank), AIR_QUALITY_STATES.length - 1)]!;
 }
