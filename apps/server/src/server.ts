@@ -7,7 +7,13 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, ensureDemoVoiceClient, seedDemoData } from './db/seed.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_SIGN_INS,
+  ensureDemoVoiceClient,
+  seedDemoData,
+  storeDemoFirmware,
+} from './db/seed.ts';
 import { startDemoDevices } from './simulator/demo.ts';
 import { createLogger } from './logger.ts';
 import { buildWebServer } from './web-server.ts';
@@ -75,6 +81,8 @@ async function main(): Promise<void> {
     }
 
     const api = await buildApp({ config, db: database.db, logger });
+    // DEMO: the demo releases' images, so that they can really be rolled out to the simulated devices.
+    if (config.demo) await storeDemoFirmware(api.services.firmwareStore);
     servers.push(api);
     await api.listen({ port: config.apiPort, host: config.host });
 

@@ -14,7 +14,8 @@ import {
   rooms,
   users,
 } from './schema/index.ts';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from './seed.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData, storeDemoFirmware } from './seed.ts';
+import { createHash } from 'node:crypto';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,22 @@ describe('demo seed', () => {
     expect(await seedDemoData(t.db)).toBe(true);
     expect(await seedDemoData(t.db)).toBe(false);
     expect(await t.db.$count(users)).toBe(9);
+  });
+
+  it("stores the demo releases' images: each row's bytes are in the store and match its size and SHA-256", async () => {
+    await storeDemoFirmware(t.app.services.firmwareStore);
+    const rows = await t.db.select().from(firmware);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const stream = await t.app.services.firmwareStore.open(row.storageKey);
+      expect(stream, row.filename).toBeDefined();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream!) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect(bytes.length).toBe(row.fileSize);
+      expect(bytes[0]).toBe(0xe9);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
+    }
   });
 
   it('has the promised shape', async () => {

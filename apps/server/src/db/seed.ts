@@ -19,7 +19,8 @@ import {
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { contentKey } from '../modules/firmware/storage.ts';
+import { Readable } from 'node:stream';
+import { contentKey, type FirmwareStore } from '../modules/firmware/storage.ts';
 import type { Db } from './client.ts';
 import {
   contactMessages,
@@ -217,6 +218,56 @@ const FIRMWARE_RELEASES: Record<DeviceType, string[]> = {
   lumos: ['1.0.0', '1.1.0', '1.2.3'],
   skywalker: ['1.0.0', '1.1.0', '1.2.3', '1.4.0'],
 };
+
+/**
+ * A demo release's image: an ESP32-style file (the 0xE9 magic byte, then bytes derived from its name), the
+ * same on every start, so the demo firmware can really be rolled out to the simulated devices (issue 14).
+ */
+export function demoFirmwareImage(filename: string, size: number): Buffer {
+  const image = Buffer.alloc(size);
+  let block = createHash('sha256').update(filename).digest();
+  for (let offset = 0; offset < size; offset += block.length) {
+    block.copy(image, offset);
+    block = createHash('sha256').update(block).digest();
+  }
+  image[0] = 0xe9;
+  return image;
+}
+
+/** Every demo release with its image (what the seed's rows describe). */
+export function demoFirmwareImages(): {
+  deviceType: DeviceType;
+  version: string;
+  filename: string;
+  image: Buffer;
+  index: number;
+}[] {
+  return Object.entries(FIRMWARE_RELEASES).flatMap(([deviceType, versions]) =>
+    versions.map((version, index) => {
+      const filename = `${deviceType}-v${version}.bin`;
+      return {
+        deviceType: deviceType as DeviceType,
+        version,
+        filename,
+        image: demoFirmwareImage(filename, 64 * 1024 + index * 8 * 1024),
+        index,
+      };
+    }),
+  );
+}
+
+/** Writes the demo releases' bytes to the firmware store (content-addressed: writing them again changes nothing). */
+export async function storeDemoFirmware(store: FirmwareStore): Promise<void> {
+  for (const { image } of demoFirmwareImages()) {
+    const staged = await store.stage(Readable.from([image]), {
+      maxBytes: image.length,
+      headBytes: 1,
+      inspect: () => undefined,
+    });
+    await staged.commit();
+  }
+}
+
 const TYPE_CYCLE: DeviceType[] = ['isaac', 'lumos', 'skywalker', 'lumos'];
 const BATTERY = [92, 78, 64, 51, 43, 35, 27, 18, 9, 100, 86, 57];
 
@@ -453,23 +504,20 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
 
     // Firmware releases per device type (the last is the newest)
     await tx.insert(firmware).values(
-      Object.entries(FIRMWARE_RELEASES).flatMap(([deviceType, versions]) =>
-        versions.map((version, i) => {
-          const filename = `${deviceType}-v${version}.bin`;
-          // Demo rows: no bytes are stored for them (the firmware store treats their keys as empty).
-          const sha256 = createHash('sha256').update(filename).digest('hex');
-          return {
-            deviceType,
-            version,
-            filename,
-            fileSize: 512 * 1024 + i * 37 * 1024,
-            sha256,
-            storageKey: contentKey(sha256),
-            uploadedBy: userId('admin'),
-            createdAt: ago(200 - i * 45),
-          };
-        }),
-      ),
+      demoFirmwareImages().map(({ deviceType, version, filename, image, index }) => {
+        // The bytes are written to the firmware store at start (storeDemoFirmware).
+        const sha256 = createHash('sha256').update(image).digest('hex');
+        return {
+          deviceType,
+          version,
+          filename,
+          fileSize: image.length,
+          sha256,
+          storageKey: contentKey(sha256),
+          uploadedBy: userId('admin'),
+          createdAt: ago(200 - index * 45),
+        };
+      }),
     );
 
     // Electrician ↔ customer assignments
