@@ -1,5 +1,15 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, apiSignIn, apiUrl, axeFindings, fillLogin, signIn } from './support';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  apiSignIn,
+  apiUrl,
+  axeFindings,
+  configureEveryDeviceWifi,
+  drawSignature,
+  fillLogin,
+  signIn,
+} from './support';
 
 /**
  * The electrician area as the demo electrician (Ravi Kumar), on the real API and the demo data: the
@@ -174,17 +184,7 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
   // resumable: a reload comes back to the same step (kept on the server)
   await page.reload();
   await expect(page.getByRole('heading', { name: 'WiFi and Bluetooth' })).toBeVisible();
-  const configureButtons = page.getByRole('button', { name: /^Configure/ });
-  const count = await configureButtons.count();
-  expect(count).toBeGreaterThan(0);
-  for (let i = 0; i < count; i += 1) {
-    await configureButtons.nth(i).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('WiFi SSID').fill('Joshi-Home-2.4G');
-    await dialog.getByLabel('WiFi password', { exact: true }).fill('joshi-wifi-pass');
-    await dialog.getByRole('button', { name: 'Configure WiFi' }).click();
-    await expect(dialog).toBeHidden();
-  }
+  await configureEveryDeviceWifi(page, 'Joshi-Home-2.4G', 'joshi-wifi-pass');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Check' })).toBeVisible();
   await expect(page.getByText('Not configured')).toHaveCount(0);
@@ -196,21 +196,7 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
 
   await expect(page.getByRole('heading', { name: "Customer's signature" })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save signature' })).toBeDisabled();
-  const pad = page.getByRole('img', { name: /Signature area/ });
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature area');
-  await page.mouse.move(box.x + 30, box.y + 100);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [60, -40],
-    [120, 30],
-    [180, -30],
-    [240, 20],
-  ] as const) {
-    await page.mouse.move(box.x + dx, box.y + 100 + dy, { steps: 5 });
-  }
-  await page.mouse.up();
-  await expect(pad).toHaveAccessibleName('Signature area, signed');
+  await drawSignature(page);
   await page.getByRole('button', { name: 'Save signature' }).click();
   await expect(toast(page, 'Signature saved')).toBeVisible();
 

@@ -67,3 +67,37 @@ export function esp32Image(size: number): Buffer {
   bytes[0] = 0xe9;
   return bytes;
 }
+
+/** Guided install, WiFi step: configures every device listed (both fields), each dialog closing. */
+export async function configureEveryDeviceWifi(page: Page, ssid: string, password: string): Promise<void> {
+  const configureButtons = page.getByRole('button', { name: /^Configure/ });
+  const count = await configureButtons.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    await configureButtons.nth(i).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('WiFi SSID').fill(ssid);
+    await dialog.getByLabel('WiFi password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Configure WiFi' }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+/** Guided install, signature step: draws a signature on the pad the way a finger would. */
+export async function drawSignature(page: Page): Promise<void> {
+  const pad = page.getByRole('img', { name: /Signature area/ });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature area');
+  await page.mouse.move(box.x + 30, box.y + 100);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [60, -40],
+    [120, 30],
+    [180, -30],
+    [240, 20],
+  ] as const) {
+    await page.mouse.move(box.x + dx, box.y + 100 + dy, { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(pad).toHaveAccessibleName('Signature area, signed');
+}

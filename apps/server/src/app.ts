@@ -15,6 +15,10 @@ import { oauthRoutes } from './modules/oauth/routes.ts';
 import { voiceRoutes } from './modules/voice/routes.ts';
 import { mqttAuthRoutes } from './device-plane/routes.ts';
 import { rolloutRoutes } from './modules/rollouts/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
+import { installationJobRoutes } from './modules/installation-jobs/routes.ts';
+import { ownerOrderRoutes } from './modules/owner-orders/routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { HomeGraphClient, readServiceAccountKey } from './modules/voice/homegraph.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -25,6 +29,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { quoteRoutes } from './modules/quotes/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { roomsRoutes } from './modules/rooms/routes.ts';
 import { registerAuthHook } from './plugins/auth.ts';
@@ -71,6 +76,7 @@ const MODULES = [
   roomsRoutes,
   ordersRoutes,
   paymentsRoutes,
+  quoteRoutes,
   contactRoutes,
   newsletterRoutes,
   auditRoutes,
@@ -85,6 +91,10 @@ const MODULES = [
   voiceRoutes,
   mqttAuthRoutes,
   rolloutRoutes,
+  outboxRoutes,
+  installationJobRoutes,
+  ownerOrderRoutes,
+  fulfilmentRoutes,
 ];
 
 export interface BuildAppOptions {

@@ -70,6 +70,15 @@ const envSchema = z.object({
   AQI_SCALE: z.enum(['cpcb', 'us_epa_2024']).default('cpcb'),
   ROLLOUT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ROLLOUT_TIMEOUT_SCALE: z.coerce.number().min(0.001).max(100).default(1),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url()
+      .refine((url) => /^smtps?:\/\//i.test(url), 'an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Isaac <no-reply@isaac.local>'),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   GOOGLE_HOMEGRAPH_KEY_FILE: optionalText,
   GOOGLE_HOMEGRAPH_URL: z.url().default('https://homegraph.googleapis.com'),
   GOOGLE_OAUTH_CLIENT_ID: optionalText,
@@ -177,6 +186,18 @@ export interface Config {
     /** How often rollouts move along (ROLLOUT_TICK_MS), and a factor on every state's timeout. */
     rolloutTickMs: number;
     rolloutTimeoutScale: number;
+  };
+  /**
+   * E-mail (issue 15): every e-mail is written to the outbox table; with SMTP_URL (`smtp://user:pass@host:587`,
+   * `smtps://…:465`) the outbox worker delivers it from MAIL_FROM, polling every OUTBOX_POLL_MS and retrying
+   * a refusal after OUTBOX_RETRY_BASE_MS × 2^(attempts−1) (at most an hour; failed after 8 attempts).
+   * Without SMTP_URL e-mails stay in the outbox (the admins' Outbox screen) and the log.
+   */
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    pollMs: number;
+    retryBaseMs: number;
   };
   /** Voice assistants' push channels (issue 12): both off unless configured. */
   voice: {
@@ -319,6 +340,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       aqiScale: e.AQI_SCALE,
       rolloutTickMs: e.ROLLOUT_TICK_MS,
       rolloutTimeoutScale: e.ROLLOUT_TIMEOUT_SCALE,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      pollMs: e.OUTBOX_POLL_MS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
     },
     voice: {
       google:

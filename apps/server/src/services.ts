@@ -8,6 +8,8 @@ import { AdminElectricianService } from './modules/admin-electricians/service.ts
 import { AdminUserService } from './modules/admin-users/service.ts';
 import { RowCounts } from './modules/stats/row-counts.ts';
 import { ElectricianService } from './modules/electrician/service.ts';
+import { InstallationJobService } from './modules/installation-jobs/service.ts';
+import { OwnerOrderService } from './modules/owner-orders/service.ts';
 import { SecretBox } from './modules/two-factor/secret-box.ts';
 import { ReportService } from './modules/reports/service.ts';
 import { FirmwareService } from './modules/firmware/service.ts';
@@ -25,6 +27,7 @@ import { OrderService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './modules/payments/provider.ts';
 import { SandboxWebhookSender } from './modules/payments/sandbox-webhooks.ts';
 import { PaymentService } from './modules/payments/service.ts';
+import { QuoteService } from './modules/quotes/service.ts';
 import { RoomService } from './modules/rooms/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { OAuthService } from './modules/oauth/service.ts';
@@ -42,6 +45,9 @@ import {
   type RolloutTimeouts,
 } from './modules/rollouts/service.ts';
 import { DownloadSigner } from './modules/rollouts/signer.ts';
+import { EmailOutbox } from './modules/outbox/outbox.ts';
+import { OrderFulfilment } from './modules/fulfilment/service.ts';
+import { OutboxWorker, SmtpTransport } from './modules/outbox/worker.ts';
 import { AlexaGrants } from './modules/voice/alexa-grants.ts';
 import type { HomeGraphClient } from './modules/voice/homegraph.ts';
 import { VoiceService } from './modules/voice/service.ts';
@@ -70,6 +76,8 @@ export interface Services {
   dashboard: OwnerDashboardService;
   orders: OrderService;
   payments: PaymentService;
+  /** Quotes for leads, paid by link through the checkout (issue 15). */
+  quotes: QuoteService;
   /** Delivers the sandbox's signed webhooks; null unless the sandbox checkout is on (provider sandbox + allowed). */
   sandboxWebhooks: SandboxWebhookSender | null;
   contact: ContactService;
@@ -81,6 +89,10 @@ export interface Services {
   adminDevices: AdminDeviceService;
   adminElectricians: AdminElectricianService;
   electrician: ElectricianService;
+  /** The admin's installation jobs board and its e-mails (issue 15). */
+  installationJobs: InstallationJobService;
+  /** The buyer's own orders with their installation (issue 15). */
+  ownerOrders: OwnerOrderService;
   reports: ReportService;
   /** Firmware images: the store is the seam for an object store (ADR 021). */
   firmwareStore: LocalDiskFirmwareStore;
@@ -100,6 +112,12 @@ export interface Services {
   /** Staged firmware rollouts (issue 14) and the signer of their device-bound download links. */
   rollouts: RolloutService;
   downloadSigner: DownloadSigner;
+  /** The e-mail outbox (issue 15): services enqueue e-mails in their transactions; the admin Outbox screen. */
+  outbox: EmailOutbox;
+  /** A paid order's account, invitation, installation job and e-mails; invitations (issue 15). */
+  fulfilment: OrderFulfilment;
+  /** Delivers the outbox through SMTP; null unless SMTP_URL is set. Started and stopped with the app. */
+  outboxWorker: OutboxWorker | null;
 }
 
 /** The HomeGraph client when configured (its key file is read once at start). */
@@ -186,6 +204,15 @@ export function createServices({
     devicePlane.ingest.onStored = (latest) => autoMode.onReadings(latest);
   }
   const downloadSigner = new DownloadSigner(config.jwtSecret);
+  // E-mail (issue 15): written to the outbox; delivered by the worker only when SMTP_URL is set.
+  const outbox = new EmailOutbox(db, now, log, config.mail.smtpUrl !== undefined);
+  const outboxWorker = config.mail.smtpUrl
+    ? new OutboxWorker(db, new SmtpTransport(config.mail.smtpUrl), now, log, {
+        from: config.mail.from,
+        pollMs: config.mail.pollMs,
+        retryBaseMs: config.mail.retryBaseMs,
+      })
+    : null;
   const scale = config.devices.rolloutTimeoutScale;
   const rollouts = new RolloutService(
     db,
@@ -220,7 +247,13 @@ export function createServices({
   );
   deviceEvents.listen(voice);
   const { provider, sandbox } = createPaymentProvider(config.payment);
+  const installationJobs = new InstallationJobService(db, outbox, audit, now, {
+    webOrigin: config.webOrigin,
+  });
   const orders = new OrderService(db, provider, audit, now);
+  // What a paid order becomes (issue 15, ADR 038), in the payment's transaction.
+  const fulfilment = new OrderFulfilment(db, outbox, audit, now, { webOrigin: config.webOrigin });
+  orders.onPaid = (tx, order, context) => fulfilment.onPaid(tx, order, context);
   const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
   return {
     tokens,
@@ -247,7 +280,9 @@ export function createServices({
     rooms: new RoomService(db, audit, now),
     dashboard: new OwnerDashboardService(db),
     orders,
+    fulfilment,
     payments: new PaymentService(db, provider, orders, sandboxOn ? sandbox : null),
+    quotes: new QuoteService(db, orders, outbox, audit, now, { webOrigin: config.webOrigin }),
     sandboxWebhooks: sandboxOn
       ? new SandboxWebhookSender(sandbox, injectPost, config.payment.sandboxWebhookDelayMs, log, now)
       : null,
@@ -265,7 +300,11 @@ export function createServices({
       new SecretBox(config.jwtSecret, 'wifi-password'),
       config.electricianGraceDays,
       now,
+      // A completed installation that an installation job links to e-mails its customer (issue 15).
+      (tx, installationId) => installationJobs.installationCompleted(tx, installationId),
     ),
+    installationJobs,
+    ownerOrders: new OwnerOrderService(db),
     reports: new ReportService(db, now),
     firmwareStore,
     firmware: new FirmwareService(db, firmwareStore, audit, now),
@@ -277,6 +316,8 @@ export function createServices({
     telemetry: new TelemetryService(db, now, config.devices.retentionDays),
     rollouts,
     downloadSigner,
+    outbox,
+    outboxWorker,
   };
 }
 
@@ -312,7 +353,10 @@ export function registerServices(
   const stopRollouts = services.devicePlane
     ? services.rollouts.schedule(core.config.devices.rolloutTickMs)
     : undefined;
+  // The e-mail outbox is delivered while the app runs (SMTP_URL set); a message being sent finishes on close.
+  services.outboxWorker?.start();
   app.addHook('onClose', async () => {
+    await services.outboxWorker?.stop();
     await services.sandboxWebhooks?.close();
     await services.devicePlane?.close();
     stopTelemetryJob?.();

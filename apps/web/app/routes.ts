@@ -4,6 +4,7 @@ import {
   AUTH_PATHS as AUTH,
   ELECTRICIAN_PATHS as ELECTRICIAN,
   OWNER_PATHS as OWNER,
+  QUOTE_PAGE_PATH,
   STOREFRONT_PATHS as SHOP,
   routePath as at,
 } from './lib/paths';
@@ -29,12 +30,15 @@ export default [
   route(at(SHOP.gdpr), 'routes/legal.gdpr.tsx'),
   route(at(SHOP.contact), 'routes/contact.tsx'),
   route(at(SHOP.paymentSuccess), 'routes/payment-success.tsx'),
+  // a quote's payment page, opened from the quote e-mail's link (not prerendered: the token is in the path)
+  route(at(QUOTE_PAGE_PATH), 'routes/quote.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
 
   // auth and tools
   route(at(AUTH.login), 'routes/login.tsx'),
   route(at(AUTH.consent), 'routes/oauth.consent.tsx'),
+  route(`${at(AUTH.invite)}/:token`, 'routes/invite.tsx'),
   route(at(AUTH.voiceDemo), 'routes/voice-demo.tsx'),
   route(at(AUTH.debug), 'routes/debug.tsx'),
 
@@ -50,11 +54,14 @@ export default [
       route(at(ADMIN.firmware, ADMIN.root), 'routes/admin.devices.firmware.tsx'),
       route(at(ADMIN.rollouts, ADMIN.root), 'routes/admin.devices.rollouts.tsx'),
       route(at(ADMIN.electricians, ADMIN.root), 'routes/admin.electricians.tsx'),
+      route(at(ADMIN.installations, ADMIN.root), 'routes/admin.installations.tsx'),
       route(at(ADMIN.settings, ADMIN.root), 'routes/admin.settings.tsx'),
       route(at(ADMIN.reports, ADMIN.root), 'routes/admin.reports.tsx'),
       route(at(ADMIN.activity, ADMIN.root), 'routes/admin.activity.tsx'),
       route(at(ADMIN.orders, ADMIN.root), 'routes/admin.orders.tsx'),
       route(at(ADMIN.messages, ADMIN.root), 'routes/admin.messages.tsx'),
+      route(at(ADMIN.quotes, ADMIN.root), 'routes/admin.quotes.tsx'),
+      route(at(ADMIN.outbox, ADMIN.root), 'routes/admin.outbox.tsx'),
     ]),
     route(at(ELECTRICIAN.root), 'routes/electrician.tsx', [
       index('routes/electrician._index.tsx', { id: 'electrician-index' }),
@@ -72,6 +79,8 @@ export default [
       route(at(OWNER.dashboard, OWNER.root), 'routes/owner.dashboard.tsx'),
       route(at(OWNER.devices, OWNER.root), 'routes/owner.devices.tsx'),
       route(at(OWNER.rooms, OWNER.root), 'routes/owner.rooms.tsx'),
+      route(at(OWNER.orders, OWNER.root), 'routes/owner.orders.tsx'),
+      route(`${at(OWNER.orders, OWNER.root)}/:id/invoice`, 'routes/owner.orders.invoice.tsx'),
       route(at(OWNER.settings, OWNER.root), 'routes/owner.settings.tsx'),
     ]),
   ]),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminSearchSchema } from './admin-assignments.ts';
 import { pageQuerySchema } from './common.ts';
-import { contactMessageSchema, ORDER_STATUSES } from './storefront.ts';
+import { CONTACT_SUBJECT_VALUES, contactMessageSchema, ORDER_STATUSES } from './storefront.ts';
 
 // The admin screens over storefront orders and contact messages (issue 10). Apart from storefront.ts, so
 // that none of it is in the storefront's or /login's first load.
@@ -24,6 +24,8 @@ export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
 /** GET /api/admin/contact-messages: open/handled filter; search by name, e-mail or message text. */
 export const adminContactListQuerySchema = pageQuerySchema.extend({
   state: z.enum(CONTACT_MESSAGE_STATES).optional(),
+  /** Only messages about this subject (the Quotes screen's leads: 'product-inquiry'). */
+  subject: z.enum(CONTACT_SUBJECT_VALUES).optional(),
   search: adminSearchSchema,
 });
 export type AdminContactListQuery = z.output<typeof adminContactListQuerySchema>;

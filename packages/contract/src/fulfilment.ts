@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminSearchSchema } from './admin-assignments.ts';
 import { pageQuerySchema } from './common.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
@@ -167,6 +168,9 @@ export type Quote = z.infer<typeof quoteSchema>;
 export const quoteListSchema = z.object({ quotes: z.array(quoteSchema), total: z.number().int() });
 export type QuoteList = z.infer<typeof quoteListSchema>;
 export const quoteListQuerySchema = pageQuerySchema;
+/** POST /api/admin/quotes (201) and POST /api/admin/quotes/:id/cancel: what happened, and the quote. */
+export const quoteResponseSchema = z.object({ message: z.string(), quote: quoteSchema });
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 
 /** GET /api/quotes/:token (the customer's quote page). */
 export const publicQuoteSchema = quoteSchema.omit({ contact_message_id: true, _id: true });
@@ -180,6 +184,11 @@ export const QUOTE_MSG = {
   paid: 'This quote has already been paid.',
   cancelled: 'This quote was withdrawn. Contact us for a new one.',
   created: 'Quote sent',
+  withdrawn: 'Quote cancelled',
+  cannotCancelPaid: 'This quote has been paid: refund its order instead.',
+  pastDate: 'Choose today or a later date',
+  unknownItem: 'This item is not in the catalog',
+  tooLarge: 'The package price is too large',
 } as const;
 
 // ---- Refunds and cancellations ----
@@ -187,6 +196,19 @@ export const QUOTE_MSG = {
 /** POST /api/admin/orders/:id/refund (a paid order) or /cancel (an unpaid one). */
 export const orderActionBodySchema = z.object({ reason: z.string().trim().max(200).default('') });
 export type OrderActionBody = z.input<typeof orderActionBodySchema>;
+/** What an order action answers: what happened, and the order as it is now. */
+export const orderActionResponseSchema = z.object({ message: z.string(), order: orderSchema });
+export type OrderActionResponse = z.infer<typeof orderActionResponseSchema>;
+export const ORDER_ACTION_MSG = {
+  cancelled: 'Order cancelled',
+  refunded: 'Order refunded',
+  notFound: 'Order not found',
+  notCancellable: 'Only an order that has not been paid can be cancelled.',
+  notRefundable: 'Only a paid order can be refunded.',
+  alreadyRefunded: 'This order has already been refunded.',
+  cancelFailed: 'Could not cancel the order',
+  refundFailed: 'Could not refund the order',
+} as const;
 
 // ---- E-mail outbox ----
 
@@ -214,7 +236,11 @@ export const outboxMessageSchema = z.object({
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-export const outboxListQuerySchema = pageQuerySchema.extend({ state: z.enum(OUTBOX_STATES).optional() });
+/** GET /api/admin/outbox: state filter; search a substring of the recipient or the subject. */
+export const outboxListQuerySchema = pageQuerySchema.extend({
+  state: z.enum(OUTBOX_STATES).optional(),
+  search: adminSearchSchema,
+});
 export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
 export const outboxListSchema = z.object({
   messages: z.array(outboxMessageSchema),

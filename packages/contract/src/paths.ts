@@ -27,11 +27,21 @@ export const STOREFRONT_PATHS = {
   paymentSuccess: '/payment-success',
 } as const;
 
+/**
+ * The customer's quote page (issue 15), opened from the link in the quote e-mail: a storefront page, but not
+ * prerendered, not in the sitemap and not indexed (the token in its path is the key to the quote).
+ */
+export const QUOTE_PAGE_PATH = '/quote/:token';
+/** The quote page of a link's token (the server's e-mail puts the web origin before it). */
+export const quotePagePath = (token: string): string => `/quote/${encodeURIComponent(token)}`;
+
 /** Sign-in, the developer's page index, and the landing page of a role without an area. */
 export const AUTH_PATHS = {
   login: '/login',
   /** Voice-assistant account linking: the consent screen /login's OAuth mode leads to (issue 12). */
   consent: '/oauth/consent',
+  /** A new customer's invitation to set a password (issue 15): /invite/:token. */
+  invite: '/invite',
   /** The demo voice client's redirect URI (DEMO only): exchange the code, send SYNC / QUERY / EXECUTE. */
   voiceDemo: '/voice-demo',
   debug: '/debug',
@@ -49,12 +59,18 @@ export const ADMIN_PATHS = {
   /** Firmware rollouts (issue 14), under Devices too. */
   rollouts: '/admin/devices/rollouts',
   electricians: '/admin/electricians',
+  /** The installation jobs board (issue 15): paid orders that need installation, assigned to electricians. */
+  installations: '/admin/installations',
   settings: '/admin/settings',
   reports: '/admin/reports',
   activity: '/admin/activity',
   /** Storefront orders and contact messages (issue 10): reached from the menu and the dashboard. */
   orders: '/admin/orders',
   messages: '/admin/messages',
+  /** The e-mail outbox (issue 15): every e-mail written, its preview, and Retry on failed ones. */
+  outbox: '/admin/outbox',
+  /** Quotes (issue 15): leads from the contact form become quotes the customer pays by link. */
+  quotes: '/admin/quotes',
 } as const;
 
 /** The electrician area (role 1). `root` redirects to `dashboard`. */
@@ -76,5 +92,7 @@ export const OWNER_PATHS = {
   dashboard: '/owner/dashboard',
   devices: '/owner/devices',
   rooms: '/owner/rooms',
+  /** The buyer's orders (issue 15); an order's invoice is `/owner/orders/:id/invoice` (web `ownerLinks.invoice`). */
+  orders: '/owner/orders',
   settings: '/owner/settings',
 } as const;

@@ -117,9 +117,28 @@ export const PERMISSIONS = {
   'POST /api/sandbox/orders/:order_id/pay': { access: 'public' },
   'POST /api/contact': { access: 'public' },
   'POST /api/newsletter': { access: 'public' },
+  'GET /api/invitations/:token': { access: 'public' },
+  'POST /api/invitations/accept': { access: 'public' },
   'GET /api/admin/orders': { access: admin },
+  // installation jobs (issue 15): paid orders that need installation, assigned to electricians
+  'GET /api/admin/installation-jobs': { access: admin },
+  'POST /api/admin/installation-jobs/:id/assign': { access: admin },
+  /** The buyer's own orders (the owner's Orders screen): any signed-in user sees only their own. */
+  'GET /api/orders': { access: 'signed-in' },
+  'POST /api/admin/orders/:id/cancel': { access: admin },
+  'POST /api/admin/orders/:id/refund': { access: admin },
+  // quotes (issue 15): the admin's quotes, and the customer's quote page (the link's token is the key)
+  'GET /api/admin/quotes': { access: admin },
+  'POST /api/admin/quotes': { access: admin },
+  'POST /api/admin/quotes/:id/cancel': { access: admin },
+  'GET /api/quotes/:token': { access: 'public' },
+  'POST /api/quotes/:token/order': { access: 'public' },
   'GET /api/admin/contact-messages': { access: admin },
   'POST /api/admin/contact-messages/:id/handled': { access: admin },
+  // the e-mail outbox (issue 15)
+  'GET /api/admin/outbox': { access: admin },
+  'GET /api/admin/outbox/:id': { access: admin },
+  'POST /api/admin/outbox/:id/retry': { access: admin },
   'GET /api/admin/activity': { access: admin },
   'GET /api/admin/dashboard': { access: admin },
   'POST /api/admin/users/:id/two-factor/reset': { access: admin },

@@ -11,6 +11,7 @@ import {
   findCatalogItem,
   FAN_SPEEDS,
   gangCountForModel,
+  LUMOS_KITS,
   ROLE,
   type CustomerStatus,
   type DeviceType,
@@ -29,6 +30,7 @@ import {
   electricianDevices,
   firmware,
   installationDevices,
+  installationJobs,
   installations,
   oauthClients,
   orders,
@@ -706,7 +708,60 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       ),
     );
 
-    await tx.insert(orders).values(demoOrders(ago));
+    // The demo owners' orders are in their accounts (owner Orders screen); one paid Lumos kit waits for an
+    // electrician on the admin's installations board (issue 15).
+    const buyerIdByEmail = new Map(insertedUsers.map((u) => [u.email, u.id]));
+    await tx
+      .insert(orders)
+      .values(demoOrders(ago).map((o) => ({ ...o, customerId: buyerIdByEmail.get(o.customerEmail ?? '') })));
+    const kitBuyer = DEMO_USERS.find((u) => u.key === 'owner3')!;
+    const kit = LUMOS_KITS.find((k) => k.id === 'lumos-home-kit')!;
+    const kitAddress = {
+      city: kitBuyer.city ?? 'Bengaluru',
+      pincode: kitBuyer.pincode ?? '560034',
+      address: kitBuyer.address ?? '',
+    };
+    const [kitOrder] = await tx
+      .insert(orders)
+      .values({
+        provider: 'sandbox',
+        providerOrderId: 'order_demo2001',
+        receipt: 'receipt_demo2001',
+        amountPaise: kit.price.kind === 'fixed' ? kit.price.paise : 0,
+        currency: 'INR',
+        status: 'paid',
+        items: [
+          {
+            catalog_id: kit.id,
+            name: kit.name,
+            quantity: 1,
+            unit_paise: kit.price.kind === 'fixed' ? kit.price.paise : 0,
+          },
+        ],
+        notes: {
+          product: kit.name,
+          customer_name: kitBuyer.name,
+          customer_email: kitBuyer.email,
+          customer_phone: kitBuyer.mobile ?? '',
+        },
+        customerName: kitBuyer.name,
+        customerEmail: kitBuyer.email,
+        customerPhone: kitBuyer.mobile ?? null,
+        paymentId: 'pay_demo2001',
+        customerId: userId('owner3'),
+        needsInstallation: true,
+        installationAddress: kitAddress,
+        createdAt: ago(0.5),
+        updatedAt: ago(0.5),
+        paidAt: ago(0.5),
+      })
+      .returning({ id: orders.id });
+    await tx.insert(installationJobs).values({
+      orderId: kitOrder!.id,
+      customerId: userId('owner3'),
+      address: kitAddress,
+      createdAt: ago(0.5),
+    });
     await tx.insert(contactMessages).values(
       DEMO_CONTACT_MESSAGES.map((m, i) => ({
         name: m.name,

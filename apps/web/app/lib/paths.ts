@@ -3,9 +3,25 @@
  * plus the links that carry a query (a dialog to open, a filter to apply). routes.ts, public-routes.ts,
  * the menus and every internal link read from here instead of repeating literals.
  */
-import { ADMIN_PATHS, AUTH_PATHS, ELECTRICIAN_PATHS, OWNER_PATHS, STOREFRONT_PATHS } from '@isaac/contract';
+import {
+  ADMIN_PATHS,
+  AUTH_PATHS,
+  ELECTRICIAN_PATHS,
+  OWNER_PATHS,
+  QUOTE_PAGE_PATH,
+  quotePagePath,
+  STOREFRONT_PATHS,
+} from '@isaac/contract';
 
-export { ADMIN_PATHS, AUTH_PATHS, ELECTRICIAN_PATHS, OWNER_PATHS, STOREFRONT_PATHS };
+export {
+  ADMIN_PATHS,
+  AUTH_PATHS,
+  ELECTRICIAN_PATHS,
+  OWNER_PATHS,
+  QUOTE_PAGE_PATH,
+  quotePagePath,
+  STOREFRONT_PATHS,
+};
 
 /** The owner's links that open a screen in a given state. */
 export const ownerLinks = {
@@ -15,6 +31,8 @@ export const ownerLinks = {
   addRoom: `${OWNER_PATHS.rooms}?add=1`,
   /** The devices screen filtered to one room. */
   devicesInRoom: (roomId: string) => `${OWNER_PATHS.devices}?room_id=${encodeURIComponent(roomId)}`,
+  /** An order's printable tax invoice. */
+  invoice: (orderId: string) => `${OWNER_PATHS.orders}/${encodeURIComponent(orderId)}/invoice`,
 } as const;
 
 /** The contact page with its subject chosen. */

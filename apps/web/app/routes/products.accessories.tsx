@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ACCESSORIES } from '@isaac/contract';
-import { AddToCartButton } from '~/features/storefront/commerce';
+import { ACCESSORIES, LUMOS_KITS } from '@isaac/contract';
+import { AddToCartButton, BuyNowButton } from '~/features/storefront/commerce';
 import { BackToHome, PageHero, Section } from '~/features/storefront/components/PageHero';
 import { buttonSecondary } from '~/features/storefront/components/ui';
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
@@ -44,6 +44,22 @@ export default function AccessoriesPage() {
                   </Link>
                 </>
               }
+            />
+          ))}
+        </div>
+        <h2 id="lumos-kits" className="mt-14 text-2xl font-bold text-slate-900">
+          Lumos touch switches, installed
+        </h2>
+        <p className="mt-2 max-w-2xl text-slate-600">
+          Buy a Lumos kit here and our electrician fits it at your home: you give us the address at checkout,
+          we schedule the visit and e-mail you the date.
+        </p>
+        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {LUMOS_KITS.map((kit) => (
+            <ItemCard
+              key={kit.id}
+              item={kit}
+              actions={<BuyNowButton productId={kit.id} aria-label={`Buy Now: ${kit.name}`} />}
             />
           ))}
         </div>

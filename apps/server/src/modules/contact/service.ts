@@ -45,12 +45,14 @@ export class ContactService {
 
   /**
    * GET /api/admin/contact-messages: newest first, one page with its total; `state` open (waiting, on
-   * contact_messages_open_idx) or handled; `search` a substring of the name or e-mail (trigram indexes).
+   * contact_messages_open_idx) or handled; `subject` one subject (the Quotes screen's leads); `search` a
+   * substring of the name or e-mail (trigram indexes).
    */
   async list(query: AdminContactListQuery) {
     const conditions: SQL[] = [];
     if (query.state === 'open') conditions.push(isNull(contactMessages.handledAt));
     if (query.state === 'handled') conditions.push(isNotNull(contactMessages.handledAt));
+    if (query.subject) conditions.push(eq(contactMessages.subject, query.subject));
     if (query.search) {
       const pattern = containsPattern(query.search);
       const match = or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern));

@@ -71,6 +71,8 @@ export class ElectricianService {
     private readonly wifiBox: SecretBox,
     private readonly graceDays: number,
     private readonly now: () => Date,
+    /** Called in the transaction that completes an installation (the installation job's e-mail). */
+    private readonly onInstallationCompleted?: (tx: Tx, installationId: string) => Promise<void>,
   ) {}
 
   // ───────────── reads ─────────────
@@ -870,7 +872,10 @@ export class ElectricianService {
       await tx.update(installations).set(set).where(eq(installations.id, row.id));
       if (set.status === 'in_progress')
         await this.setCustomerStatus(tx, scope, row.customerId, 'in_progress');
-      if (set.status === 'completed') await this.setCustomerStatus(tx, scope, row.customerId, 'completed');
+      if (set.status === 'completed') {
+        await this.setCustomerStatus(tx, scope, row.customerId, 'completed');
+        await this.onInstallationCompleted?.(tx, row.id);
+      }
       const [customer] = await tx
         .select({ name: users.name })
         .from(users)

@@ -1,8 +1,12 @@
 import {
   createOrderBodySchema,
   createOrderResponseSchema,
+  idParamsSchema,
+  orderActionBodySchema,
+  orderActionResponseSchema,
   orderListSchema,
   adminOrderListQuerySchema,
+  ORDER_ACTION_MSG,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
@@ -42,5 +46,43 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.list(request.query),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['admin', 'payments'],
+        summary: 'Cancel an order that has not been paid (created, or its payment failed); 409 otherwise',
+        params: idParamsSchema,
+        body: orderActionBodySchema,
+        response: { 200: orderActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ORDER_ACTION_MSG.cancelled,
+      order: await service.cancel(request.params.id, request.body.reason, auditContextOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refund',
+    {
+      schema: {
+        tags: ['admin', 'payments'],
+        summary:
+          'Refund a paid order in full through the payment provider; its installation job is cancelled',
+        description:
+          'One refund per order (409 when it is not paid or already refunded). When the provider refuses or ' +
+          'cannot be reached the answer is 502 with its message, and nothing changes.',
+        params: idParamsSchema,
+        body: orderActionBodySchema,
+        response: { 200: orderActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => ({
+      message: ORDER_ACTION_MSG.refunded,
+      order: await service.refund(request.params.id, request.body.reason, auditContextOf(request)),
+    }),
   );
 };

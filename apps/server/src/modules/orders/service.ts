@@ -1,19 +1,27 @@
 import {
   anyNeedsInstallation,
   CURRENCY,
+  ORDER_ACTION_MSG,
   type AdminOrderListQuery,
+  type Order,
   type InstallationAddress,
   type CreateOrderBody,
   type CreateOrderResponse,
 } from '@isaac/contract';
-import { and, desc, eq, ilike, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, notExists, or, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/like.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
-import { orders, type OrderItem, type OrderRow } from '../../db/schema/index.ts';
-import { badRequest, HttpError } from '../../plugins/errors.ts';
+import {
+  installationJobs,
+  installations,
+  orders,
+  type OrderItem,
+  type OrderRow,
+} from '../../db/schema/index.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import type { OrderProvider } from './order-provider.ts';
 import { presentOrder } from './presenter.ts';
 import { assertAmountMatches, assertReceipt, priceOrder } from './pricing.ts';
@@ -28,6 +36,7 @@ export const BUSINESS_NAME = 'Isaac';
 
 export type MarkPaidResult =
   | { outcome: 'paid' | 'already_paid'; order: OrderRow }
+  | { outcome: 'closed'; order: OrderRow }
   | { outcome: 'conflict'; order: OrderRow }
   | { outcome: 'not_found' };
 
@@ -152,6 +161,9 @@ export class OrderService {
     };
   }
 
+  /** Runs in the transaction that marks an order paid (OrderFulfilment.onPaid; set by createServices). */
+  onPaid: ((tx: Db | Tx, order: OrderRow, context: AuditContext) => Promise<void>) | null = null;
+
   async findByProviderOrderId(providerOrderId: string): Promise<OrderRow | undefined> {
     const [row] = await this.db
       .select()
@@ -180,13 +192,17 @@ export class OrderService {
         .where(
           and(
             eq(orders.providerOrderId, providerOrderId),
-            ne(orders.status, 'paid'),
+            // Only an order still waiting for its payment: a paid one never changes, and a cancelled or refunded
+            // one is closed (a late payment for it is reported, not applied).
+            inArray(orders.status, ['created', 'attempted']),
             // A payment id pays one order only.
             notExists(tx.select({ id: other.id }).from(other).where(eq(other.paymentId, paymentId))),
           ),
         )
         .returning();
       if (paid) {
+        // What the payment makes (the buyer's account, the installation job, e-mails): in this transaction.
+        await this.onPaid?.(tx, paid, context);
         await this.audit.record(tx, context, {
           action: 'payment.verified',
           entity: { type: 'order', id: paid.providerOrderId, name: orderName(paid) },
@@ -214,7 +230,12 @@ export class OrderService {
       .limit(1);
     if (!order) return { outcome: 'not_found' };
     return {
-      outcome: order.status === 'paid' && order.paymentId === paymentId ? 'already_paid' : 'conflict',
+      outcome:
+        order.status === 'cancelled' || order.status === 'refunded'
+          ? 'closed'
+          : order.status === 'paid' && order.paymentId === paymentId
+            ? 'already_paid'
+            : 'conflict',
       order,
     };
   }
@@ -284,5 +305,120 @@ export class OrderService {
       query,
       total,
     );
+  }
+
+  /**
+   * POST /api/admin/orders/:id/cancel (issue 15): an order nobody has paid yet (`created`, or `attempted`
+   * after a failed payment) becomes `cancelled`, recorded in the activity log with the admin's reason in
+   * the same transaction; any other status is a 409. The row is locked while it changes.
+   */
+  async cancel(orderId: string, reason: string, context: AuditContext): Promise<Order> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.lockOrder(tx, orderId);
+      if (before.status !== 'created' && before.status !== 'attempted') {
+        throw conflict(ORDER_ACTION_MSG.notCancellable);
+      }
+      const at = this.now();
+      const [cancelled] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
+        .where(eq(orders.id, before.id))
+        .returning();
+      if (!cancelled) throw new Error('order update returned no row');
+      await this.audit.record(tx, context, {
+        action: 'order.cancelled',
+        entity: { type: 'order', id: cancelled.providerOrderId, name: orderName(cancelled) },
+        changes: {
+          status: { before: before.status, after: 'cancelled' },
+          ...(reason ? { reason: { before: null, after: reason } } : {}),
+        },
+      });
+      return presentOrder(cancelled);
+    });
+  }
+
+  /**
+   * POST /api/admin/orders/:id/refund (issue 15): refunds a paid order's full amount through the provider,
+   * then — in one transaction — marks it `refunded` with the provider's refund id, cancels its installation
+   * job (deleting the electrician's installation while it is still pending) and records `order.refunded`.
+   * The order's row stays locked from the check to the commit, so a second refund waits and then finds it
+   * refunded (409): one refund per order. The provider's failure (502, its message) rolls everything back.
+   */
+  async refund(orderId: string, reason: string, context: AuditContext): Promise<Order> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.lockOrder(tx, orderId);
+      if (before.status === 'refunded' || before.refundId !== null) {
+        throw conflict(ORDER_ACTION_MSG.alreadyRefunded);
+      }
+      if (before.status !== 'paid' || before.paymentId === null) {
+        throw conflict(ORDER_ACTION_MSG.notRefundable);
+      }
+      const notes: Record<string, string> = { order_id: before.providerOrderId };
+      if (reason) notes.reason = reason;
+      const refund = await this.provider.refund(before.paymentId, before.amountPaise, notes);
+
+      const at = this.now();
+      const [refunded] = await tx
+        .update(orders)
+        .set({ status: 'refunded', refundId: refund.id, refundedAt: at, updatedAt: at })
+        .where(eq(orders.id, before.id))
+        .returning();
+      if (!refunded) throw new Error('order update returned no row');
+      const job = await this.cancelInstallationJob(tx, before.id, at);
+      await this.audit.record(tx, context, {
+        action: 'order.refunded',
+        entity: { type: 'order', id: refunded.providerOrderId, name: orderName(refunded) },
+        changes: {
+          status: { before: before.status, after: 'refunded' },
+          refund_id: { before: null, after: refund.id },
+          amount: { before: null, after: before.amountPaise },
+          ...(reason ? { reason: { before: null, after: reason } } : {}),
+          ...(job
+            ? {
+                installation_job: { before: 'open', after: 'cancelled' },
+                ...(job.removedInstallation
+                  ? { pending_installation: { before: job.installationId, after: null } }
+                  : {}),
+              }
+            : {}),
+        },
+      });
+      return presentOrder(refunded);
+    });
+  }
+
+  /** An order's row, locked until the transaction ends (404 when there is none). */
+  private async lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+    if (!row) throw notFound(ORDER_ACTION_MSG.notFound);
+    return row;
+  }
+
+  /**
+   * Cancels the installation job of a refunded order, if it has an open one; the electrician's installation
+   * it created goes too while it is still pending (one in progress or completed stays, for the record).
+   */
+  private async cancelInstallationJob(
+    tx: Tx,
+    orderId: string,
+    at: Date,
+  ): Promise<{ installationId: string | null; removedInstallation: boolean } | null> {
+    const [job] = await tx
+      .select()
+      .from(installationJobs)
+      .where(eq(installationJobs.orderId, orderId))
+      .limit(1)
+      .for('update');
+    if (!job || job.cancelledAt !== null) return null;
+    await tx
+      .update(installationJobs)
+      .set({ cancelledAt: at, updatedAt: at })
+      .where(eq(installationJobs.id, job.id));
+    if (job.installationId === null) return { installationId: null, removedInstallation: false };
+    const removed = await tx
+      .delete(installations)
+      .where(and(eq(installations.id, job.installationId), eq(installations.status, 'pending')))
+      .returning({ id: installations.id });
+    return { installationId: job.installationId, removedInstallation: removed.length > 0 };
   }
 }

@@ -12,6 +12,7 @@ import { createOrder, orderRow } from '../orders/test-orders.ts';
 import { SANDBOX_PRODUCTION_WARNING } from './routes.ts';
 import { PAYMENT_ERROR } from './service.ts';
 import { hmacSha256Hex, paymentSignature, providerStyleId } from './signatures.ts';
+import { capturedEvent } from './test-payments.ts';
 
 let t: TestApp;
 // Sandbox webhooks far in the future: this suite sends its own (the crash test below has its own app).
@@ -42,28 +43,6 @@ interface WebhookOptions {
   eventId?: string;
   signature?: string;
   secret?: string;
-}
-
-function capturedEvent(orderId: string, paymentId: string, amount: number, event = 'payment.captured') {
-  return {
-    entity: 'event',
-    account_id: 'acc_test',
-    event,
-    contains: ['payment'],
-    payload: {
-      payment: {
-        entity: {
-          id: paymentId,
-          entity: 'payment',
-          amount,
-          currency: 'INR',
-          status: 'captured',
-          order_id: orderId,
-        },
-      },
-    },
-    created_at: 1_700_000_000,
-  };
 }
 
 function failedEvent(orderId: string, paymentId: string) {

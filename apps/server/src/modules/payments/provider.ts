@@ -19,7 +19,7 @@ export interface ProviderOptions {
   fetch?: typeof fetch;
 }
 
-export type { ProviderOrder, ProviderOrderInput } from '../orders/order-provider.ts';
+export type { ProviderOrder, ProviderOrderInput, ProviderRefund } from '../orders/order-provider.ts';
 
 /** The provider of an app, and the sandbox's own capabilities (capture, signed webhooks) when it is the sandbox. */
 export interface ChosenProvider {

@@ -1,19 +1,19 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CreateOrderResponse } from '@isaac/contract';
-import { count } from 'drizzle-orm';
+import { ROLE, type CreateOrderResponse } from '@isaac/contract';
+import { count, eq } from 'drizzle-orm';
 import * as razorpayUtils from 'razorpay/dist/utils/razorpay-utils';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { orderBody, orderRow, postOrder } from '../orders/test-orders.ts';
 import { createPaymentProvider } from './provider.ts';
 import { PROVIDER_ERROR, RazorpayProvider } from './razorpay.ts';
 import { SandboxProvider } from './sandbox.ts';
 
-/** A local fake of Razorpay's orders API: records each request and answers what the test sets. */
+/** A local fake of Razorpay's orders and refunds API: records each request and answers what the test sets. */
 interface Recorded {
   method: string;
   url: string;
@@ -23,7 +23,7 @@ interface Recorded {
 let fake: Server;
 let base: string;
 let recorded: Recorded[] = [];
-let answer: (body: Record<string, unknown>) => { status: number; body: string } = () => ({
+let answer: (body: Record<string, unknown>, url: string) => { status: number; body: string } = () => ({
   status: 500,
   body: '',
 });
@@ -44,7 +44,7 @@ beforeAll(async () => {
     req.on('end', () => {
       recorded.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       const parsed = parseBody(body);
-      const reply = answer(parsed);
+      const reply = answer(parsed, req.url ?? '');
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(reply.body);
     });
@@ -220,6 +220,166 @@ describe('razorpay provider against a local fake of the orders API', () => {
       const res = await postOrder(t.app, orderBody('ISAAC', { amount: 899_900 }));
       expect(res.statusCode).toBe(400);
       expect(recorded).toHaveLength(0);
+    });
+  });
+});
+
+/** Razorpay's answer to a refund of the body's amount (`POST /v1/payments/:id/refund`). */
+function refundAnswer(body: Record<string, unknown>, url: string) {
+  const paymentId = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url)?.[1] ?? '';
+  return {
+    status: 200,
+    body: JSON.stringify({
+      id: 'rfnd_FakeRazorpay01',
+      entity: 'refund',
+      amount: body.amount,
+      currency: 'INR',
+      payment_id: paymentId,
+      notes: body.notes,
+      receipt: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      created_at: 1_700_000_100,
+    }),
+  };
+}
+
+describe('razorpay refunds against the local fake', () => {
+  it('POSTs /v1/payments/:id/refund with basic auth, the amount and the notes', async () => {
+    answer = refundAnswer;
+    const { provider } = createPaymentProvider(settings());
+    const refund = await provider.refund('pay_FakeRazorpay01', 8_999_900, { reason: 'Damaged' });
+    expect(refund).toEqual({ id: 'rfnd_FakeRazorpay01', status: 'processed' });
+    expect(recorded).toHaveLength(1);
+    const request = recorded[0];
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/v1/payments/pay_FakeRazorpay01/refund');
+    expect(request?.headers.authorization).toBe(
+      `Basic ${Buffer.from('rzp_test_fake:fake-key-secret').toString('base64')}`,
+    );
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({ amount: 8_999_900, notes: { reason: 'Damaged' } });
+  });
+
+  it("maps a refused refund, an unexpected body and an unreachable API to 502 with Razorpay's reason", async () => {
+    answer = () => ({
+      status: 400,
+      body: JSON.stringify({
+        error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' },
+      }),
+    });
+    const refuse = (provider: RazorpayProvider) =>
+      provider.refund('pay_FakeRazorpay01', 100).then(
+        () => {
+          throw new Error('expected the refund to fail');
+        },
+        (error: unknown) => error as HttpError,
+      );
+    const refused = await refuse(new RazorpayProvider(settings(), fetch));
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.code).toBe(PROVIDER_ERROR);
+    expect(refused.message).toBe(
+      'Payment provider error (HTTP 400): The payment has been fully refunded already',
+    );
+
+    answer = () => ({ status: 200, body: '{"entity":"refund"}' });
+    expect((await refuse(new RazorpayProvider(settings(), fetch))).message).toContain('unexpected refund');
+
+    const unreachable = new RazorpayProvider({ ...settings(), apiBase: 'http://127.0.0.1:9' }, fetch);
+    expect((await refuse(unreachable)).message).toContain('unreachable');
+  });
+
+  describe('through POST /api/admin/orders/:id/refund', () => {
+    let t: TestApp;
+    let admin: Record<string, string>;
+    let orderCount = 0;
+    /** The fake's orders get their own ids; refunds answer as Razorpay does. */
+    const ordersAndRefunds = (body: Record<string, unknown>, url: string) => {
+      if (url.endsWith('/refund')) return refundAnswer(body, url);
+      orderCount += 1;
+      return {
+        status: 200,
+        body: JSON.stringify({
+          id: `order_FakeRefund${String(orderCount).padStart(4, '0')}`,
+          amount: body.amount,
+          currency: body.currency,
+          receipt: body.receipt,
+          status: 'created',
+        }),
+      };
+    };
+    beforeAll(async () => {
+      t = await createTestApp({
+        env: {
+          PAYMENT_PROVIDER: 'razorpay',
+          RAZORPAY_KEY_ID: 'rzp_test_fake',
+          RAZORPAY_KEY_SECRET: 'fake-key-secret',
+          RAZORPAY_API_BASE: base,
+        },
+      });
+      admin = await authed(t.app, (await t.signIn(ROLE.admin)).token);
+    });
+    afterAll(() => t.close());
+
+    /** A Razorpay order for the ISAAC purifier, paid (set directly). */
+    async function paidOrder(paymentId: string) {
+      answer = ordersAndRefunds;
+      const created = await postOrder(t.app, orderBody('ISAAC'));
+      const providerOrderId = created.json<CreateOrderResponse>().order_id;
+      await t.db
+        .update(orders)
+        .set({ status: 'paid', paymentId, paidAt: new Date() })
+        .where(eq(orders.providerOrderId, providerOrderId));
+      const row = await orderRow(t.db, providerOrderId);
+      if (!row) throw new Error('order not stored');
+      recorded = [];
+      return row;
+    }
+
+    const refund = (id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${id}/refund`,
+        headers: admin,
+        payload: { reason: 'Customer returned it' },
+      });
+
+    it('refunds the full amount at Razorpay and stores its refund id', async () => {
+      const order = await paidOrder('pay_FakeRefund0001');
+      const res = await refund(order.id);
+      expect(res.statusCode).toBe(200);
+      expect(recorded.map((r) => r.url)).toEqual(['/v1/payments/pay_FakeRefund0001/refund']);
+      expect(JSON.parse(recorded[0]?.body ?? '{}')).toEqual({
+        amount: 8_999_900,
+        notes: { order_id: order.providerOrderId, reason: 'Customer returned it' },
+      });
+      expect(await orderRow(t.db, order.providerOrderId)).toMatchObject({
+        status: 'refunded',
+        refundId: 'rfnd_FakeRazorpay01',
+      });
+    });
+
+    it("answers Razorpay's refusal with 502 and its message, and the order stays paid", async () => {
+      const order = await paidOrder('pay_FakeRefund0002');
+      answer = () => ({
+        status: 400,
+        body: JSON.stringify({
+          error: { description: 'The refund amount provided is greater than amount captured' },
+        }),
+      });
+      const res = await refund(order.id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        error: PROVIDER_ERROR,
+        message:
+          'Payment provider error (HTTP 400): The refund amount provided is greater than amount captured',
+      });
+      expect(await orderRow(t.db, order.providerOrderId)).toMatchObject({
+        status: 'paid',
+        refundId: null,
+        refundedAt: null,
+      });
     });
   });
 });

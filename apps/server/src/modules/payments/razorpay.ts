@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { PaymentProvider, ProviderOrder, ProviderOrderInput } from './provider.ts';
+import type { PaymentProvider, ProviderOrder, ProviderOrderInput, ProviderRefund } from './provider.ts';
 import { hmacSha256Hex, paymentSignature, signatureMatches } from './signatures.ts';
 
 /** How long an order creation may take at Razorpay before the buyer gets a 502. */
@@ -16,6 +16,8 @@ const orderResponseSchema = z.object({
   receipt: z.string().nullable().optional(),
   status: z.string(),
 });
+
+const refundResponseSchema = z.object({ id: z.string().min(1), status: z.string() });
 
 const errorResponseSchema = z.object({
   error: z.object({ code: z.string().optional(), description: z.string().optional() }),
@@ -49,45 +51,55 @@ export class RazorpayProvider implements PaymentProvider {
     this.keyId = settings.keyId;
   }
 
-  async createOrder(input: ProviderOrderInput): Promise<ProviderOrder> {
+  /**
+   * POSTs JSON to the Razorpay API with basic auth and returns the parsed 2xx body; the network, a timeout
+   * and a non-2xx answer become a 502 `payment_provider_error` whose message says what did not happen.
+   */
+  private async post(
+    path: string,
+    payload: object,
+    failed: { unreachable: string; timedOut: string; rejected: string },
+  ): Promise<unknown> {
     const auth = Buffer.from(`${this.settings.keyId}:${this.settings.keySecret}`).toString('base64');
     let response: Response;
     try {
-      response = await this.fetchImpl(`${this.settings.apiBase}/v1/orders`, {
+      response = await this.fetchImpl(`${this.settings.apiBase}${path}`, {
         method: 'POST',
         headers: {
           authorization: `Basic ${auth}`,
           'content-type': 'application/json',
           accept: 'application/json',
         },
-        body: JSON.stringify({
-          amount: input.amount,
-          currency: input.currency,
-          receipt: input.receipt,
-          notes: input.notes,
-        }),
+        body: JSON.stringify(payload),
         signal: AbortSignal.timeout(RAZORPAY_TIMEOUT_MS),
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw providerError(
-        timedOut
-          ? 'Payment provider did not answer in time: the order was not created. Please try again.'
-          : 'Payment provider unreachable: the order was not created. Please try again.',
-      );
+      throw providerError(timedOut ? failed.timedOut : failed.unreachable);
     }
-
     const body = parseJson(await response.text().catch(() => ''));
-
     if (!response.ok) {
       const parsed = errorResponseSchema.safeParse(body);
       const description = parsed.success ? parsed.data.error.description : undefined;
       const reason =
         response.status === 401
           ? 'authentication failed (check RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)'
-          : (description ?? 'the order was not created');
+          : (description ?? failed.rejected);
       throw providerError(`Payment provider error (HTTP ${response.status}): ${reason}`);
     }
+    return body;
+  }
+
+  async createOrder(input: ProviderOrderInput): Promise<ProviderOrder> {
+    const body = await this.post(
+      '/v1/orders',
+      { amount: input.amount, currency: input.currency, receipt: input.receipt, notes: input.notes },
+      {
+        timedOut: 'Payment provider did not answer in time: the order was not created. Please try again.',
+        unreachable: 'Payment provider unreachable: the order was not created. Please try again.',
+        rejected: 'the order was not created',
+      },
+    );
     const order = orderResponseSchema.safeParse(body);
     if (!order.success) throw providerError('Payment provider answered with an unexpected order response');
     return {
@@ -97,6 +109,31 @@ export class RazorpayProvider implements PaymentProvider {
       receipt: order.data.receipt ?? input.receipt,
       status: order.data.status,
     };
+  }
+
+  /**
+   * `POST {RAZORPAY_API_BASE}/v1/payments/{paymentId}/refund` with basic auth and {amount, notes} (a
+   * normal-speed refund). Any failure becomes a 502 `payment_provider_error` naming Razorpay's reason.
+   */
+  async refund(
+    paymentId: string,
+    amountPaise: number,
+    notes: Record<string, string> = {},
+  ): Promise<ProviderRefund> {
+    const body = await this.post(
+      `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+      { amount: amountPaise, notes },
+      {
+        timedOut:
+          'Payment provider did not answer in time: the refund was not confirmed. Check the payment at ' +
+          'Razorpay before trying again.',
+        unreachable: 'Payment provider unreachable: the payment was not refunded. Please try again.',
+        rejected: 'the payment was not refunded',
+      },
+    );
+    const refund = refundResponseSchema.safeParse(body);
+    if (!refund.success) throw providerError('Payment provider answered with an unexpected refund response');
+    return { id: refund.data.id, status: refund.data.status };
   }
 
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean {

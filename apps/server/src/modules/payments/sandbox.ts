@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { PaymentProvider, ProviderOrder, ProviderOrderInput } from './provider.ts';
+import type { PaymentProvider, ProviderOrder, ProviderOrderInput, ProviderRefund } from './provider.ts';
 import { hmacSha256Hex, paymentSignature, providerStyleId, signatureMatches } from './signatures.ts';
 
 /**
@@ -24,6 +24,11 @@ export class SandboxProvider implements PaymentProvider {
       receipt: input.receipt,
       status: 'created',
     };
+  }
+
+  /** A refund is made at once: a local `rfnd_…` id, processed (nothing leaves the process). */
+  async refund(): Promise<ProviderRefund> {
+    return { id: providerStyleId('rfnd'), status: 'processed' };
   }
 
   /** A successful sandbox payment of `orderId`: a new payment id and its Razorpay-style signature. */

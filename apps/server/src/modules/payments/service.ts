@@ -33,6 +33,7 @@ export const PAYMENTS_MESSAGES = {
   invalidWebhookBody: 'Webhook body is not a valid event',
   sandboxOff: 'The sandbox checkout is only available when PAYMENT_PROVIDER=sandbox',
   alreadyPaid: 'This order has already been paid.',
+  orderClosed: 'This order was cancelled or refunded: the payment was not applied. Contact us for a refund.',
 } as const;
 
 /** What POST /api/payments/webhook did with an event. */
@@ -83,6 +84,7 @@ export class PaymentService {
     const result = await this.orders.markPaid(order.providerOrderId, body.razorpay_payment_id, context);
     if (result.outcome === 'not_found') throw notFound(PAYMENTS_MESSAGES.orderNotFound);
     if (result.outcome === 'conflict') throw conflict(PAYMENTS_MESSAGES.otherPayment);
+    if (result.outcome === 'closed') throw conflict(PAYMENTS_MESSAGES.orderClosed);
     return { status: 'paid', order_id: order.providerOrderId, payment_id: body.razorpay_payment_id };
   }
 
@@ -158,6 +160,12 @@ export class PaymentService {
           return 'ignored';
         }
         const result = await this.orders.markPaid(orderId, payment.id, context, tx);
+        if (result.outcome === 'closed') {
+          log.error(
+            { orderId, paymentId: payment.id, status: result.order.status },
+            'payment webhook for a cancelled or refunded order: not applied, refund it',
+          );
+        }
         if (result.outcome === 'conflict') {
           log.error(
             { orderId, paymentId: payment.id },
@@ -213,6 +221,8 @@ export class PaymentService {
     const sandbox = this.sandbox();
     const order = await this.sandboxOrder(orderId);
     if (order.status === 'paid') throw conflict(PAYMENTS_MESSAGES.alreadyPaid);
+    if (order.status === 'cancelled' || order.status === 'refunded')
+      throw conflict(PAYMENTS_MESSAGES.orderClosed);
     if (outcome === 'failure') {
       await this.orders.markAttempted(order.providerOrderId, SANDBOX_PAYMENT_FAILED.message, context);
       throw new HttpError(402, PAYMENT_ERROR.paymentFailed, SANDBOX_PAYMENT_FAILED.message);

@@ -21,7 +21,7 @@ export function paymentSignature(keySecret: string, orderId: string, paymentId: 
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A Razorpay-style id: `prefix_` and 14 random alphanumeric characters (e.g. `order_EKwxwAgItmmXdp`). */
-export function providerStyleId(prefix: 'order' | 'pay' | 'evt'): string {
+export function providerStyleId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
   let suffix = '';
   for (let i = 0; i < 14; i += 1) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return `${prefix}_${suffix}`;

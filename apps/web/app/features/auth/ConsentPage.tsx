@@ -1,12 +1,13 @@
 import { AREA_ROLES, MSG, type AuthorizationCheck } from '@isaac/contract';
-import { AlertCircle, Check, Link2, Wind } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Check, Link2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/Button';
 import { Spinner } from '~/components/ui/Spinner';
 import { useAuth } from '~/lib/auth';
 import { AUTH_PATHS } from '~/lib/paths';
 import { toast } from '~/lib/toast';
+import { Alert, AuthCard as Card } from './AuthCard';
 import { authorizationErrorMessage, checkAuthorization, decideAuthorization } from './authorization';
 import { oauthParamsFrom, oauthQuery } from './oauth';
 
@@ -15,37 +16,6 @@ const REDIRECT_DELAY_MS = 1000;
 
 type CheckState =
   { status: 'checking' } | { status: 'ok'; check: AuthorizationCheck } | { status: 'error'; message: string };
-
-function Card({ children }: { children: ReactNode }) {
-  return (
-    <main className="flex min-h-screen flex-col items-center bg-slate-950 px-4 pt-[max(2.5rem,calc(50vh-16rem))] pb-10 text-slate-100">
-      <div className="w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl sm:p-8">
-        <div className="flex items-center gap-3">
-          <span className="rounded-xl bg-sky-500/15 p-2.5 text-sky-300">
-            <Wind aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <div>
-            <p className="text-lg font-semibold tracking-tight text-white">Isaac</p>
-            <p className="text-xs text-slate-400">Clean air, smart home</p>
-          </div>
-        </div>
-        {children}
-      </div>
-    </main>
-  );
-}
-
-function Alert({ message }: { message: string }) {
-  return (
-    <div
-      role="alert"
-      className="mt-5 flex gap-2 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
-    >
-      <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-      <p>{message}</p>
-    </div>
-  );
-}
 
 /**
  * The consent screen of voice-assistant linking (issue 12, ADR 035), where /login's OAuth mode leads:

@@ -115,10 +115,18 @@ export function LoginPage() {
   const authorizationOk = authorization.status === 'ok';
   useEffect(() => {
     if (signedInRole === undefined || redirecting) return;
-    if (!oauthMode) void navigate(dashboardHome(signedInRole), { replace: true });
+    const request = oauthKey === null ? null : oauthParamsFrom(new URLSearchParams(oauthKey));
+    if (oauthKey === null) void navigate(dashboardHome(signedInRole), { replace: true });
     // (A sign-in on this page goes on through its own answer's redirect, which must pass the check.)
-    else if (oauth && authorizationOk && !submitted) void navigate(consentPath(oauth), { replace: true });
-  }, [signedInRole, oauthMode, oauth, authorizationOk, redirecting, submitted, navigate]);
+    else if (request && authorizationOk && !submitted) void navigate(consentPath(request), { replace: true });
+  }, [signedInRole, oauthKey, authorizationOk, redirecting, submitted, navigate]);
+
+  // From an accepted invitation (/login?email=…): the new customer's e-mail is filled in.
+  const invitedEmail = hydrated ? searchParams.get('email') : null;
+  useEffect(() => {
+    const field = formRef.current?.elements.namedItem('email');
+    if (invitedEmail && field instanceof HTMLInputElement && !field.value) field.value = invitedEmail;
+  }, [invitedEmail]);
 
   /** Signed in: the OAuth redirect, or the toast and the role's dashboard. Returns an error to show, if any. */
   const finish = async (result: LoginResponse): Promise<string | null> => {

@@ -111,7 +111,7 @@ describe('DashboardShell', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/owner/dashboard', '/owner/devices', '/owner/rooms', '/owner/settings']);
+    ).toEqual(['/owner/dashboard', '/owner/devices', '/owner/rooms', '/owner/orders', '/owner/settings']);
   });
 
   it('opens the drawer with an expanded toggle, closes on Escape and on navigation', async () => {

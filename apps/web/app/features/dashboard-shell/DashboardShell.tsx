@@ -41,7 +41,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   const email = user?.email ?? '';
 
   return (
-    <div className="min-h-screen bg-slate-900 text-slate-100">
+    <div className="min-h-screen bg-slate-900 text-slate-100 print:min-h-0 print:bg-white print:text-slate-900">
       <a
         href="#dashboard-main"
         className="sr-only z-50 rounded bg-sky-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -62,7 +62,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         ref={sidebarRef}
         aria-label="Dashboard navigation"
         className={cx(
-          'fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-slate-800 bg-slate-950 transition-transform duration-200 lg:w-64 lg:translate-x-0',
+          'fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-slate-800 bg-slate-950 transition-transform duration-200 lg:w-64 lg:translate-x-0 print:hidden',
           drawerOpen ? 'translate-x-0 shadow-2xl' : 'max-lg:invisible -translate-x-full',
         )}
       >
@@ -141,8 +141,8 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         </div>
       </aside>
 
-      <div className="lg:pl-64" inert={drawerOpen || undefined}>
-        <header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-900/90 backdrop-blur">
+      <div className="lg:pl-64 print:pl-0" inert={drawerOpen || undefined}>
+        <header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-900/90 backdrop-blur print:hidden">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
             <button
               type="button"
@@ -161,8 +161,8 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             </p>
           </div>
         </header>
-        <main id="dashboard-main" tabIndex={-1} className="px-4 py-6 outline-none sm:px-6 lg:px-8">
-          <p className="mb-4 flex items-center gap-2 text-sm text-slate-400 sm:hidden">
+        <main id="dashboard-main" tabIndex={-1} className="px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">
+          <p className="mb-4 flex items-center gap-2 text-sm text-slate-400 sm:hidden print:hidden">
             <CalendarDays aria-hidden="true" className="h-4 w-4" />
             <time dateTime={isoDate(today)}>{formatHeaderDate(today)}</time>
           </p>

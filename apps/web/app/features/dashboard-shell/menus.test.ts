@@ -17,11 +17,14 @@ describe('menus', () => {
       '/admin/users',
       '/admin/devices',
       '/admin/electricians',
+      '/admin/installations',
       '/admin/settings',
       '/admin/reports',
       '/admin/activity',
       '/admin/orders',
       '/admin/messages',
+      '/admin/quotes',
+      '/admin/outbox',
     ]);
     expect(ELECTRICIAN_MENU.map((item) => item.to.replace('/electrician/', ''))).toEqual([
       'dashboard',
@@ -37,6 +40,7 @@ describe('menus', () => {
       '/owner/dashboard',
       '/owner/devices',
       '/owner/rooms',
+      '/owner/orders',
       '/owner/settings',
     ]);
   });

@@ -6,11 +6,14 @@ import {
   ClipboardList,
   Cpu,
   DoorOpen,
+  FileText,
   HardHat,
   Inbox,
   LayoutDashboard,
   type LucideIcon,
+  Mail,
   Settings,
+  ShoppingBag,
   ShoppingCart,
   UserCheck,
   Users,
@@ -30,12 +33,15 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: ADMIN_PATHS.users, label: 'Users', icon: Users },
   { to: ADMIN_PATHS.devices, label: 'Devices', icon: Cpu },
   { to: ADMIN_PATHS.electricians, label: 'Electricians', icon: HardHat },
+  { to: ADMIN_PATHS.installations, label: 'Installations', icon: Wrench },
   { to: ADMIN_PATHS.settings, label: 'Settings', icon: Settings },
   { to: ADMIN_PATHS.reports, label: 'Reports', icon: BarChart3 },
   { to: ADMIN_PATHS.activity, label: 'Activity', icon: Activity },
   // Not in the spec's menu: the storefront's orders and contact messages (issue 10).
   { to: ADMIN_PATHS.orders, label: 'Orders', icon: ShoppingCart },
   { to: ADMIN_PATHS.messages, label: 'Messages', icon: Inbox },
+  { to: ADMIN_PATHS.quotes, label: 'Quotes', icon: FileText },
+  { to: ADMIN_PATHS.outbox, label: 'Outbox', icon: Mail },
 ];
 
 export const ELECTRICIAN_MENU: readonly MenuItem[] = [
@@ -53,6 +59,7 @@ export const OWNER_MENU: readonly MenuItem[] = [
   { to: OWNER_PATHS.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: OWNER_PATHS.devices, label: 'Devices', icon: Cpu },
   { to: OWNER_PATHS.rooms, label: 'Rooms', icon: DoorOpen },
+  { to: OWNER_PATHS.orders, label: 'Orders', icon: ShoppingBag },
   { to: OWNER_PATHS.settings, label: 'Settings', icon: Settings },
 ];
 

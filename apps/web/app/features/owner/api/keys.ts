@@ -12,6 +12,7 @@ export const ownerKeys = {
   electricians: () => ['owner', 'electricians'] as const,
   linkedServices: () => ['owner', 'linked-services'] as const,
   installations: () => ['owner', 'installations'] as const,
+  orders: () => ['owner', 'orders'] as const,
 };
 
 /** Devices per page on the devices screen (a grid of 3 or 4 columns). */

@@ -2,7 +2,15 @@ import { Lock, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from '~/lib/toast';
-import { MSG, findCatalogItem, formatInr, priceLabel, type VerifyPaymentResponse } from '@isaac/contract';
+import {
+  MSG,
+  anyNeedsInstallation,
+  findCatalogItem,
+  formatInr,
+  priceLabel,
+  type InstallationAddress,
+  type VerifyPaymentResponse,
+} from '@isaac/contract';
 import { buttonPrimary, dialogBackdrop, dialogPanel, focusRing } from '../components/ui';
 import { cartDetails, cartSubtotalPaise } from './cart';
 import { useCart } from './commerce-context';
@@ -56,7 +64,18 @@ function OrderSummary({ target }: { target: PurchaseTarget }) {
   );
 }
 
-/** The purchase modal (spec sections 4 and 5): name and e-mail required, phone optional. */
+/** The installation address's first problem (the server checks the same with installationAddressSchema). */
+export function addressError(address: InstallationAddress): string | null {
+  if (!address.city.trim()) return 'City is required';
+  if (!/^\d{6}$/.test(address.pincode.trim())) return 'Pincode must be 6 digits';
+  if (!address.address.trim()) return 'Address is required';
+  return null;
+}
+
+/**
+ * The purchase modal (spec sections 4 and 5): name and e-mail required, phone optional; for items our
+ * electricians install, the installation address too (issue 15).
+ */
 export default function PurchaseModal({ target, onClose, onVerified }: PurchaseModalProps) {
   const lines = useCart();
   const titleId = useId();
@@ -67,13 +86,22 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [address, setAddress] = useState<InstallationAddress>({ city: '', pincode: '', address: '' });
   const emptyCart = target.kind === 'cart' && lines.length === 0;
+  const installed = anyNeedsInstallation(target.kind === 'item' ? [target.id] : lines.map((line) => line.id));
+  const setAddressField = (field: keyof InstallationAddress) => (value: string) =>
+    setAddress((current) => ({ ...current, [field]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     if (!name.trim() || !email.trim()) {
       setError(MSG.purchaseRequired);
+      return;
+    }
+    const invalidAddress = installed ? addressError(address) : null;
+    if (invalidAddress) {
+      setError(invalidAddress);
       return;
     }
     setError(null);
@@ -83,6 +111,15 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
         target,
         lines,
         customer: { name, email, phone },
+        ...(installed
+          ? {
+              address: {
+                city: address.city.trim(),
+                pincode: address.pincode.trim(),
+                address: address.address.trim(),
+              },
+            }
+          : {}),
         onVerified,
         // The modal closes once the payment opens (spec section 4); focus goes back to the opener first.
         onCheckoutOpen: () => flushSync(onClose),
@@ -162,6 +199,59 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
             className={input}
           />
         </div>
+        {installed && (
+          <fieldset className="space-y-3 rounded-xl border border-slate-200 px-4 pb-4 pt-2">
+            <legend className="px-1 text-sm font-semibold text-slate-900">Installation address</legend>
+            <p className="text-sm text-slate-600">Our electrician installs this at your home.</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label htmlFor={`${fieldId}-city`} className={label}>
+                  City <span aria-hidden="true">*</span>
+                </label>
+                <input
+                  id={`${fieldId}-city`}
+                  name="city"
+                  autoComplete="address-level2"
+                  aria-required="true"
+                  value={address.city}
+                  onChange={(event) => setAddressField('city')(event.target.value)}
+                  className={input}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${fieldId}-pincode`} className={label}>
+                  Pincode <span aria-hidden="true">*</span>
+                </label>
+                <input
+                  id={`${fieldId}-pincode`}
+                  name="pincode"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  maxLength={6}
+                  aria-required="true"
+                  value={address.pincode}
+                  onChange={(event) => setAddressField('pincode')(event.target.value)}
+                  className={input}
+                />
+              </div>
+            </div>
+            <div>
+              <label htmlFor={`${fieldId}-address`} className={label}>
+                Address <span aria-hidden="true">*</span>
+              </label>
+              <textarea
+                id={`${fieldId}-address`}
+                name="address"
+                rows={2}
+                autoComplete="street-address"
+                aria-required="true"
+                value={address.address}
+                onChange={(event) => setAddressField('address')(event.target.value)}
+                className={input}
+              />
+            </div>
+          </fieldset>
+        )}
         {error && (
           <p
             id={errorId}

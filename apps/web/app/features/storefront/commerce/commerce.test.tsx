@@ -57,6 +57,39 @@ describe('BuyNowButton and the purchase modal', () => {
     expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
   });
 
+  it('asks for the installation address only for installed items, and checks it before any order', async () => {
+    const user = userEvent.setup();
+    renderWithShell(
+      <>
+        <BuyNowButton productId="lumos-home-kit" aria-label="Buy the kit" />
+        <BuyNowButton productId="hepa-filter" aria-label="Buy the filter" />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Buy the kit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete your purchase' });
+    expect(within(dialog).getByRole('group', { name: 'Installation address' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Full Name/), 'Meera');
+    await user.type(within(dialog).getByLabelText(/Email/), 'meera@example.com');
+    await user.type(within(dialog).getByLabelText(/City/), 'Bengaluru');
+    await user.type(within(dialog).getByLabelText(/Pincode/), '5600');
+    await user.type(within(dialog).getByLabelText(/^Address/), '12, 4th Cross');
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Pincode must be 6 digits');
+    expect(createOrder).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(/Pincode/), '34');
+    createOrder.mockRejectedValueOnce(new Error('offline'));
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(createOrder).toHaveBeenCalledTimes(1));
+    expect(createOrder.mock.calls[0]?.[0]).toMatchObject({
+      installation_address: { city: 'Bengaluru', pincode: '560034', address: '12, 4th Cross' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Buy the filter' }));
+    const filterDialog = await screen.findByRole('dialog', { name: 'Complete your purchase' });
+    expect(within(filterDialog).queryByRole('group', { name: 'Installation address' })).toBeNull();
+  });
+
   it('requires name and e-mail, traps focus, and closes on Esc back to the opener', async () => {
     const user = userEvent.setup();
     renderWithShell(<BuyNowButton productId="isaac-purifier" />);

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
-import { priceLabel, type Accessory, type Filter } from '@isaac/contract';
+import { priceLabel, type Accessory, type Filter, type SwitchKit } from '@isaac/contract';
 import { CheckList } from '../components/PageHero';
 import { AccessoryArt } from '../components/AccessoryArt';
+import { ProductArt } from '../components/ProductArt';
 
-/** An accessory or filter card: picture, name, description, features, price and its actions. */
+/** An accessory, filter or Lumos kit card: picture, name, description, features, price and its actions. */
 export function ItemCard({
   item,
   details,
   actions,
 }: {
-  item: Accessory | Filter;
+  item: Accessory | Filter | SwitchKit;
   details?: ReactNode;
   actions: ReactNode;
 }) {
@@ -19,7 +20,7 @@ export function ItemCard({
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <AccessoryArt id={item.id} />
+      {item.kind === 'kit' ? <ProductArt id="lumos-switches" /> : <AccessoryArt id={item.id} />}
       <div className="flex flex-1 flex-col p-5">
         <h3 id={headingId} className="text-lg font-bold text-slate-900">
           {item.name}

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   Activity,
   BarChart3,
+  ClipboardCheck,
   Cpu,
   HeartPulse,
   Inbox,
@@ -127,6 +128,12 @@ export function AdminDashboardPage() {
             icon={Wrench}
             title="Electricians"
             text="Assign customers and devices"
+          />
+          <QuickAction
+            to={ADMIN_PATHS.installations}
+            icon={ClipboardCheck}
+            title="Installations"
+            text="Schedule paid orders' installations"
           />
           <QuickAction
             to={ADMIN_PATHS.reports}

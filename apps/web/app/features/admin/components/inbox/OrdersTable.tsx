@@ -1,6 +1,7 @@
 import { formatInr, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { Badge, type BadgeTone } from '~/components/ui';
+import { Ban, Undo2 } from 'lucide-react';
+import { Badge, Button, type BadgeTone } from '~/components/ui';
 import { DataTable } from '~/components/ui/DataTable';
 import { formatDateTime } from '~/lib/format';
 
@@ -76,10 +77,70 @@ const columns = column.columns([
   }),
 ]);
 
-/** One page of storefront orders: the order, who bought what, the amount, the status, the payment id. */
-export function OrdersTable({ orders, dimmed }: { orders: Order[]; dimmed: boolean }) {
+/** What an admin may do with an order (issue 15): cancel one nobody has paid, refund a paid one. */
+export interface OrderRowActions {
+  onCancel: (order: Order) => void;
+  onRefund: (order: Order) => void;
+}
+
+/** Whether an order can still be cancelled (not paid yet) or refunded (paid). */
+export const canCancelOrder = (order: Pick<Order, 'status'>) =>
+  order.status === 'created' || order.status === 'attempted';
+export const canRefundOrder = (order: Pick<Order, 'status'>) => order.status === 'paid';
+
+/**
+ * One page of storefront orders: the order, who bought what, the amount, the status, the payment id, and
+ * (with `actions`) Cancel for unpaid orders and Refund for paid ones in the pinned Actions column.
+ */
+export function OrdersTable({
+  orders,
+  dimmed,
+  actions,
+}: {
+  orders: Order[];
+  dimmed: boolean;
+  actions?: OrderRowActions;
+}) {
   const table = useTable({ features, columns, data: orders, getRowId: (order) => order._id });
   return (
-    <DataTable table={table} label="Orders" minWidth="min-w-[60rem]" rowHeader="order_id" dimmed={dimmed} />
+    <DataTable
+      table={table}
+      label="Orders"
+      minWidth="min-w-[60rem]"
+      rowHeader="order_id"
+      dimmed={dimmed}
+      renderRowActions={actions ? (order) => <OrderActions order={order} actions={actions} /> : undefined}
+    />
   );
+}
+
+function OrderActions({ order, actions }: { order: Order; actions: OrderRowActions }) {
+  if (canCancelOrder(order)) {
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<Ban aria-hidden="true" className="h-4 w-4" />}
+        aria-label={`Cancel order ${order.order_id}`}
+        onClick={() => actions.onCancel(order)}
+      >
+        Cancel
+      </Button>
+    );
+  }
+  if (canRefundOrder(order)) {
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-amber-300 hover:text-amber-200"
+        icon={<Undo2 aria-hidden="true" className="h-4 w-4" />}
+        aria-label={`Refund order ${order.order_id}`}
+        onClick={() => actions.onRefund(order)}
+      >
+        Refund
+      </Button>
+    );
+  }
+  return <span className="px-3 text-xs text-slate-500">—</span>;
 }

@@ -1,0 +1,122 @@
+import type { OutboxList, OutboxListQuery, OutboxMessage, OutboxMessageDetail } from '@isaac/contract';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import type { OutgoingEmail } from './emails.ts';
+import { presentOutboxDetail, presentOutboxMessage } from './presenter.ts';
+import { renderEmail } from './templates.ts';
+
+export const OUTBOX_MESSAGES = {
+  notFound: 'E-mail not found',
+  notFailed: 'Only an e-mail that failed can be sent again.',
+} as const;
+
+/** The list's columns: everything but the bodies. */
+const summaryColumns = {
+  id: emailOutbox.id,
+  kind: emailOutbox.kind,
+  to: emailOutbox.to,
+  subject: emailOutbox.subject,
+  state: emailOutbox.state,
+  attempts: emailOutbox.attempts,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  lastError: emailOutbox.lastError,
+  sentAt: emailOutbox.sentAt,
+  createdAt: emailOutbox.createdAt,
+};
+
+/**
+ * The e-mail outbox (issue 15): an e-mail is rendered and written here in the same transaction as the
+ * change that causes it (`enqueue`), so it exists exactly when the change does; the OutboxWorker delivers
+ * pending ones through SMTP when SMTP_URL is set, otherwise they stay here for the admins' Outbox screen.
+ */
+export class EmailOutbox {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+    /** Whether a worker delivers the outbox (SMTP_URL is set). */
+    readonly delivering: boolean,
+  ) {}
+
+  /**
+   * Renders `email` and writes it to the outbox through `executor` (the caller's transaction: rolled back
+   * with it), due at once. Returns the message's id.
+   */
+  async enqueue(executor: Db | Tx, email: OutgoingEmail): Promise<string> {
+    const rendered = renderEmail(email);
+    const [row] = await executor
+      .insert(emailOutbox)
+      .values({ kind: email.kind, to: email.to, ...rendered, nextAttemptAt: this.now() })
+      .returning({ id: emailOutbox.id });
+    if (!row) throw new Error('email_outbox insert returned no row');
+    this.log.info(
+      { outboxId: row.id, kind: email.kind, to: email.to, subject: rendered.subject },
+      this.delivering
+        ? 'e-mail queued for delivery'
+        : 'e-mail kept in the outbox (SMTP_URL is not set): see Outbox in the admin area',
+    );
+    return row.id;
+  }
+
+  /** GET /api/admin/outbox: newest first, one page with its total; by state; search recipient or subject. */
+  async list(query: OutboxListQuery): Promise<OutboxList> {
+    const conditions: SQL[] = [];
+    if (query.state) conditions.push(eq(emailOutbox.state, query.state));
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      const match = or(ilike(emailOutbox.to, pattern), ilike(emailOutbox.subject, pattern));
+      if (match) conditions.push(match);
+    }
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const { limit, offset } = pageWindow(query);
+    const rows = await this.db
+      .select({ ...summaryColumns, total: totalCount() })
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(...newestFirst(emailOutbox.createdAt, emailOutbox.id))
+      .limit(limit)
+      .offset(offset);
+    const total = await pageTotal(rows, query, () => this.db.$count(emailOutbox, where));
+    return {
+      ...listPage('messages', rows.map(presentOutboxMessage), query, total),
+      delivering: this.delivering,
+    };
+  }
+
+  /** GET /api/admin/outbox/:id: the message with its HTML and plain text; 404 when there is none. */
+  async detail(id: string): Promise<OutboxMessageDetail> {
+    const [row] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+    if (!row) throw notFound(OUTBOX_MESSAGES.notFound);
+    return presentOutboxDetail(row);
+  }
+
+  /**
+   * POST /api/admin/outbox/:id/retry: a failed message goes back to pending, due now, with a fresh round of
+   * attempts (its last error stays until the next attempt). Anything but a failed message is a 409.
+   */
+  async retry(id: string): Promise<OutboxMessage> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: emailOutbox.id, state: emailOutbox.state })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, id))
+        .limit(1)
+        .for('update');
+      if (!row) throw notFound(OUTBOX_MESSAGES.notFound);
+      if (row.state !== 'failed') throw conflict(OUTBOX_MESSAGES.notFailed);
+      const [updated] = await tx
+        .update(emailOutbox)
+        .set({ state: 'pending', attempts: 0, nextAttemptAt: this.now(), updatedAt: this.now() })
+        .where(eq(emailOutbox.id, id))
+        .returning(summaryColumns);
+      if (!updated) throw notFound(OUTBOX_MESSAGES.notFound);
+      this.log.info({ outboxId: id }, 'failed e-mail queued again');
+      return presentOutboxMessage(updated);
+    });
+  }
+}

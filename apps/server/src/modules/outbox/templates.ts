@@ -1,0 +1,378 @@
+import { formatInr, SELLER } from '@isaac/contract';
+import type { EmailData, OutgoingEmail } from './emails.ts';
+
+/** An e-mail ready for the outbox: its subject and the same content as HTML and as plain text. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * The pieces an e-mail is made of. Each template returns blocks, and both bodies are rendered from the
+ * same blocks, so the HTML and the plain text always say the same thing and carry the same links.
+ */
+type Block =
+  | { type: 'paragraph'; text: string }
+  /** A call to action: a button in HTML (with the address spelled out under it), `label: url` in text. */
+  | { type: 'button'; label: string; url: string }
+  /** Label/value pairs (date, electrician, address…). */
+  | { type: 'facts'; rows: readonly (readonly [string, string])[] }
+  /** Line items, with an amount each when known, and a total. */
+  | {
+      type: 'items';
+      rows: readonly { name: string; quantity: number; amount?: string }[];
+      total?: { label: string; value: string };
+    }
+  /** A quoted note (several lines kept as they are). */
+  | { type: 'note'; label: string; text: string };
+
+interface EmailContent {
+  subject: string;
+  /** The first line mail programs show beside the subject (hidden in the HTML body). */
+  preview: string;
+  heading: string;
+  blocks: Block[];
+}
+
+const BRAND = 'Isaac';
+const ACCENT = '#0369a1'; // sky-700
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+/** Renders one e-mail of issue 15 to its subject, HTML and plain text. Every interpolated value is escaped. */
+export function renderEmail(email: OutgoingEmail): RenderedEmail {
+  const content = contentOf(email);
+  const subject = oneLine(content.subject);
+  return { subject, html: renderHtml({ ...content, subject }), text: renderText(content) };
+}
+
+function contentOf(email: OutgoingEmail): EmailContent {
+  switch (email.kind) {
+    case 'order_confirmation':
+      return orderConfirmation(email.data);
+    case 'invitation':
+      return invitation(email.data);
+    case 'installation_scheduled':
+      return installationScheduled(email.data);
+    case 'installation_completed':
+      return installationCompleted(email.data);
+    case 'quote':
+      return quote(email.data);
+  }
+}
+
+// ---- The five e-mails ----
+
+function orderConfirmation(d: EmailData['order_confirmation']): EmailContent {
+  return {
+    subject: `Your ${BRAND} order ${d.orderId} is confirmed`,
+    preview: `Thank you for your order of ${formatInr(d.totalPaise)}.`,
+    heading: 'Thank you for your order',
+    blocks: [
+      { type: 'paragraph', text: `Hello ${d.name},` },
+      { type: 'paragraph', text: 'We have received your payment. This is what you ordered:' },
+      {
+        type: 'items',
+        rows: d.items.map((item) => ({
+          name: item.name,
+          quantity: item.quantity,
+          amount: formatInr(item.amountPaise),
+        })),
+        total: { label: 'Total paid (incl. GST)', value: formatInr(d.totalPaise) },
+      },
+      { type: 'facts', rows: [['Order', d.orderId]] },
+      {
+        type: 'paragraph',
+        text: d.needsInstallation
+          ? 'An Isaac electrician will install your order. We will write to you again with the date and ' +
+            'the name of your electrician as soon as the installation is scheduled.'
+          : 'We will get your order on its way to you shortly.',
+      },
+      { type: 'button', label: 'See your order', url: d.ordersUrl },
+    ],
+  };
+}
+
+function invitation(d: EmailData['invitation']): EmailContent {
+  return {
+    subject: `Set up your ${BRAND} account`,
+    preview: 'Choose a password to follow your order and control your home.',
+    heading: 'Welcome to Isaac',
+    blocks: [
+      { type: 'paragraph', text: `Hello ${d.name},` },
+      {
+        type: 'paragraph',
+        text:
+          'We have created an Isaac account for you. Choose a password to follow your order and ' +
+          'installation, and to control your devices once they are installed.',
+      },
+      { type: 'button', label: 'Choose your password', url: d.link },
+      {
+        type: 'paragraph',
+        text: `This link works once and expires on ${formatDateTime(d.expiresAt)}. If you did not expect this e-mail, you can ignore it.`,
+      },
+    ],
+  };
+}
+
+function installationScheduled(d: EmailData['installation_scheduled']): EmailContent {
+  const date = formatDate(d.date);
+  return {
+    subject: `Your ${BRAND} installation is scheduled for ${date}`,
+    preview: `${d.electrician} will install your order on ${date}.`,
+    heading: 'Your installation is scheduled',
+    blocks: [
+      { type: 'paragraph', text: `Hello ${d.name},` },
+      { type: 'paragraph', text: 'Good news: an Isaac electrician is booked to install your order.' },
+      {
+        type: 'facts',
+        rows: [
+          ['Date', date],
+          ['Electrician', d.electrician],
+          ['Address', d.address],
+        ],
+      },
+      {
+        type: 'paragraph',
+        text:
+          'Please make sure someone is at home and that the electrician can reach the switchboards and ' +
+          'your Wi-Fi router. If the date does not suit you, get in touch with us and we will find another.',
+      },
+    ],
+  };
+}
+
+function installationCompleted(d: EmailData['installation_completed']): EmailContent {
+  const devices = `${d.devices} ${d.devices === 1 ? 'device is' : 'devices are'}`;
+  return {
+    subject: `Your ${BRAND} installation is complete`,
+    preview: `${devices} set up in your home.`,
+    heading: 'Your home is ready',
+    blocks: [
+      { type: 'paragraph', text: `Hello ${d.name},` },
+      {
+        type: 'paragraph',
+        text: `Your installation was completed on ${formatDate(d.date)}: ${devices} set up in your home.`,
+      },
+      {
+        type: 'paragraph',
+        text: 'Open your dashboard to see your rooms and air quality and to control your devices.',
+      },
+      { type: 'button', label: 'Open your dashboard', url: d.dashboardUrl },
+    ],
+  };
+}
+
+function quote(d: EmailData['quote']): EmailContent {
+  const validUntil = formatDate(d.validUntil);
+  const blocks: Block[] = [
+    { type: 'paragraph', text: `Hello ${d.name},` },
+    {
+      type: 'paragraph',
+      text: 'Thank you for your interest in Isaac. Here is the quote we prepared for you:',
+    },
+    {
+      type: 'items',
+      rows: d.items.map((item) => ({ name: item.name, quantity: item.quantity })),
+      total: { label: 'Package price (incl. GST)', value: formatInr(d.totalPaise) },
+    },
+    {
+      type: 'facts',
+      rows: [
+        ['Quote', d.number],
+        ['Valid until', validUntil],
+      ],
+    },
+  ];
+  if (d.note.trim() !== '') blocks.push({ type: 'note', label: 'A note from us', text: d.note.trim() });
+  blocks.push(
+    { type: 'paragraph', text: 'You can see the quote and pay for it online:' },
+    { type: 'button', label: 'View and pay your quote', url: d.link },
+  );
+  return {
+    subject: `Your ${BRAND} quote ${d.number}`,
+    preview: `${formatInr(d.totalPaise)}, valid until ${validUntil}.`,
+    heading: `Your quote ${d.number}`,
+    blocks,
+  };
+}
+
+// ---- HTML ----
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escaped text whose line breaks stay line breaks. */
+const escapeLines = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');
+
+/** Only web links become links: anything else is shown as text (never a javascript: or data: href). */
+const isWebLink = (url: string) => /^https?:\/\//i.test(url);
+
+const P = `margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;`;
+const CELL = `padding:8px 0;font-size:15px;line-height:22px;border-bottom:1px solid #e2e8f0;`;
+
+function blockHtml(block: Block): string {
+  switch (block.type) {
+    case 'paragraph':
+      return `<p style="${P}">${escapeLines(block.text)}</p>`;
+    case 'button': {
+      const url = escapeHtml(block.url);
+      if (!isWebLink(block.url)) return `<p style="${P}">${escapeHtml(block.label)}: ${url}</p>`;
+      return (
+        `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 12px;"><tr>` +
+        `<td style="border-radius:8px;background:${ACCENT};">` +
+        `<a href="${url}" style="display:inline-block;padding:12px 22px;font-size:15px;font-weight:600;` +
+        `color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(block.label)}</a>` +
+        `</td></tr></table>` +
+        `<p style="margin:0 0 16px;font-size:12px;line-height:18px;color:#64748b;">` +
+        `Or open this link: <a href="${url}" style="color:${ACCENT};word-break:break-all;">${url}</a></p>`
+      );
+    }
+    case 'facts':
+      return (
+        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">` +
+        block.rows
+          .map(
+            ([label, value]) =>
+              `<tr><td style="${CELL}width:35%;color:#64748b;vertical-align:top;">${escapeHtml(label)}</td>` +
+              `<td style="${CELL}color:#0f172a;font-weight:600;">${escapeLines(value)}</td></tr>`,
+          )
+          .join('') +
+        `</table>`
+      );
+    case 'items': {
+      const rows = block.rows
+        .map(
+          (item) =>
+            `<tr><td style="${CELL}color:#0f172a;">${escapeHtml(item.name)}` +
+            `<span style="color:#64748b;"> × ${item.quantity}</span></td>` +
+            `<td align="right" style="${CELL}color:#0f172a;white-space:nowrap;">${escapeHtml(item.amount ?? '')}</td></tr>`,
+        )
+        .join('');
+      const total = block.total
+        ? `<tr><td style="padding:10px 0;font-size:15px;font-weight:700;color:#0f172a;">${escapeHtml(block.total.label)}</td>` +
+          `<td align="right" style="padding:10px 0;font-size:15px;font-weight:700;color:${ACCENT};white-space:nowrap;">` +
+          `${escapeHtml(block.total.value)}</td></tr>`
+        : '';
+      return (
+        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">` +
+        `${rows}${total}</table>`
+      );
+    }
+    case 'note':
+      return (
+        `<div style="margin:0 0 16px;padding:12px 16px;border-left:3px solid ${ACCENT};background:#f0f9ff;">` +
+        `<p style="margin:0 0 4px;font-size:12px;font-weight:600;color:${ACCENT};text-transform:uppercase;` +
+        `letter-spacing:0.05em;">${escapeHtml(block.label)}</p>` +
+        `<p style="margin:0;font-size:15px;line-height:24px;color:#334155;">${escapeLines(block.text)}</p></div>`
+      );
+  }
+}
+
+function renderHtml(content: EmailContent): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(content.subject)}</title>`,
+    '</head>',
+    `<body style="margin:0;padding:0;background:#f1f5f9;font-family:${FONT};">`,
+    `<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(content.preview)}</div>`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;">`,
+    `<tr><td align="center" style="padding:24px 12px;">`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;` +
+      `background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;font-family:${FONT};">`,
+    `<tr><td style="padding:20px 28px;border-bottom:3px solid ${ACCENT};">` +
+      `<span style="font-size:22px;font-weight:700;letter-spacing:0.04em;color:${ACCENT};">${BRAND}</span></td></tr>`,
+    `<tr><td style="padding:28px;">`,
+    `<h1 style="margin:0 0 20px;font-size:22px;line-height:30px;color:#0f172a;">${escapeHtml(content.heading)}</h1>`,
+    ...content.blocks.map(blockHtml),
+    `<p style="margin:8px 0 0;font-size:15px;line-height:24px;color:#334155;">The ${BRAND} team</p>`,
+    `</td></tr>`,
+    `<tr><td style="padding:16px 28px;background:#f8fafc;border-top:1px solid #e2e8f0;border-radius:0 0 12px 12px;` +
+      `font-size:12px;line-height:18px;color:#64748b;">${escapeHtml(SELLER.name)}<br>${escapeHtml(SELLER.address)}</td></tr>`,
+    '</table>',
+    '</td></tr>',
+    '</table>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+// ---- Plain text ----
+
+function blockText(block: Block): string {
+  switch (block.type) {
+    case 'paragraph':
+      return block.text;
+    case 'button':
+      return `${block.label}:\n${block.url}`;
+    case 'facts':
+      return block.rows.map(([label, value]) => `${label}: ${value.replace(/\r?\n/g, ', ')}`).join('\n');
+    case 'items': {
+      const lines = block.rows.map(
+        (item) => `- ${item.name} × ${item.quantity}${item.amount ? `: ${item.amount}` : ''}`,
+      );
+      if (block.total) lines.push(`${block.total.label}: ${block.total.value}`);
+      return lines.join('\n');
+    }
+    case 'note':
+      return `${block.label}:\n${block.text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join('\n')}`;
+  }
+}
+
+function renderText(content: EmailContent): string {
+  return [
+    content.heading,
+    ...content.blocks.map(blockText),
+    `The ${BRAND} team`,
+    `-- \n${SELLER.name}\n${SELLER.address}`,
+  ].join('\n\n');
+}
+
+// ---- Formatting ----
+
+/** A subject is one line (no header injection, whatever the data). */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/** `2026-12-14` → `Monday, 14 December 2026` (a calendar date: no time zone shift). */
+export function formatDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** An instant in India's time: `14 December 2026, 3:30 pm IST`. */
+function formatDateTime(at: Date): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+    timeZoneName: 'short',
+  }).format(at);
+}

@@ -1,0 +1,422 @@
+import {
+  businessDate,
+  QUOTE_MSG,
+  ROLE,
+  type CreateOrderResponse,
+  type CreateQuoteBody,
+  type PublicQuote,
+  type Quote,
+  type QuoteList,
+} from '@isaac/contract';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, contactMessages, emailOutbox, orders, quotes } from '../../db/schema/index.ts';
+import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { ORDER_MSG } from '../orders/service.ts';
+
+let t: TestApp;
+let admin: { id: string; headers: Record<string, string> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const signedIn = await t.signIn(ROLE.admin);
+  admin = { id: signedIn.user.id, headers: await authed(t.app, signedIn.token) };
+});
+afterAll(() => t.close());
+
+/** A calendar date `days` from today in the business time zone. */
+function day(days: number): string {
+  const today = new Date(`${businessDate(t.clock.now())}T00:00:00Z`);
+  today.setUTCDate(today.getUTCDate() + days);
+  return today.toISOString().slice(0, 10);
+}
+
+const ADDRESS = { city: 'Bengaluru', pincode: '560034', address: '12, 80 Feet Road, Koramangala' };
+
+function quoteBody(overrides: Partial<CreateQuoteBody> = {}): CreateQuoteBody {
+  return {
+    customer_name: 'Meera Iyer',
+    customer_email: 'meera@example.com',
+    customer_phone: '+91 98450 11111',
+    // a quote-only product, a launch package ('From …') and a fixed-price purifier
+    items: [
+      { id: 'smart-surveillance', quantity: 1 },
+      { id: 'automation-3bhk-advanced', quantity: 1 },
+      { id: 'isaac-purifier', quantity: 2 },
+    ],
+    amount: 25_000_000,
+    valid_until: day(14),
+    note: 'Includes four cameras and a year of support.',
+    ...overrides,
+  };
+}
+
+async function postQuote(body: unknown, headers = admin.headers) {
+  return t.app.inject({ method: 'POST', url: '/api/admin/quotes', headers, payload: body as object });
+}
+
+/** Creates a quote and returns it with its link's token (read from the quote e-mail in the outbox). */
+async function createQuote(
+  overrides: Partial<CreateQuoteBody> = {},
+): Promise<{ quote: Quote; token: string }> {
+  const res = await postQuote(quoteBody(overrides));
+  if (res.statusCode !== 201) throw new Error(`create quote failed: ${res.statusCode} ${res.body}`);
+  const { quote } = res.json<{ quote: Quote }>();
+  const [mail] = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'quote'), eq(emailOutbox.to, quote.customer_email)))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const token = new RegExp(`${t.config.webOrigin}/quote/([A-Za-z0-9_-]+)`).exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no quote link in the e-mail: ${mail?.text}`);
+  return { quote, token };
+}
+
+async function postQuoteOrder(token: string, body: unknown) {
+  const { headers } = await csrf(t.app);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/quotes/${token}/order`,
+    headers,
+    payload: body as object,
+  });
+}
+
+async function orderCount(): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+async function insertLead(email = 'lead@example.com') {
+  const [lead] = await t.db
+    .insert(contactMessages)
+    .values({
+      name: 'Meera Iyer',
+      email,
+      subject: 'product-inquiry',
+      message: 'I would like a quote for Smart Surveillance (smart-surveillance).',
+    })
+    .returning();
+  if (!lead) throw new Error('lead insert returned no row');
+  return lead;
+}
+
+describe('POST /api/admin/quotes', () => {
+  it('stores the quote, marks its lead handled, records it and e-mails the link', async () => {
+    const lead = await insertLead();
+    const res = await postQuote(quoteBody({ contact_message_id: lead.id, customer_email: lead.email }));
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ message: string; quote: Quote }>();
+    expect(body.message).toBe(QUOTE_MSG.created);
+    expect(body.quote).toMatchObject({
+      state: 'sent',
+      customer_name: 'Meera Iyer',
+      customer_email: lead.email,
+      amount: 25_000_000,
+      valid_until: day(14),
+      needs_installation: true,
+      contact_message_id: lead.id,
+      order_id: null,
+      items: [
+        { id: 'smart-surveillance', name: 'Smart Surveillance', quantity: 1 },
+        { id: 'automation-3bhk-advanced', quantity: 1 },
+        { id: 'isaac-purifier', quantity: 2 },
+      ],
+    });
+    expect(body.quote.number).toMatch(/^Q-\d{6}$/);
+
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, lead.email));
+    expect(mail).toMatchObject({ kind: 'quote', state: 'pending' });
+    const link = new RegExp(`${t.config.webOrigin}/quote/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '');
+    expect(link, mail?.text).not.toBeNull();
+    expect(mail?.html).toContain(`${t.config.webOrigin}/quote/${link?.[1]}`);
+    expect(mail?.text).toContain(body.quote.number);
+
+    // Only the token's hash is stored.
+    const [row] = await t.db.select().from(quotes).where(eq(quotes.id, body.quote._id));
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.tokenHash).not.toBe(link?.[1]);
+    expect(row?.createdBy).toBe(admin.id);
+
+    const [handled] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, lead.id));
+    expect(handled?.handledAt).not.toBeNull();
+    expect(handled?.handledBy).toBe(admin.id);
+
+    const actions = await t.db
+      .select({ action: auditLog.action, entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, admin.id));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        { action: 'quote.created', entityId: body.quote._id },
+        { action: 'contact_message.handled', entityId: lead.id },
+      ]),
+    );
+  });
+
+  it('refuses unknown catalog ids (naming each), a past date and a missing price, storing nothing', async () => {
+    const [before] = await t.db.select({ n: count() }).from(quotes);
+    const unknown = await postQuote(
+      quoteBody({
+        items: [
+          { id: 'isaac-purifier', quantity: 1 },
+          { id: 'flux-capacitor', quantity: 1 },
+        ],
+      }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ details: unknown[] }>().details).toEqual([
+      { path: 'items.1.id', message: QUOTE_MSG.unknownItem },
+    ]);
+
+    const past = await postQuote(quoteBody({ valid_until: day(-1) }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json<{ details: unknown[] }>().details).toEqual([
+      { path: 'valid_until', message: QUOTE_MSG.pastDate },
+    ]);
+
+    expect((await postQuote(quoteBody({ amount: 0 }))).statusCode).toBe(400);
+    expect((await postQuote(quoteBody({ items: [] }))).statusCode).toBe(400);
+    const [after] = await t.db.select({ n: count() }).from(quotes);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('accepts today as the last valid day', async () => {
+    expect((await postQuote(quoteBody({ valid_until: day(0) }))).statusCode).toBe(201);
+  });
+
+  it('answers 404 for an unknown lead, and stores nothing', async () => {
+    const res = await postQuote(quoteBody({ contact_message_id: 'no-such-message' }));
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the leads (GET /api/admin/contact-messages?state=open&subject=product-inquiry)', () => {
+  it('lists only the open quote requests', async () => {
+    const open = await insertLead('open-lead@example.com');
+    const handled = await insertLead('handled-lead@example.com');
+    await t.db
+      .update(contactMessages)
+      .set({ handledAt: t.clock.now() })
+      .where(eq(contactMessages.id, handled.id));
+    const [support] = await t.db
+      .insert(contactMessages)
+      .values({
+        name: 'Support',
+        email: 'support-lead@example.com',
+        subject: 'technical-support',
+        message: 'Help',
+      })
+      .returning();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/contact-messages?state=open&subject=product-inquiry&search=-lead@example.com',
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json<{ contact_messages: { _id: string }[] }>().contact_messages.map((m) => m._id);
+    expect(ids).toEqual([open.id]);
+    expect(ids).not.toContain(support?.id);
+  });
+});
+
+describe('GET /api/admin/quotes', () => {
+  it('lists quotes newest first with their derived state', async () => {
+    const sent = await createQuote({ customer_email: 'sent@example.com' });
+    const expired = await createQuote({ customer_email: 'expired@example.com' });
+    await t.db
+      .update(quotes)
+      .set({ validUntil: day(-1) })
+      .where(eq(quotes.id, expired.quote._id));
+    const paid = await createQuote({ customer_email: 'paid@example.com' });
+    await t.db.update(quotes).set({ paidAt: t.clock.now() }).where(eq(quotes.id, paid.quote._id));
+    const cancelled = await createQuote({ customer_email: 'cancelled@example.com' });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/quotes/${cancelled.quote._id}/cancel`,
+      headers: admin.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json<{ quote: Quote }>().quote.state).toBe('cancelled');
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/quotes?page=1&page_size=4',
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<QuoteList>();
+    expect(list.total).toBeGreaterThanOrEqual(4);
+    expect(list.quotes.map((q) => [q.customer_email, q.state])).toEqual([
+      ['cancelled@example.com', 'cancelled'],
+      ['paid@example.com', 'paid'],
+      ['expired@example.com', 'expired'],
+      ['sent@example.com', 'sent'],
+    ]);
+    expect(JSON.stringify(list)).not.toContain(sent.token);
+  });
+
+  it('refuses to withdraw a paid quote (409)', async () => {
+    const { quote } = await createQuote({ customer_email: 'paid-cancel@example.com' });
+    await t.db.update(quotes).set({ paidAt: t.clock.now() }).where(eq(quotes.id, quote._id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/quotes/${quote._id}/cancel`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toBe(QUOTE_MSG.cannotCancelPaid);
+  });
+
+  it('is for admins only', async () => {
+    const { quote } = await createQuote({ customer_email: 'roles@example.com' });
+    for (const role of [ROLE.owner, ROLE.electrician]) {
+      const headers = await authed(t.app, (await t.signIn(role)).token);
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/quotes', headers })).statusCode).toBe(403);
+      expect((await postQuote(quoteBody(), headers)).statusCode).toBe(403);
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/quotes/${quote._id}/cancel`,
+        headers,
+      });
+      expect(cancel.statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/quotes' })).statusCode).toBe(401);
+  });
+});
+
+describe("the customer's quote link", () => {
+  it('GET /api/quotes/:token shows the quote without internal ids', async () => {
+    const { quote, token } = await createQuote({ customer_email: 'view@example.com' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/quotes/${token}` });
+    expect(res.statusCode).toBe(200);
+    const view = res.json<PublicQuote>();
+    expect(view).toEqual({
+      number: quote.number,
+      state: 'sent',
+      customer_name: 'Meera Iyer',
+      customer_email: 'view@example.com',
+      customer_phone: '+91 98450 11111',
+      items: quote.items,
+      amount: 25_000_000,
+      valid_until: day(14),
+      note: 'Includes four cameras and a year of support.',
+      needs_installation: true,
+      order_id: null,
+      created_at: quote.created_at,
+    });
+  });
+
+  it('answers 404 for a token that is not one', async () => {
+    for (const url of [
+      '/api/quotes/not-a-real-token',
+      '/api/quotes/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ message: string }>().message).toBe(QUOTE_MSG.notFound);
+    }
+    expect((await postQuoteOrder('not-a-real-token', { address: ADDRESS })).statusCode).toBe(404);
+  });
+
+  it("creates the order for the quote's stored amount, whatever the client sends", async () => {
+    const { quote, token } = await createQuote({ customer_email: 'pay@example.com' });
+    const res = await postQuoteOrder(token, {
+      address: ADDRESS,
+      amount: 100,
+      items: [{ id: 'x', quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+    const order = res.json<CreateOrderResponse>();
+    expect(order).toMatchObject({ amount: 25_000_000, currency: 'INR', provider: 'sandbox' });
+
+    const [row] = await t.db.select().from(orders).where(eq(orders.providerOrderId, order.order_id));
+    expect(row).toMatchObject({
+      amountPaise: 25_000_000,
+      status: 'created',
+      customerName: 'Meera Iyer',
+      customerEmail: 'pay@example.com',
+      needsInstallation: true,
+      installationAddress: ADDRESS,
+      notes: {
+        product: `Quote ${quote.number}`,
+        customer_name: 'Meera Iyer',
+        customer_email: 'pay@example.com',
+        customer_phone: '+91 98450 11111',
+        quote_id: quote._id,
+      },
+    });
+    expect(row?.receipt).toMatch(/^receipt_\d+$/);
+    expect(row?.items.map((item) => [item.catalog_id, item.quantity])).toEqual([
+      ['smart-surveillance', 1],
+      ['automation-3bhk-advanced', 1],
+      ['isaac-purifier', 2],
+    ]);
+  });
+
+  it('needs the installation address only when a line is installed', async () => {
+    const installed = await createQuote({ customer_email: 'address@example.com' });
+    const before = await orderCount();
+    const missing = await postQuoteOrder(installed.token, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe(ORDER_MSG.addressRequired);
+    const bad = await postQuoteOrder(installed.token, { address: { ...ADDRESS, pincode: '5600' } });
+    expect(bad.statusCode).toBe(400);
+    expect(await orderCount()).toBe(before);
+
+    const purifiers = await createQuote({
+      customer_email: 'purifiers@example.com',
+      items: [{ id: 'isaac-purifier', quantity: 3 }],
+      amount: 24_000_000,
+    });
+    expect(purifiers.quote.needs_installation).toBe(false);
+    const res = await postQuoteOrder(purifiers.token, {});
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerOrderId, res.json<CreateOrderResponse>().order_id));
+    expect(row).toMatchObject({
+      amountPaise: 24_000_000,
+      needsInstallation: false,
+      installationAddress: null,
+    });
+  });
+
+  it('refuses an expired quote (410) and creates no order', async () => {
+    const { quote, token } = await createQuote({ customer_email: 'late@example.com', valid_until: day(0) });
+    // The last valid day passes (the business day changes).
+    await t.db
+      .update(quotes)
+      .set({ validUntil: day(-1) })
+      .where(eq(quotes.id, quote._id));
+    const before = await orderCount();
+    const res = await postQuoteOrder(token, { address: ADDRESS });
+    expect(res.statusCode).toBe(410);
+    expect(res.json<{ message: string }>().message).toBe(QUOTE_MSG.expired);
+    expect(await orderCount()).toBe(before);
+    const view = await t.app.inject({ method: 'GET', url: `/api/quotes/${token}` });
+    expect(view.json<PublicQuote>().state).toBe('expired');
+  });
+
+  it('refuses a withdrawn quote (410) and a paid one (409)', async () => {
+    const withdrawn = await createQuote({ customer_email: 'withdrawn@example.com' });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/quotes/${withdrawn.quote._id}/cancel`,
+      headers: admin.headers,
+    });
+    const before = await orderCount();
+    const cancelled = await postQuoteOrder(withdrawn.token, { address: ADDRESS });
+    expect(cancelled.statusCode).toBe(410);
+    expect(cancelled.json<{ message: string }>().message).toBe(QUOTE_MSG.cancelled);
+
+    const paid = await createQuote({ customer_email: 'already-paid@example.com' });
+    await t.db.update(quotes).set({ paidAt: t.clock.now() }).where(eq(quotes.id, paid.quote._id));
+    const again = await postQuoteOrder(paid.token, { address: ADDRESS });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(QUOTE_MSG.paid);
+    expect(await orderCount()).toBe(before);
+  });
+});

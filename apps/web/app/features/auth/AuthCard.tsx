@@ -1,0 +1,35 @@
+import { AlertCircle, Wind } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** The signed-out card pages share (consent, invitation): the brand, then the page's content. */
+export function AuthCard({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center bg-slate-950 px-4 pt-[max(2.5rem,calc(50vh-16rem))] pb-10 text-slate-100">
+      <div className="w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl sm:p-8">
+        <div className="flex items-center gap-3">
+          <span className="rounded-xl bg-sky-500/15 p-2.5 text-sky-300">
+            <Wind aria-hidden="true" className="h-6 w-6" />
+          </span>
+          <div>
+            <p className="text-lg font-semibold tracking-tight text-white">Isaac</p>
+            <p className="text-xs text-slate-400">Clean air, smart home</p>
+          </div>
+        </div>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** A refusal or failure, announced. */
+export function Alert({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="mt-5 flex gap-2 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+    >
+      <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <p>{message}</p>
+    </div>
+  );
+}
