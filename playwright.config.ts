@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_JWT_SECRET, e2eMqttPort } from './e2e/settings';
+import { E2E_FAULTY_SENSOR, E2E_JWT_SECRET, e2eMqttPort } from './e2e/settings';
 
 /**
  * End-to-end tests against the built app (`npm test` runs `npm run build` first): one process serves the
@@ -63,6 +63,10 @@ export default defineConfig({
       MQTT_PORT: String(e2eMqttPort(API_PORT)),
       // Known to the device spec, which connects a demo device with its (derived) credentials.
       JWT_SECRET: E2E_JWT_SECRET,
+      // One demo sensor (owner2's) corrupts its download: the rollout spec sees it end FAILED with its reason.
+      // Every spec's contact messages come from one browser (one IP).
+      CONTACT_MESSAGES_PER_10_MINUTES: '50',
+      SIMULATE_OTA_FAULTS: `${E2E_FAULTY_SENSOR}:wrong-checksum`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

@@ -189,6 +189,9 @@ test.describe('dashboard shell', () => {
       'Activity',
       'Orders',
       'Messages',
+      'Installations',
+      'Quotes',
+      'Outbox',
     ]);
     await menu.getByRole('link', { name: 'Reports' }).click();
     await expect(page).toHaveURL('/admin/reports');

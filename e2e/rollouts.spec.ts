@@ -4,7 +4,8 @@ import { esp32Image, signIn } from './support';
 /**
  * A firmware rollout to the demo fleet (issue 14): the admin uploads an image for SKYWALKER sensors, rolls it
  * out from the Firmware screen, and the rollout's device table fills with Updated as the simulated sensors
- * download, verify and reboot on the new version; the owner then sees it on a sensor's card.
+ * download, verify and reboot on the new version — but one (E2E_FAULTY_SENSOR, whose downloads arrive
+ * corrupted) ends Failed with the checksum reason; the owner then sees the version on a sensor's card.
  */
 const VERSION = `7.${Date.now() % 1000}.${Math.floor(Math.random() * 100)}`;
 
@@ -33,6 +34,8 @@ test('the admin rolls a new image out to the sensors; devices end Updated; the o
   const dialog = page.getByRole('dialog', { name: `Roll out skywalker ${VERSION}` });
   await dialog.getByLabel('Stages (% of the devices)').fill('50, 100');
   await dialog.getByLabel('Pause between stages (s)').fill('0');
+  // One faulty sensor in a stage must not halt this rollout.
+  await dialog.getByLabel('Halt over (% failed in a stage)').fill('100');
   await dialog.getByRole('button', { name: 'Start rollout' }).click();
   await expect(page).toHaveURL('/admin/devices/rollouts');
 
@@ -44,6 +47,10 @@ test('the admin rolls a new image out to the sensors; devices end Updated; the o
   await card.getByRole('button', { name: /Show devices/ }).click();
   const table = card.getByRole('table');
   await expect(table.getByText('Updated').first()).toBeVisible({ timeout: 60_000 });
+  // The corrupted download is refused by the device before flashing: Failed, with its reason.
+  const faulty = table.getByRole('row').filter({ hasText: /checksum mismatch/ });
+  await expect(faulty).toBeVisible({ timeout: 60_000 });
+  await expect(faulty.getByText('Failed')).toBeVisible();
 
   // The owner's sensors that were online now run the new version.
   await page.goto('/login');

@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("reads the demo devices' firmware faults (SIMULATE_OTA_FAULTS) and names a bad one", () => {
+    expect(loadConfig({}, '/repo').devices.simulateOtaFaults).toEqual({});
+    expect(
+      loadConfig({ SIMULATE_OTA_FAULTS: 'SKW-2025-1014:wrong-checksum,ISC-2025-1000:power-loss' }, '/repo')
+        .devices.simulateOtaFaults,
+    ).toEqual({ 'SKW-2025-1014': 'wrong-checksum', 'ISC-2025-1000': 'power-loss' });
+    expect(() => loadConfig({ SIMULATE_OTA_FAULTS: 'SKW-2025-1014:melts' }, '/repo')).toThrow(
+      /SIMULATE_OTA_FAULTS/,
+    );
+  });
+
   it('parses booleans and numbers', () => {
     const config = loadConfig(
       { DEMO: 'true', SERVE_WEB: '0', API_PORT: '5000', SESSION_IDLE_MINUTES: '30' },

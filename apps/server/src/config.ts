@@ -7,6 +7,10 @@ import { z } from 'zod';
  * unset PAYMENT_PROVIDER, stops the server with a message naming it (see `loadConfig`).
  */
 
+/** The firmware-update faults the device simulator can play (issue 14). */
+export const OTA_FAULTS = ['wrong-checksum', 'power-loss', 'never-answers', 'slow-download'] as const;
+export type OtaFault = (typeof OTA_FAULTS)[number];
+
 /** A yes/no setting; unset (or empty) is undefined. */
 const optionalBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -51,6 +55,7 @@ const envSchema = z.object({
   ELECTRICIAN_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  CONTACT_MESSAGES_PER_10_MINUTES: z.coerce.number().int().min(1).max(1000).default(5),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(['sandbox', 'razorpay']).optional()),
   ALLOW_SANDBOX_PAYMENTS: optionalBool,
   RAZORPAY_KEY_ID: optionalText,
@@ -67,6 +72,16 @@ const envSchema = z.object({
   DEVICE_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SIMULATE_DEMO_DEVICES: bool(true),
+  /** DEMO: firmware faults of given demo devices, `SERIAL:fault,…` (faults: OTA_FAULTS). */
+  SIMULATE_OTA_FAULTS: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        new RegExp(`^[A-Za-z0-9-]+:(${OTA_FAULTS.join('|')})(,[A-Za-z0-9-]+:(${OTA_FAULTS.join('|')}))*$`),
+        `Use SERIAL:fault pairs separated by commas; faults: ${OTA_FAULTS.join(', ')}`,
+      )
+      .optional(),
+  ),
   AQI_SCALE: z.enum(['cpcb', 'us_epa_2024']).default('cpcb'),
   ROLLOUT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ROLLOUT_TIMEOUT_SCALE: z.coerce.number().min(0.001).max(100).default(1),
@@ -145,6 +160,8 @@ export interface Config {
   trustProxy: boolean;
   /** Global per-IP request budget of the API (per minute). */
   rateLimitPerMinute: number;
+  /** Contact-form messages one IP may send per 10 minutes (CONTACT_MESSAGES_PER_10_MINUTES). */
+  contactMessagesPer10Minutes: number;
   payment: {
     /** Required in production (no default there); `sandbox` outside production when unset. */
     provider: 'sandbox' | 'razorpay';
@@ -181,6 +198,8 @@ export interface Config {
     retentionDays: number;
     /** DEMO: run the demo devices in the simulator inside the server process. */
     simulateDemo: boolean;
+    /** DEMO: the firmware-update fault each listed demo device (by serial number) simulates. */
+    simulateOtaFaults: Record<string, OtaFault>;
     /** How PM2.5 becomes an AQI and band: India's CPCB (default) or the US EPA's 2024 table. */
     aqiScale: 'cpcb' | 'us_epa_2024';
     /** How often rollouts move along (ROLLOUT_TICK_MS), and a factor on every state's timeout. */
@@ -318,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     electricianGraceDays: e.ELECTRICIAN_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    contactMessagesPer10Minutes: e.CONTACT_MESSAGES_PER_10_MINUTES,
     payment: {
       provider,
       sandboxAllowed,
@@ -337,6 +357,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ackTimeoutMs: e.DEVICE_ACK_TIMEOUT_MS,
       retentionDays: e.TELEMETRY_RETENTION_DAYS,
       simulateDemo: e.SIMULATE_DEMO_DEVICES,
+      simulateOtaFaults: Object.fromEntries(
+        (e.SIMULATE_OTA_FAULTS ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => pair.split(':') as [string, OtaFault]),
+      ),
       aqiScale: e.AQI_SCALE,
       rolloutTickMs: e.ROLLOUT_TICK_MS,
       rolloutTimeoutScale: e.ROLLOUT_TIMEOUT_SCALE,

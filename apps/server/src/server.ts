@@ -95,6 +95,7 @@ async function main(): Promise<void> {
         serverSecret: config.jwtSecret,
         brokerUrl: plane.bus.url,
         log: logger.child({ component: 'simulator' }),
+        otaFaults: config.devices.simulateOtaFaults,
       });
       servers.unshift({ close: () => demoDevices.stop() });
     }

@@ -1,3 +1,4 @@
+import type { OtaFault } from '../config.ts';
 import type { FanSpeed } from '@isaac/contract';
 import { like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,6 +28,8 @@ export async function startDemoDevices(deps: {
   serverSecret: string;
   brokerUrl: string;
   log: FastifyBaseLogger;
+  /** Firmware-update faults by serial number (SIMULATE_OTA_FAULTS). */
+  otaFaults?: Record<string, OtaFault>;
 }): Promise<{ devices: SimulatedDevice[]; stop(): Promise<void> }> {
   const rows = await deps.db.select().from(devices).where(like(devices.serialNumber, '%-2025-%'));
   // Every demo device has its (derived) credentials, so a developer can bring an offline one up by hand.
@@ -59,6 +62,7 @@ export async function startDemoDevices(deps: {
       purifying: () => simulated.some((d) => d.isOn && d.type === 'isaac' && d.roomKey === roomKey),
       ackLatencyMs: 40,
       telemetryEveryMs: 10_000,
+      otaFault: deps.otaFaults?.[row.serialNumber] ?? 'none',
       ...(row.firmwareVersion ? { firmwareVersion: row.firmwareVersion } : {}),
     });
     device.roomKey = roomKey;

@@ -1,3 +1,4 @@
+import type { OtaFault } from '../config.ts';
 import {
   commandMessageSchema,
   deviceTopics,
@@ -62,7 +63,7 @@ export interface SimulatedDeviceOptions {
   /** The firmware it runs (reported in its state; a firmware update changes it). */
   firmwareVersion?: string;
   /** Fault injection for firmware updates (issue 14). */
-  otaFault?: 'none' | 'wrong-checksum' | 'power-loss' | 'never-answers' | 'slow-download';
+  otaFault?: 'none' | OtaFault;
 }
 
 /**

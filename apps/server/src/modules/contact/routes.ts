@@ -12,7 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 
-/** Per-IP budget of POST /api/contact (429 too_many_requests with Retry-After beyond it). */
+/**
+ * Per-IP budget of POST /api/contact (429 too_many_requests with Retry-After beyond it): the default; the
+ * setting CONTACT_MESSAGES_PER_10_MINUTES changes `max`.
+ */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
 
 /** Issue 3 "Contact": the contact form is validated and stored; admins list the messages. */
@@ -22,12 +25,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact',
     {
-      config: { rateLimit: { ...CONTACT_RATE_LIMIT } },
+      config: { rateLimit: { ...CONTACT_RATE_LIMIT, max: app.config.contactMessagesPer10Minutes } },
       schema: {
         tags: ['contact'],
         summary: 'Send a contact-form message (stored for the team)',
         description:
-          `Rate limited to ${CONTACT_RATE_LIMIT.max} calls per IP per ${CONTACT_RATE_LIMIT.timeWindow / 60_000} minutes. ` +
+          `Rate limited to ${app.config.contactMessagesPer10Minutes} calls per IP per ${CONTACT_RATE_LIMIT.timeWindow / 60_000} minutes. ` +
           '`website` is a honeypot: when it is filled in the call answers as usual but nothing is stored.',
         body: contactBodySchema,
         response: { 201: messageResponseSchema, ...errorResponses(400, 403, 429) },

@@ -19,12 +19,7 @@ import {
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { OutgoingEmail } from '../outbox/emails.ts';
-
-/** Writes an e-mail to the outbox in the caller's transaction (modules/outbox). */
-export interface EmailSink {
-  enqueue(db: Db | Tx, email: OutgoingEmail): Promise<string>;
-}
+import type { EmailSink } from '../outbox/emails.ts';
 
 /**
  * A password hash no password matches (argon2 cannot parse it, so verification fails): the account of a

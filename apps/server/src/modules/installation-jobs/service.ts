@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import type { OutgoingEmail } from '../outbox/emails.ts';
+import type { EmailSink } from '../outbox/emails.ts';
 import { addressLine, jobStateSql, presentJob } from './presenter.ts';
 
 export const INSTALLATION_JOB_MESSAGES = {
@@ -36,11 +36,6 @@ export const INSTALLATION_JOB_MESSAGES = {
 
 /** How many completed and how many cancelled jobs the board shows (the newest); open jobs are all shown. */
 export const BOARD_CLOSED_LIMIT = 50;
-
-/** Writes an e-mail to the outbox in the caller's transaction (modules/outbox `EmailOutbox.enqueue`). */
-export interface EmailSink {
-  enqueue(db: Db | Tx, email: OutgoingEmail): Promise<unknown>;
-}
 
 const customer = alias(users, 'job_customer');
 const electrician = alias(users, 'job_electrician');

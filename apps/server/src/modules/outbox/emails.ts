@@ -1,4 +1,5 @@
 import type { EmailKind } from '@isaac/contract';
+import type { Db, Tx } from '../../db/client.ts';
 
 /**
  * What each e-mail of issue 15 carries (rendered by templates.ts into subject, HTML and plain text).
@@ -30,3 +31,8 @@ export interface EmailData {
 
 /** One e-mail to write to the outbox. */
 export type OutgoingEmail = { [K in EmailKind]: { kind: K; to: string; data: EmailData[K] } }[EmailKind];
+
+/** Writes an e-mail to the outbox in the caller's transaction (EmailOutbox; what the modules that send depend on). */
+export interface EmailSink {
+  enqueue(db: Db | Tx, email: OutgoingEmail): Promise<unknown>;
+}

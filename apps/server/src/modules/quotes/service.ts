@@ -23,7 +23,7 @@ import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import { CONTACT_MESSAGES } from '../contact/service.ts';
 import { ORDER_MSG, type OrderService } from '../orders/service.ts';
-import type { OutgoingEmail } from '../outbox/emails.ts';
+import type { EmailSink } from '../outbox/emails.ts';
 import {
   presentPublicQuote,
   presentQuote,
@@ -46,11 +46,6 @@ export const QUOTE_ERROR = {
 
 /** The largest package price a quote takes (₹1 crore; the column is a 32-bit integer of paise). */
 export const MAX_QUOTE_PAISE = 1_000_000_000;
-
-/** Writes an e-mail to the outbox in the caller's transaction (modules/outbox: EmailOutbox.enqueue). */
-export interface QuoteMailer {
-  enqueue(db: Db | Tx, email: OutgoingEmail): Promise<unknown>;
-}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -106,7 +101,7 @@ export class QuoteService {
   constructor(
     private readonly db: Db,
     private readonly orders: OrderService,
-    private readonly mail: QuoteMailer,
+    private readonly mail: EmailSink,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly options: { webOrigin: string },

@@ -17,12 +17,12 @@ describe('menus', () => {
       '/admin/users',
       '/admin/devices',
       '/admin/electricians',
-      '/admin/installations',
       '/admin/settings',
       '/admin/reports',
       '/admin/activity',
       '/admin/orders',
       '/admin/messages',
+      '/admin/installations',
       '/admin/quotes',
       '/admin/outbox',
     ]);

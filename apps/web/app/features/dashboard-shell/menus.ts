@@ -33,13 +33,14 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: ADMIN_PATHS.users, label: 'Users', icon: Users },
   { to: ADMIN_PATHS.devices, label: 'Devices', icon: Cpu },
   { to: ADMIN_PATHS.electricians, label: 'Electricians', icon: HardHat },
-  { to: ADMIN_PATHS.installations, label: 'Installations', icon: Wrench },
   { to: ADMIN_PATHS.settings, label: 'Settings', icon: Settings },
   { to: ADMIN_PATHS.reports, label: 'Reports', icon: BarChart3 },
   { to: ADMIN_PATHS.activity, label: 'Activity', icon: Activity },
-  // Not in the spec's menu: the storefront's orders and contact messages (issue 10).
+  // Not in the spec's menu: the storefront's orders and contact messages (issue 10), installation jobs,
+  // quotes and the e-mail outbox (issue 15).
   { to: ADMIN_PATHS.orders, label: 'Orders', icon: ShoppingCart },
   { to: ADMIN_PATHS.messages, label: 'Messages', icon: Inbox },
+  { to: ADMIN_PATHS.installations, label: 'Installations', icon: Wrench },
   { to: ADMIN_PATHS.quotes, label: 'Quotes', icon: FileText },
   { to: ADMIN_PATHS.outbox, label: 'Outbox', icon: Mail },
 ];
