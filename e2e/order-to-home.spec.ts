@@ -184,6 +184,9 @@ test('a quote: requested from the contact form, quoted by the admin, paid from i
   const customer = { name: 'Arvind Shetty', email: `arvind.${Date.now()}@example.com` };
   await page.goto('/contact?subject=product-inquiry&product=smart-surveillance');
   const form = page.getByRole('form', { name: 'Contact form' });
+  // The form reads the preselected product once hydrated (its title says so): fill it in after that.
+  await expect(page.getByRole('heading', { name: 'Quote request: Smart Surveillance' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   await form.getByLabel('Name').fill(customer.name);
   await form.getByLabel('Email').fill(customer.email);
   await form.getByLabel('Message').fill('Cameras for a 3 BHK villa: front door, gate and garden.');

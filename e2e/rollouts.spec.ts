@@ -32,7 +32,9 @@ test('the admin rolls a new image out to the sensors; devices end Updated; the o
     .first()
     .click();
   const dialog = page.getByRole('dialog', { name: `Roll out skywalker ${VERSION}` });
-  await dialog.getByLabel('Stages (% of the devices)').fill('50, 100');
+  // One stage: an offline sensor waits QUEUED (until it reconnects, within the window) and would hold a first
+  // stage open; the stage logic itself is covered by the server tests.
+  await dialog.getByLabel('Stages (% of the devices)').fill('100');
   await dialog.getByLabel('Pause between stages (s)').fill('0');
   // One faulty sensor in a stage must not halt this rollout.
   await dialog.getByLabel('Halt over (% failed in a stage)').fill('100');
