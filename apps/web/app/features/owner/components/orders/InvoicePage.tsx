@@ -64,7 +64,7 @@ export function InvoicePage({ orderId }: { orderId: string }) {
 /** The invoice itself: a white A4 sheet on screen, the page itself when printed. */
 export function TaxInvoice({ order }: { order: OwnerOrder }) {
   const invoice = invoiceOf(order);
-  const cell = 'border-b border-slate-200 px-2 py-1.5 align-top';
+  const cell = 'border-b border-slate-200 px-1.5 py-1.5 align-top';
   const number = 'text-right tabular-nums';
   return (
     <article
@@ -113,35 +113,35 @@ export function TaxInvoice({ order }: { order: OwnerOrder }) {
       </section>
 
       <div className="overflow-x-auto print:overflow-visible">
-        <table className="w-full min-w-[40rem] border-collapse text-xs sm:text-sm print:min-w-0">
+        <table className="w-full min-w-[40rem] border-collapse text-xs print:min-w-0">
           <caption className="sr-only">Invoice lines</caption>
           <thead>
             <tr className="border-b-2 border-slate-900 text-left">
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5">
                 #
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5">
                 Description
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-1.5 py-1.5">
                 HSN/SAC
               </th>
-              <th scope="col" className={`px-2 py-1.5 ${number}`}>
+              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 Qty
               </th>
-              <th scope="col" className={`px-2 py-1.5 ${number}`}>
+              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 Unit price (incl. GST)
               </th>
-              <th scope="col" className={`px-2 py-1.5 ${number}`}>
+              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 Taxable value
               </th>
-              <th scope="col" className={`px-2 py-1.5 ${number}`}>
+              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 CGST {HALF_GST_RATE_PERCENT}%
               </th>
-              <th scope="col" className={`px-2 py-1.5 ${number}`}>
+              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 SGST {HALF_GST_RATE_PERCENT}%
               </th>
-              <th scope="col" className={`px-2 py-1.5 ${number}`}>
+              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 Amount
               </th>
             </tr>
