@@ -10,9 +10,18 @@ import {
 } from '@isaac/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, emailOutbox, orders, quotes } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  contactMessages,
+  emailOutbox,
+  installationJobs,
+  orders,
+  quotes,
+  users,
+} from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
 import { ORDER_MSG } from '../orders/service.ts';
+import { paymentSignature, providerStyleId } from '../payments/signatures.ts';
 
 let t: TestApp;
 let admin: { id: string; headers: Record<string, string> };
@@ -353,6 +362,36 @@ describe("the customer's quote link", () => {
       ['automation-3bhk-advanced', 1],
       ['isaac-purifier', 2],
     ]);
+  });
+
+  it('paying the order converts the quote: paid, the customer invited, an installation job; the link then refuses', async () => {
+    const email = `convert-${Date.now()}@example.com`;
+    const { quote, token } = await createQuote({ customer_email: email });
+    const order = (await postQuoteOrder(token, { address: ADDRESS })).json<CreateOrderResponse>();
+    const paymentId = providerStyleId('pay');
+    const { headers } = await csrf(t.app);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-payment',
+      headers,
+      payload: {
+        razorpay_order_id: order.order_id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: paymentSignature(t.config.payment.keySecret, order.order_id, paymentId),
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [stored] = await t.db.select().from(quotes).where(eq(quotes.id, quote._id));
+    expect(stored?.paidAt).toBeInstanceOf(Date);
+    const [customer] = await t.db.select().from(users).where(eq(users.email, email));
+    const jobs = await t.db
+      .select()
+      .from(installationJobs)
+      .where(eq(installationJobs.customerId, customer!.id));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]?.address).toEqual(ADDRESS);
+    const again = await postQuoteOrder(token, { address: ADDRESS });
+    expect(again.statusCode).toBe(409);
   });
 
   it('needs the installation address only when a line is installed', async () => {
