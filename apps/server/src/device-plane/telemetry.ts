@@ -1,3 +1,4 @@
+import { rowsOf } from '../db/rows.ts';
 import {
   MAX_TELEMETRY_POINTS,
   TELEMETRY_BUCKETS,
@@ -17,8 +18,6 @@ const HOUR = 3_600_000;
 /** Hourly rollups are kept this long (the privacy page's retention). */
 export const ROLLUP_RETENTION_DAYS = 730;
 
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** The bucket a range is drawn with when none is asked for: at most ~150 points. */

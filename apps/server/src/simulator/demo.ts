@@ -1,4 +1,5 @@
 import type { OtaFault } from '../config.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { FanSpeed } from '@isaac/contract';
 import { like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -84,9 +85,9 @@ export async function startDemoDevices(deps: {
 
 /** Readings every 10 minutes for the last few days, for demo sensors and purifiers with none yet. */
 async function backfill(db: Db, rows: (typeof devices.$inferSelect)[], airOf: (key: string) => RoomAir) {
-  const [existing] = await db
-    .execute<{ n: number }>(sql`select count(*)::int as n from device_readings`)
-    .then((result) => (Array.isArray(result) ? result : ((result as { rows: { n: number }[] }).rows ?? [])));
+  const [existing] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from device_readings`),
+  );
   if (existing && existing.n > 0) return;
   const now = Date.now();
   const readings: Record<string, unknown>[] = [];

@@ -17,6 +17,7 @@ import {
   type RolloutDeviceState,
   type RolloutRow,
 } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { DownloadSigner } from './signer.ts';
@@ -244,9 +245,7 @@ export class RolloutService {
           and d.is_connected
         order by rd.stage, rd.device_id limit ${slots} for update of rd skip locked)
       returning device_id`);
-    const rows = Array.isArray(claimed)
-      ? claimed
-      : ((claimed as { rows: { device_id: string }[] }).rows ?? []);
+    const rows = rowsOf<{ device_id: string }>(claimed);
     const expires = new Date(at.getTime() + this.options.linkSeconds * 1000);
     for (const { device_id: deviceId } of rows) {
       const command: OtaCommand = {

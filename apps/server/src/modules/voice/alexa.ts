@@ -300,15 +300,7 @@ export function alexaStateReport(
   now: Date,
   messageId: string = randomUUID(),
 ): AlexaEvent<Record<string, never>> {
-  const endpoint = endpointFor(directive);
-  return {
-    event: {
-      header: headerFor(directive, 'Alexa', 'StateReport', messageId),
-      ...(endpoint ? { endpoint } : {}),
-      payload: {},
-    },
-    context: { properties: alexaPropertiesOf(device, gangIndex, now) },
-  };
+  return endpointStateEvent('StateReport', directive, device, gangIndex, now, messageId);
 }
 
 /** The Response to a PowerController TurnOn/TurnOff once done: the endpoint's state after it. */
@@ -319,10 +311,22 @@ export function alexaPowerResponse(
   now: Date,
   messageId: string = randomUUID(),
 ): AlexaEvent<Record<string, never>> {
+  return endpointStateEvent('Response', directive, device, gangIndex, now, messageId);
+}
+
+/** An `Alexa` event about one endpoint carrying its current state as context properties. */
+function endpointStateEvent(
+  name: 'StateReport' | 'Response',
+  directive: AlexaDirective,
+  device: VoiceDevice,
+  gangIndex: number | null,
+  now: Date,
+  messageId: string,
+): AlexaEvent<Record<string, never>> {
   const endpoint = endpointFor(directive);
   return {
     event: {
-      header: headerFor(directive, 'Alexa', 'Response', messageId),
+      header: headerFor(directive, 'Alexa', name, messageId),
       ...(endpoint ? { endpoint } : {}),
       payload: {},
     },
