@@ -32,7 +32,6 @@ import { RoomService } from './modules/rooms/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { OAuthService } from './modules/oauth/service.ts';
 import { DeviceEvents } from './modules/device-commands/device-events.ts';
-import { setAqiScale } from './modules/devices/presenter.ts';
 import { EmbeddedBroker, ExternalBroker } from './device-plane/bus.ts';
 import { DeviceCredentials } from './device-plane/credentials.ts';
 import { TelemetryIngest } from './device-plane/ingest.ts';
@@ -166,7 +165,7 @@ export function createServices({
     config.adminTwoFactorRequired,
   );
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
-  setAqiScale(config.devices.aqiScale);
+  const { aqiScale } = config.devices;
   const deviceEvents = new DeviceEvents(log);
   const deviceCredentials = new DeviceCredentials(db);
   // The device plane (issue 13, ADR 036): the embedded broker, or an external one; `direct` has none.
@@ -240,6 +239,7 @@ export function createServices({
     deviceCommands,
     now,
     log,
+    aqiScale,
     voicePush.homeGraph,
     config.voice.alexa
       ? new AlexaGrants(db, new SecretBox(config.jwtSecret, 'alexa-grant'), config.voice.alexa, now)
@@ -269,6 +269,7 @@ export function createServices({
       deviceCommands,
       audit,
       now,
+      aqiScale,
       deviceEvents,
       devicePlane
         ? {
@@ -277,8 +278,8 @@ export function createServices({
           }
         : null,
     ),
-    rooms: new RoomService(db, audit, now),
-    dashboard: new OwnerDashboardService(db),
+    rooms: new RoomService(db, audit, now, aqiScale),
+    dashboard: new OwnerDashboardService(db, aqiScale),
     orders,
     fulfilment,
     payments: new PaymentService(db, provider, orders, sandboxOn ? sandbox : null),
@@ -291,7 +292,7 @@ export function createServices({
     rowCounts,
     adminDashboard: new AdminDashboardService(db, audit, requestOutcomes, now, config.sessionIdleMinutes),
     adminUsers: new AdminUserService(db, sessions, audit, rowCounts, now),
-    adminDevices: new AdminDeviceService(db, audit, rowCounts, now),
+    adminDevices: new AdminDeviceService(db, audit, rowCounts, now, aqiScale),
     adminElectricians: new AdminElectricianService(db, audit, now),
     // WiFi passwords sealed with a key derived from JWT_SECRET for this purpose (required in production).
     electrician: new ElectricianService(
@@ -300,6 +301,7 @@ export function createServices({
       new SecretBox(config.jwtSecret, 'wifi-password'),
       config.electricianGraceDays,
       now,
+      aqiScale,
       // A completed installation that an installation job links to e-mails its customer (issue 15).
       (tx, installationId) => installationJobs.installationCompleted(tx, installationId),
     ),

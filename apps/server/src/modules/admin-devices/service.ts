@@ -4,6 +4,7 @@ import {
   type AdminDeviceStats,
   type BulkDeviceResponse,
   ADMIN_MSG,
+  type AqiScale,
 } from '@isaac/contract';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -62,6 +63,8 @@ export class AdminDeviceService {
     private readonly audit: AuditLog,
     private readonly counts: RowCounts,
     private readonly now: () => Date,
+    /** How readings become AQI bands (AQI_SCALE). */
+    private readonly aqiScale: AqiScale,
   ) {}
 
   /**
@@ -121,7 +124,7 @@ export class AdminDeviceService {
       .limit(pageWindow(query).limit)
       .offset(pageWindow(query).offset);
     const devicesOfPage = rows.map((r) => ({
-      ...presentDevice(r.device, r.roomName),
+      ...presentDevice(r.device, r.roomName, this.aqiScale),
       owner: r.owner ? presentPersonRef(r.owner) : null,
       electrician: r.electrician ? presentPersonRef(r.electrician) : null,
     }));

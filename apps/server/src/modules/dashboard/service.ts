@@ -1,7 +1,6 @@
-import { airQualityOf, type OwnerDashboard } from '@isaac/contract';
+import { airQualityOf, type OwnerDashboard, type AqiScale } from '@isaac/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { currentAqiScale } from '../devices/presenter.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { ACTOR, policyCondition } from '../../policy/policy.ts';
 import type { Scope, ScopeKind } from '../../policy/scope.ts';
@@ -55,7 +54,11 @@ export class OwnerDashboardService {
   private readonly statements = new Map<ScopeKind, ReturnType<typeof prepareStatistics>>();
   private readonly airStatements = new Map<ScopeKind, ReturnType<typeof prepareRoomAir>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** How readings become AQI bands (AQI_SCALE). */
+    private readonly aqiScale: AqiScale,
+  ) {}
 
   async statistics(scope: Scope): Promise<OwnerDashboard> {
     let statement = this.statements.get(scope.kind);
@@ -79,7 +82,7 @@ export class OwnerDashboardService {
           room_id: r.roomId,
           room_name: r.roomName,
           pm25: r.pm25!,
-          ...airQualityOf(r.pm25!, currentAqiScale()),
+          ...airQualityOf(r.pm25!, this.aqiScale),
           at: r.at!.toISOString(),
         }))
         .sort((a, b) => a.room_name.localeCompare(b.room_name)),

@@ -1,14 +1,5 @@
 import { airQualityOf, type AqiScale, type Device, type FanSpeed } from '@isaac/contract';
 
-/**
- * The deployment's AQI scale (AQI_SCALE: India's CPCB by default, or US EPA 2024), set once at start
- * (services.ts) — every presentation of a reading uses it.
- */
-let aqiScale: AqiScale = 'cpcb';
-export function setAqiScale(scale: AqiScale): void {
-  aqiScale = scale;
-}
-export const currentAqiScale = (): AqiScale => aqiScale;
 import { sql } from 'drizzle-orm';
 import { devices, type DeviceRow } from '../../db/schema/index.ts';
 
@@ -79,9 +70,9 @@ export type PresentableDevice = Pick<
 /**
  * A device row as the API presents it (contract `deviceSchema`): the gangs as `{index, on, name}`, the
  * power state also under `status` (for views that read status.*), never the WiFi settings.
- * `roomName` is the name of the device's room (the caller looks it up).
+ * `roomName` is the name of the device's room (the caller looks it up); `aqiScale` the deployment's (AQI_SCALE).
  */
-export function presentDevice(row: PresentableDevice, roomName: string | null): Device {
+export function presentDevice(row: PresentableDevice, roomName: string | null, aqiScale: AqiScale): Device {
   const gangs = Array.from({ length: row.gangCount }, (_, index) => ({
     index,
     on: row.gangStates[index] === true,

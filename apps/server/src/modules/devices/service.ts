@@ -9,6 +9,7 @@ import {
   type DeviceType,
   type NewDevice,
   type UpdateCheck,
+  type AqiScale,
 } from '@isaac/contract';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -87,6 +88,8 @@ export class DeviceService {
     private readonly commands: DeviceCommandService,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
+    /** How readings become AQI bands (AQI_SCALE). */
+    private readonly aqiScale: AqiScale,
     private readonly events: DeviceEvents | null = null,
     /** Issues a new device's MQTT credentials, and where devices connect; null without a broker. */
     private readonly credentials: {
@@ -119,7 +122,7 @@ export class DeviceService {
     const total = await pageTotal(rows, query, () => this.count(scope, shape, query));
     return listPage(
       'devices',
-      rows.map((r) => presentDevice(r.device, r.roomName)),
+      rows.map((r) => presentDevice(r.device, r.roomName, this.aqiScale)),
       query,
       total,
     );
@@ -177,7 +180,7 @@ export class DeviceService {
         return inserted;
       });
       return this.changed(scope, {
-        device: presentDevice(row, null),
+        device: presentDevice(row, null, this.aqiScale),
         credentials:
           secret !== null && this.credentials
             ? { device_id: row.id, secret, mqtt_url: this.credentials.brokerUrl() }
@@ -268,7 +271,7 @@ export class DeviceService {
           .returning();
         if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
         await this.recordRoomChange(tx, context, updated, device.roomId);
-        return presentDevice(updated, room.name);
+        return presentDevice(updated, room.name, this.aqiScale);
       }),
     );
   }
@@ -314,7 +317,7 @@ export class DeviceService {
         const [room] = updated.roomId
           ? await tx.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, updated.roomId))
           : [];
-        return presentDevice(updated, room?.name ?? null);
+        return presentDevice(updated, room?.name ?? null, this.aqiScale);
       }),
     );
   }
@@ -360,7 +363,7 @@ export class DeviceService {
       const [room] = updated.roomId
         ? await tx.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, updated.roomId))
         : [];
-      return presentDevice(updated, room?.name ?? null);
+      return presentDevice(updated, room?.name ?? null, this.aqiScale);
     });
   }
 
@@ -382,7 +385,7 @@ export class DeviceService {
           .returning();
         if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
         await this.recordRoomChange(tx, context, updated, device.roomId);
-        return presentDevice(updated, null);
+        return presentDevice(updated, null, this.aqiScale);
       }),
     );
   }
@@ -404,12 +407,12 @@ export class DeviceService {
   }
 
   private async presentWithRoom(row: DeviceRow): Promise<Device> {
-    if (row.roomId === null) return presentDevice(row, null);
+    if (row.roomId === null) return presentDevice(row, null, this.aqiScale);
     const [room] = await this.db
       .select({ name: rooms.name })
       .from(rooms)
       .where(eq(rooms.id, row.roomId))
       .limit(1);
-    return presentDevice(row, room?.name ?? null);
+    return presentDevice(row, room?.name ?? null, this.aqiScale);
   }
 }

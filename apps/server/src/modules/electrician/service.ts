@@ -23,6 +23,7 @@ import {
   type InstallationPhaseBody,
   type PageQuery,
   type Room,
+  type AqiScale,
 } from '@isaac/contract';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -71,6 +72,8 @@ export class ElectricianService {
     private readonly wifiBox: SecretBox,
     private readonly graceDays: number,
     private readonly now: () => Date,
+    /** How readings become AQI bands (AQI_SCALE). */
+    private readonly aqiScale: AqiScale,
     /** Called in the transaction that completes an installation (the installation job's e-mail). */
     private readonly onInstallationCompleted?: (tx: Tx, installationId: string) => Promise<void>,
   ) {}
@@ -107,7 +110,7 @@ export class ElectricianService {
         installations: { total: figures?.installations ?? 0, active: figures?.active ?? 0 },
       },
       installations: recentInstallations.items,
-      devices: recentDevices.map((r) => presentDevice(r.device, r.roomName)),
+      devices: recentDevices.map((r) => presentDevice(r.device, r.roomName, this.aqiScale)),
       users: recentUsers.items,
     };
   }
@@ -132,7 +135,7 @@ export class ElectricianService {
     ]);
     const entries = rows.map((r) => ({
       _id: r.device.id,
-      device: presentDevice(r.device, r.roomName),
+      device: presentDevice(r.device, r.roomName, this.aqiScale),
       customer: r.customer ? { _id: r.customer.id, name: r.customer.name, email: r.customer.email } : null,
     }));
     return listPage('devices', entries, query, total?.n ?? 0);
@@ -180,7 +183,7 @@ export class ElectricianService {
     const items = rows.map(({ room, customer }) => ({
       ...presentRoom(
         room,
-        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
+        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name, this.aqiScale)),
       ),
       customer: { _id: customer.id, name: customer.name, email: customer.email },
     }));
@@ -201,7 +204,7 @@ export class ElectricianService {
       .from(devices)
       .where(eq(devices.userId, customerId))
       .orderBy(...newestFirst(devices.createdAt, devices.id));
-    return rows.map((r) => presentDevice(r.device, r.roomName));
+    return rows.map((r) => presentDevice(r.device, r.roomName, this.aqiScale));
   }
 
   /** GET /electrician/user/{id}/rooms: the customer's rooms with their devices. */
@@ -216,7 +219,7 @@ export class ElectricianService {
     return rows.map((room) =>
       presentRoom(
         room,
-        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
+        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name, this.aqiScale)),
       ),
     );
   }
@@ -833,7 +836,7 @@ export class ElectricianService {
       .from(devices)
       .where(eq(devices.id, deviceId));
     if (!row) throw notFound(ELECTRICIAN_MSG.deviceNotFound);
-    return presentDevice(row.device, row.roomName);
+    return presentDevice(row.device, row.roomName, this.aqiScale);
   }
 
   private async setCustomerStatus(tx: Tx, scope: Scope, customerId: string, status: CustomerStatus) {

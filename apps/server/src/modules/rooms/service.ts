@@ -1,4 +1,4 @@
-import { API_MSG, type PageQuery, type Room, type RoomValues } from '@isaac/contract';
+import { API_MSG, type PageQuery, type Room, type RoomValues, type AqiScale } from '@isaac/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
@@ -32,6 +32,8 @@ export class RoomService {
     private readonly db: Db,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
+    /** How readings become AQI bands (AQI_SCALE). */
+    private readonly aqiScale: AqiScale,
   ) {}
 
   private statementsFor(kind: ScopeKind) {
@@ -56,7 +58,7 @@ export class RoomService {
     const items = page.map(({ room }) =>
       presentRoom(
         room,
-        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name)),
+        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name, this.aqiScale)),
       ),
     );
     return listPage('rooms', items, query, total);
@@ -112,7 +114,7 @@ export class RoomService {
     const byRoom = await this.devicesOf(scope, [row.id]);
     return presentRoom(
       row,
-      (byRoom.get(row.id) ?? []).map((d) => presentDevice(d, row.name)),
+      (byRoom.get(row.id) ?? []).map((d) => presentDevice(d, row.name, this.aqiScale)),
     );
   }
 

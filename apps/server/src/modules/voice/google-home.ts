@@ -195,7 +195,7 @@ export interface GoogleDeviceState {
 
 /** The air-quality readings of a device as SensorState data (none without a reading). */
 function sensorStateDataOf(device: VoiceDevice): GoogleSensorStateData[] {
-  const quality = airQualityOf(device.pm25);
+  const quality = airQualityOf(device.pm25, device.aqiScale ?? 'cpcb');
   if (device.pm25 === null || quality === null) return [];
   return [
     { name: 'AirQuality', currentSensorState: quality },

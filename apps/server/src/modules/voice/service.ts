@@ -1,4 +1,4 @@
-import { ERROR_CODE, type FanSpeed } from '@isaac/contract';
+import { ERROR_CODE, type FanSpeed, type AqiScale } from '@isaac/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -58,7 +58,7 @@ export const VOICE_MESSAGES = {
 } as const;
 
 /** A device row and its room's name, as an assistant sees it. */
-export function voiceDeviceOf(row: DeviceRow, roomName: string | null): VoiceDevice {
+export function voiceDeviceOf(row: DeviceRow, roomName: string | null, aqiScale: AqiScale): VoiceDevice {
   return {
     id: row.id,
     name: row.name,
@@ -73,6 +73,7 @@ export function voiceDeviceOf(row: DeviceRow, roomName: string | null): VoiceDev
     gangNames: row.gangNames,
     gangStates: Array.from({ length: row.gangCount }, (_, i) => row.gangStates[i] === true),
     pm25: row.pm25,
+    aqiScale,
   };
 }
 
@@ -91,6 +92,8 @@ export class VoiceService implements DeviceEventListener {
     private readonly commands: DeviceCommandService,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
+    /** How readings become AQI bands (AQI_SCALE): the air quality the assistants hear. */
+    private readonly aqiScale: AqiScale,
     private readonly homeGraph: { client: HomeGraphClient; oauthClientId: string } | null = null,
     private readonly alexaGrants: AlexaGrants | null = null,
   ) {
@@ -106,7 +109,7 @@ export class VoiceService implements DeviceEventListener {
 
   async devicesOf(userId: string): Promise<VoiceDevice[]> {
     const rows = await this.devicesOfStatement.execute({ userId });
-    return rows.map((row) => voiceDeviceOf(row.device, row.roomName));
+    return rows.map((row) => voiceDeviceOf(row.device, row.roomName, this.aqiScale));
   }
 
   private contextOf(grant: AccessTokenGrant, meta: VoiceRequestMeta): AuditContext {
@@ -141,7 +144,7 @@ export class VoiceService implements DeviceEventListener {
         command,
         context: this.contextOf(grant, meta),
       });
-      return { ok: true, device: voiceDeviceOf(row, device.roomName) };
+      return { ok: true, device: voiceDeviceOf(row, device.roomName, this.aqiScale) };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.statusCode === 404) return { ok: false, reason: 'gone' };
@@ -346,7 +349,9 @@ export class VoiceService implements DeviceEventListener {
       ? await this.db.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, device.roomId)).limit(1)
       : [];
     await this.homeGraph.client.reportState(
-      googleReportStatePayload(randomUUID(), ownerId, [voiceDeviceOf(device, room?.name ?? null)]),
+      googleReportStatePayload(randomUUID(), ownerId, [
+        voiceDeviceOf(device, room?.name ?? null, this.aqiScale),
+      ]),
     );
   }
 

@@ -94,7 +94,7 @@ describe('airQualityOf (CPCB PM2.5 bands)', () => {
     [251, 'hazardous'],
     [999, 'hazardous'],
   ])('%d µg/m³ → %s', (pm25, expected) => {
-    expect(airQualityOf(pm25)).toBe(expected);
+    expect(airQualityOf(pm25, 'cpcb')).toBe(expected);
   });
 
   it('follows the deployment scale (AQI_SCALE=us_epa_2024): the same rank of the EPA bands', () => {
@@ -108,8 +108,8 @@ describe('airQualityOf (CPCB PM2.5 bands)', () => {
   });
 
   it('has no state without a valid reading', () => {
-    expect(airQualityOf(null)).toBeNull();
-    expect(airQualityOf(-1)).toBeNull();
-    expect(airQualityOf(Number.NaN)).toBeNull();
+    expect(airQualityOf(null, 'cpcb')).toBeNull();
+    expect(airQualityOf(-1, 'cpcb')).toBeNull();
+    expect(airQualityOf(Number.NaN, 'cpcb')).toBeNull();
   });
 });

@@ -11,7 +11,6 @@ import {
   type DeviceCommand,
   type FanSpeed,
 } from '@isaac/contract';
-import { currentAqiScale } from '../devices/presenter.ts';
 
 export { FAN_SPEEDS, type FanSpeed };
 
@@ -35,6 +34,8 @@ export interface VoiceDevice {
   gangStates: boolean[];
   /** Latest PM2.5 reading in µg/m³ (null = no reading yet). */
   pm25: number | null;
+  /** The deployment's AQI scale (AQI_SCALE), which the air quality state follows; CPCB when absent. */
+  aqiScale?: AqiScale;
 }
 
 /** What a voice command asks of one of our devices: a command of the device-command service. */
@@ -127,7 +128,7 @@ export type AirQuality = (typeof AIR_QUALITY_STATES)[number];
  * Poor → 'unhealthy', Very poor → 'very unhealthy', Severe → 'hazardous'. Null (no reading) and invalid
  * readings give null.
  */
-export function airQualityOf(pm25: number | null, scale: AqiScale = currentAqiScale()): AirQuality | null {
+export function airQualityOf(pm25: number | null, scale: AqiScale): AirQuality | null {
   if (pm25 === null || !Number.isFinite(pm25) || pm25 < 0) return null;
   const { band } = bandOf(pm25, scale);
   const rank = aqiBandsOf(scale).findIndex((b) => b.band === band);
