@@ -123,7 +123,8 @@ describe('outbox without SMTP (kept for the admins)', () => {
     const second = await t.app.services.outbox.enqueue(t.db, invitation('list-b@example.com', 'B'));
     await t.db
       .update(emailOutbox)
-      .set({ state: 'failed', attempts: 8, lastError: '451 busy' })
+      // a minute older: two messages written in the same instant have no order of their own (ids break the tie)
+      .set({ state: 'failed', attempts: 8, lastError: '451 busy', createdAt: new Date(Date.now() - 60_000) })
       .where(eq(emailOutbox.id, first));
 
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?page_size=100', headers: admin });
