@@ -1,6 +1,16 @@
-import { INVITATION_MSG, ROLE, type CreateOrderResponse, type VerifyPaymentBody } from '@isaac/contract';
+import {
+  CURRENCY,
+  INVITATION_MSG,
+  ROLE,
+  type CreateOrderResponse,
+  type VerifyPaymentBody,
+} from '@isaac/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { postWebhook, startApi } from './test-api-process.ts';
 import {
   emailOutbox,
   installationJobs,
@@ -328,3 +338,133 @@ describe('confirmationLines', () => {
     ]);
   });
 });
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+// Defined only for the PostgreSQL run of the suite (scripts/test-server.mjs): two processes share the database
+// there, which PGlite (in one process) cannot.
+if (adminUrl)
+  describe('the API process is killed between the payment and its conversion (PostgreSQL)', () => {
+    const children: ChildProcess[] = [];
+    const name = `isaac_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const databaseUrl = (() => {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    })();
+    afterAll(async () => {
+      for (const child of children) child.kill('SIGKILL');
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    });
+
+    it('nothing is half done; the redelivered webhook then makes one account, one job, one of each e-mail', async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      await admin.end();
+
+      const first = await startApi(databaseUrl);
+      children.push(first.process);
+      // An order for a Lumos kit (installed) by a new buyer, as the storefront places it.
+      const csrf = await fetch(`${first.url}/auth/csrf-token`);
+      const { csrf_token: token } = (await csrf.json()) as { csrf_token: string };
+      const cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const email = `crash-${Date.now()}@example.com`;
+      const created = await fetch(`${first.url}/api/create-order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+        body: JSON.stringify({
+          amount: 16_999_00,
+          currency: CURRENCY,
+          receipt: `receipt_${Date.now()}`,
+          notes: {
+            product: 'Lumos Home Kit',
+            customer_name: 'Kiran Rao',
+            customer_email: email,
+            customer_phone: '',
+          },
+          installation_address: { city: 'Mysuru', pincode: '570001', address: '5, Temple Road' },
+        }),
+      });
+      expect(created.status, await created.clone().text()).toBe(200);
+      const order = (await created.json()) as CreateOrderResponse;
+
+      // The test holds the installation-jobs table, so the payment's transaction stops at the job: after the
+      // order is marked paid and the account is made, before the job, the e-mails and the commit.
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      await db.query('BEGIN');
+      await db.query('LOCK TABLE installation_jobs IN ACCESS EXCLUSIVE MODE');
+      const eventId = providerStyleId('evt');
+      const raw = JSON.stringify(capturedEvent(order.order_id, providerStyleId('pay'), order.amount));
+      const pending = postWebhook(first.url, raw, eventId).catch(() => null);
+      let blocked = false;
+      for (let i = 0; i < 200 && !blocked; i += 1) {
+        const { rows } = await db.query(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = $1 and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          [name],
+        );
+        blocked = (rows[0] as { n: number }).n > 0;
+        if (!blocked) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(blocked, 'the conversion waits on the installation jobs').toBe(true);
+      const paidInFlight = await db.query('select status from orders where provider_order_id = $1', [
+        order.order_id,
+      ]);
+      expect(paidInFlight.rows[0]).toEqual({ status: 'created' }); // not committed: invisible here
+
+      // The process dies mid-conversion.
+      first.process.kill('SIGKILL');
+      await new Promise((resolve) => first.process.once('exit', resolve));
+      await db.query('ROLLBACK');
+      await pending;
+      // Its transaction never committed: the order is unpaid, and nothing else exists.
+      const wait = Date.now() + 10_000;
+      let sessions = 1;
+      while (sessions > 0 && Date.now() < wait) {
+        const { rows } = await db.query(
+          `select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+          [name],
+        );
+        sessions = (rows[0] as { n: number }).n;
+        if (sessions > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const count = async (sql: string) => ((await db.query(sql, [email])).rows[0] as { n: number }).n;
+      expect(
+        (await db.query('select status from orders where provider_order_id = $1', [order.order_id])).rows[0],
+      ).toEqual({ status: 'created' });
+      expect(await count('select count(*)::int as n from users where email = $1')).toBe(0);
+      expect(await count('select count(*)::int as n from email_outbox where "to" = $1')).toBe(0);
+      expect(
+        (
+          (await db.query('select count(*)::int as n from payment_events where event_id = $1', [eventId]))
+            .rows[0] as { n: number }
+        ).n,
+      ).toBe(0);
+
+      // Restarted, the provider redelivers the event it got no answer for: everything, once.
+      const second = await startApi(databaseUrl);
+      children.push(second.process);
+      expect((await postWebhook(second.url, raw, eventId)).status).toBe(200);
+      expect((await postWebhook(second.url, raw, eventId)).status).toBe(200);
+      expect(
+        (await db.query('select status from orders where provider_order_id = $1', [order.order_id])).rows[0],
+      ).toEqual({ status: 'paid' });
+      expect(await count('select count(*)::int as n from users where email = $1')).toBe(1);
+      expect(
+        await count(
+          'select count(*)::int as n from installation_jobs j join users u on u.id = j.customer_id where u.email = $1',
+        ),
+      ).toBe(1);
+      expect(
+        (await db.query('select kind from email_outbox where "to" = $1 order by kind', [email])).rows.map(
+          (r: { kind: string }) => r.kind,
+        ),
+      ).toEqual(['invitation', 'order_confirmation']);
+      await db.end();
+    }, 120_000);
+  });
