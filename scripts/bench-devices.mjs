@@ -9,7 +9,9 @@
 // - ingest at every device reporting every 10 s for the duration, then at saturation (each device sends its
 //   readings back to back): readings stored (counted in SQL: zero loss) and messages stored per second;
 // - the API process's CPU and RSS.
-// Options: --sizes 1000,10000 (devices), --duration 10 (s per row). Env: BENCH_PG_URL. Writes the
+// Options: --sizes 1000,10000 (devices), --duration 10 (s per row), --brokers embedded,mosquitto (the embedded
+// aedes broker, and/or the machine's Mosquitto at BENCH_MQTT_URL, default mqtt://127.0.0.1:1883, as the external
+// broker: then the floor is a round trip through Mosquitto). Env: BENCH_PG_URL. Writes the
 // '## Device plane (bench:devices)' section of docs/benchmarks.md (--no-write: print only).
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -52,6 +54,7 @@ async function serve() {
     RATE_LIMIT_PER_MINUTE: '100000000',
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
     DEVICE_ACK_TIMEOUT_MS: '5000',
+    ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL } : {}),
   });
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
@@ -227,17 +230,20 @@ async function atRate(rate, seconds, fn) {
   return { latencies, errors };
 }
 
-async function floor(seconds) {
+/** The broker's own round trip (two plain clients, QoS 1): a bare aedes here, or the external broker at `external`. */
+async function floor(seconds, external) {
   const { Aedes } = await import('aedes');
   const { default: mqtt } = await import('mqtt');
-  const broker = await Aedes.createBroker();
+  const broker = external ? null : await Aedes.createBroker();
   // As the embedded broker: no Nagle delay on its connections.
-  const server = createServer((socket) => {
-    socket.setNoDelay(true);
-    broker.handle(socket);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const url = `mqtt://127.0.0.1:${server.address().port}`;
+  const server = broker
+    ? createServer((socket) => {
+        socket.setNoDelay(true);
+        broker.handle(socket);
+      })
+    : null;
+  if (server) await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = server ? `mqtt://127.0.0.1:${server.address().port}` : external;
   const echo = await mqtt.connectAsync(url);
   const pinger = await mqtt.connectAsync(url);
   await echo.subscribeAsync('ping/+');
@@ -252,8 +258,8 @@ async function floor(seconds) {
   });
   await echo.endAsync();
   await pinger.endAsync();
-  await new Promise((r) => broker.close(r));
-  server.close();
+  if (broker) await new Promise((r) => broker.close(r));
+  server?.close();
   return result;
 }
 
@@ -262,191 +268,200 @@ async function main() {
   const { SimulatedDevice } = await import('../apps/server/src/simulator/device.ts');
   const sizes = option('sizes', '1000,10000').split(',').map(Number);
   const duration = Number(option('duration', '10'));
+  const brokers = option('brokers', 'embedded').split(',');
+  const mosquittoUrl = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const rows = [];
-  for (const size of sizes) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query('DROP DATABASE IF EXISTS isaac_bench_devices WITH (FORCE)');
-    await admin.query('CREATE DATABASE isaac_bench_devices');
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = '/isaac_bench_devices';
-    const apiPort = await freePort();
-    const child = startChild({ BENCH_DATABASE_URL: url.toString(), BENCH_API_PORT: String(apiPort) });
-    await child.ready;
-    const row = { size };
-    const devices = [];
-    try {
-      const setup = await child.call('provision', { count: size });
-      log(`${size} devices provisioned; connecting to ${setup.mqttUrl}`);
-      const started = performance.now();
-      for (let i = 0; i < setup.devices.length; i += 200) {
-        await Promise.all(
-          setup.devices.slice(i, i + 200).map(async (d) => {
-            const device = new SimulatedDevice({
-              id: d.id,
-              secret: d.secret,
-              type: d.type,
-              gangCount: d.type === 'lumos' ? 2 : 0,
-              url: setup.mqttUrl,
-              state: {
-                power_on: false,
-                gang_states: d.type === 'lumos' ? [false, false] : [],
-                fan_speed: d.type === 'isaac' ? 'medium' : null,
-              },
-              ackLatencyMs: 0,
-              telemetryEveryMs: 0,
-              keepaliveSeconds: 60,
-              firmwareVersion: '1.0.0',
-            });
-            await device.start();
-            devices.push(device);
-          }),
-        );
-      }
-      row.connectSeconds = (performance.now() - started) / 1000;
-      for (let i = 0; i < 50 && (await child.call('connected')) < size; i += 1) await sleep(200);
-      row.connected = await child.call('connected');
-      log(`${row.connected} connected in ${row.connectSeconds.toFixed(1)} s`);
-
-      const f = await floor(duration);
-      row.floor = { p50: quantile(f.latencies, 0.5), p99: quantile(f.latencies, 0.99), errors: f.errors };
-      log(`floor p50 ${row.floor.p50.toFixed(1)} ms, p99 ${row.floor.p99.toFixed(1)} ms`);
-
-      const purifiers = setup.devices.filter((d) => d.type === 'isaac');
-      const headers = {
-        authorization: `Bearer ${setup.token}`,
-        'x-csrf-token': setup.csrf,
-        cookie: setup.cookie,
-      };
-      let non2xx = 0;
-      const toggle = async (i) => {
-        const device = purifiers[i % purifiers.length];
-        const res = await fetch(`http://127.0.0.1:${apiPort}/api/devices/${device.id}/toggle`, {
-          method: 'POST',
-          headers,
-        });
-        await res.arrayBuffer();
-        if (!res.ok) {
-          non2xx += 1;
-          throw new Error(String(res.status));
+  for (const broker of brokers)
+    for (const size of sizes) {
+      const external = broker === 'mosquitto' ? mosquittoUrl : undefined;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query('DROP DATABASE IF EXISTS isaac_bench_devices WITH (FORCE)');
+      await admin.query('CREATE DATABASE isaac_bench_devices');
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = '/isaac_bench_devices';
+      const apiPort = await freePort();
+      const child = startChild({
+        BENCH_DATABASE_URL: url.toString(),
+        BENCH_API_PORT: String(apiPort),
+        ...(external ? { BENCH_MQTT_URL: external } : {}),
+      });
+      await child.ready;
+      const row = { size, broker };
+      const devices = [];
+      try {
+        const setup = await child.call('provision', { count: size });
+        log(`${size} devices provisioned; connecting to ${setup.mqttUrl}`);
+        const started = performance.now();
+        for (let i = 0; i < setup.devices.length; i += 200) {
+          await Promise.all(
+            setup.devices.slice(i, i + 200).map(async (d) => {
+              const device = new SimulatedDevice({
+                id: d.id,
+                secret: d.secret,
+                type: d.type,
+                gangCount: d.type === 'lumos' ? 2 : 0,
+                url: setup.mqttUrl,
+                state: {
+                  power_on: false,
+                  gang_states: d.type === 'lumos' ? [false, false] : [],
+                  fan_speed: d.type === 'isaac' ? 'medium' : null,
+                },
+                ackLatencyMs: 0,
+                telemetryEveryMs: 0,
+                keepaliveSeconds: 60,
+                firmwareVersion: '1.0.0',
+              });
+              await device.start();
+              devices.push(device);
+            }),
+          );
         }
-      };
-      // Warm-up, not measured: the first commands of a fresh API process pay for JIT compilation, the first
-      // database connections and query plans (what the first size's p99 showed before).
-      await atRate(100, 3, toggle);
-      non2xx = 0;
-      const commands = await atRate(100, duration, toggle);
-      row.command = {
-        p50: quantile(commands.latencies, 0.5),
-        p99: quantile(commands.latencies, 0.99),
-        max: Math.max(0, ...commands.latencies),
-        errors: commands.errors,
-        non2xx,
-      };
-      log(
-        `command round trip p50 ${row.command.p50.toFixed(1)} ms, p99 ${row.command.p99.toFixed(1)} ms, errors ${row.command.errors}`,
-      );
+        row.connectSeconds = (performance.now() - started) / 1000;
+        for (let i = 0; i < 50 && (await child.call('connected')) < size; i += 1) await sleep(200);
+        row.connected = await child.call('connected');
+        log(`${row.connected} connected in ${row.connectSeconds.toFixed(1)} s`);
 
-      const reporters = devices.filter((d) => d.type !== 'lumos');
-      // Every device every 10 s, spread evenly, for the duration.
-      const before = await child.call('stored');
-      const perSecond = reporters.length / 10;
-      const steady = await atRate(Math.max(1, Math.round(perSecond)), duration, (i) =>
-        reporters[i % reporters.length].sendTelemetry(10),
-      );
-      const sentSteady = steady.latencies.length;
-      await sleep(1500);
-      const storedSteady = (await child.call('stored')) - before;
-      row.steady = { rate: perSecond, sent: sentSteady, stored: storedSteady };
-      log(`steady ingest: ${sentSteady} sent, ${storedSteady} stored`);
+        const f = await floor(duration, external);
+        row.floor = { p50: quantile(f.latencies, 0.5), p99: quantile(f.latencies, 0.99), errors: f.errors };
+        log(`floor p50 ${row.floor.p50.toFixed(1)} ms, p99 ${row.floor.p99.toFixed(1)} ms`);
 
-      // Saturation: each device sends its readings back to back.
-      const per = Math.max(5, Math.ceil(50_000 / reporters.length));
-      const base = await child.call('stored');
-      const t0 = performance.now();
-      await Promise.all(
-        reporters.map(async (d) => {
-          for (let k = 0; k < per; k += 1) await d.sendTelemetry(1);
-        }),
-      );
-      const expected = per * reporters.length;
-      let stored = 0;
-      for (let i = 0; i < 600; i += 1) {
-        stored = (await child.call('stored')) - base;
-        if (stored >= expected) break;
-        await sleep(100);
-      }
-      const seconds = (performance.now() - t0) / 1000;
-      row.saturation = { sent: expected, stored, seconds, rate: stored / seconds };
-      log(
-        `saturation: ${expected} sent, ${stored} stored in ${seconds.toFixed(1)} s (${Math.round(stored / seconds)}/s)`,
-      );
-      row.usage = await child.call('usage');
-
-      // A rollout (issue 14) at the largest size: 1,000 devices, a 1 MB image, 100 downloads at once.
-      if (size === sizes[sizes.length - 1]) {
-        const rollout = await child.call('startRollout', { count: 1000 });
-        const t1 = performance.now();
-        let status = { status: 'running', counts: {} };
-        for (let i = 0; i < 1200 && status.status === 'running'; i += 1) {
-          await sleep(500);
-          status = await child.call('rolloutStatus', { id: rollout.id });
-        }
-        const open = ['QUEUED', 'INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'].reduce(
-          (n, k) => n + (status.counts[k] ?? 0),
-          0,
-        );
-        row.rollout = {
-          devices: rollout.devices,
-          seconds: (performance.now() - t1) / 1000,
-          status: status.status,
-          updated: status.counts.UPDATED ?? 0,
-          failed: status.counts.FAILED ?? 0,
-          open,
-          usage: await child.call('usage'),
+        const purifiers = setup.devices.filter((d) => d.type === 'isaac');
+        const headers = {
+          authorization: `Bearer ${setup.token}`,
+          'x-csrf-token': setup.csrf,
+          cookie: setup.cookie,
+        };
+        let non2xx = 0;
+        const toggle = async (i) => {
+          const device = purifiers[i % purifiers.length];
+          const res = await fetch(`http://127.0.0.1:${apiPort}/api/devices/${device.id}/toggle`, {
+            method: 'POST',
+            headers,
+          });
+          await res.arrayBuffer();
+          if (!res.ok) {
+            non2xx += 1;
+            throw new Error(String(res.status));
+          }
+        };
+        // Warm-up, not measured: the first commands of a fresh API process pay for JIT compilation, the first
+        // database connections and query plans (what the first size's p99 showed before).
+        await atRate(100, 3, toggle);
+        non2xx = 0;
+        const commands = await atRate(100, duration, toggle);
+        row.command = {
+          p50: quantile(commands.latencies, 0.5),
+          p99: quantile(commands.latencies, 0.99),
+          max: Math.max(0, ...commands.latencies),
+          errors: commands.errors,
+          non2xx,
         };
         log(
-          `rollout: ${row.rollout.updated} updated, ${row.rollout.failed} failed, ${open} open in ${row.rollout.seconds.toFixed(1)} s`,
+          `command round trip p50 ${row.command.p50.toFixed(1)} ms, p99 ${row.command.p99.toFixed(1)} ms, errors ${row.command.errors}`,
         );
+
+        const reporters = devices.filter((d) => d.type !== 'lumos');
+        // Every device every 10 s, spread evenly, for the duration.
+        const before = await child.call('stored');
+        const perSecond = reporters.length / 10;
+        const steady = await atRate(Math.max(1, Math.round(perSecond)), duration, (i) =>
+          reporters[i % reporters.length].sendTelemetry(10),
+        );
+        const sentSteady = steady.latencies.length;
+        await sleep(1500);
+        const storedSteady = (await child.call('stored')) - before;
+        row.steady = { rate: perSecond, sent: sentSteady, stored: storedSteady };
+        log(`steady ingest: ${sentSteady} sent, ${storedSteady} stored`);
+
+        // Saturation: each device sends its readings back to back.
+        const per = Math.max(5, Math.ceil(50_000 / reporters.length));
+        const base = await child.call('stored');
+        const t0 = performance.now();
+        await Promise.all(
+          reporters.map(async (d) => {
+            for (let k = 0; k < per; k += 1) await d.sendTelemetry(1);
+          }),
+        );
+        const expected = per * reporters.length;
+        let stored = 0;
+        for (let i = 0; i < 600; i += 1) {
+          stored = (await child.call('stored')) - base;
+          if (stored >= expected) break;
+          await sleep(100);
+        }
+        const seconds = (performance.now() - t0) / 1000;
+        row.saturation = { sent: expected, stored, seconds, rate: stored / seconds };
+        log(
+          `saturation: ${expected} sent, ${stored} stored in ${seconds.toFixed(1)} s (${Math.round(stored / seconds)}/s)`,
+        );
+        row.usage = await child.call('usage');
+
+        // A rollout (issue 14) at the largest size: 1,000 devices, a 1 MB image, 100 downloads at once.
+        if (size === sizes[sizes.length - 1] && broker === brokers[0]) {
+          const rollout = await child.call('startRollout', { count: 1000 });
+          const t1 = performance.now();
+          let status = { status: 'running', counts: {} };
+          for (let i = 0; i < 1200 && status.status === 'running'; i += 1) {
+            await sleep(500);
+            status = await child.call('rolloutStatus', { id: rollout.id });
+          }
+          const open = ['QUEUED', 'INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'].reduce(
+            (n, k) => n + (status.counts[k] ?? 0),
+            0,
+          );
+          row.rollout = {
+            devices: rollout.devices,
+            seconds: (performance.now() - t1) / 1000,
+            status: status.status,
+            updated: status.counts.UPDATED ?? 0,
+            failed: status.counts.FAILED ?? 0,
+            open,
+            usage: await child.call('usage'),
+          };
+          log(
+            `rollout: ${row.rollout.updated} updated, ${row.rollout.failed} failed, ${open} open in ${row.rollout.seconds.toFixed(1)} s`,
+          );
+        }
+      } finally {
+        await Promise.all(devices.map((d) => d.stop().catch(() => undefined)));
+        await child.call('stop').catch(() => undefined);
+        await child.exited;
       }
-    } finally {
-      await Promise.all(devices.map((d) => d.stop().catch(() => undefined)));
-      await child.call('stop').catch(() => undefined);
-      await child.exited;
+      rows.push(row);
     }
-    rows.push(row);
-  }
-  const section = report(rows, sizes, duration);
+  const section = report(rows, sizes, duration, brokers);
   console.log(`\n${section}`);
   if (!process.argv.includes('--no-write')) writeSection(section);
 }
 
-function report(rows, sizes, duration) {
+function report(rows, sizes, duration, brokers) {
   const cpus = os.cpus();
   const f1 = (n) => n.toFixed(1);
   const lines = [
     SECTION,
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM; Node ${process.version}; PostgreSQL (local).`,
-    `Command: \`npm run bench:devices -- --sizes ${sizes.join(',')} --duration ${duration}\` (scripts/bench-devices.mjs, header comment). The simulated devices run in the`,
+    `Command: \`npm run bench:devices -- --sizes ${sizes.join(',')} --duration ${duration} --brokers ${brokers.join(',')}\` (scripts/bench-devices.mjs, header comment). The simulated devices run in the`,
     'load-generator process, the API (with the embedded broker) in its own: the same 2-core machine carries both.',
     "Latencies run from each request's scheduled time (no coordinated omission), after 3 s of unmeasured commands (warm-up). A command is two short transactions",
     '(record; store the acknowledged state) around the broker round trip; its p50 is that path. Before the warm-up the first',
-    "size's p99 carried the fresh process's JIT and first connections (218 ms at 1,000 on 2026-11-24). The tail at 10,000",
-    'is not isolated yet (the bare broker shows none, and telemetry is off while commands are measured): the 10,000 simulated',
-    "clients (load generator) and the broker's 10,000 sessions with their keepalives (API process) share the 2 cores.",
+    "size's p99 carried the fresh process's JIT and first connections (218 ms at 1,000 on 2026-11-24). With it the p99",
+    'still varies from run to run on this shared 2-core machine (embedded broker, 10,000 devices: 96, 212 and 15 ms in three',
+    'runs of 2026-11-26; the bare broker never shows it, and telemetry is off while commands are measured): the 10,000',
+    "simulated clients (load generator) and the broker's 10,000 sessions (API process) share the 2 cores.",
     '',
-    '| Devices | Connected (time) | Floor: bare broker round trip p50 / p99 | Command round trip p50 / p99 / max (errors) at 100/s | Ingest, every device every 10 s: sent / stored | Ingest at saturation: stored / s (sent, stored) | API CPU / RSS |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Broker | Devices | Connected (time) | Floor: bare broker round trip p50 / p99 | Command round trip p50 / p99 / max (errors) at 100/s | Ingest, every device every 10 s: sent / stored | Ingest at saturation: stored / s (sent, stored) | API CPU / RSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${r.connected?.toLocaleString('en') ?? '?'} (${f1(r.connectSeconds ?? 0)} s) | ${f1(r.floor.p50)} / ${f1(r.floor.p99)} ms | ${f1(r.command.p50)} / ${f1(r.command.p99)} / ${f1(r.command.max)} ms (${r.command.errors}) | ${r.steady.sent.toLocaleString('en')} / ${r.steady.stored.toLocaleString('en')} | ${Math.round(r.saturation.rate).toLocaleString('en')} (${r.saturation.sent.toLocaleString('en')}, ${r.saturation.stored.toLocaleString('en')}) | ${r.usage.cpuPercent}% / ${Math.round(r.usage.rss / 2 ** 20)} MB |`,
+      `| ${r.broker === 'mosquitto' ? 'Mosquitto (external)' : 'embedded (aedes)'} | ${r.size.toLocaleString('en')} | ${r.connected?.toLocaleString('en') ?? '?'} (${f1(r.connectSeconds ?? 0)} s) | ${f1(r.floor.p50)} / ${f1(r.floor.p99)} ms | ${f1(r.command.p50)} / ${f1(r.command.p99)} / ${f1(r.command.max)} ms (${r.command.errors}) | ${r.steady.sent.toLocaleString('en')} / ${r.steady.stored.toLocaleString('en')} | ${Math.round(r.saturation.rate).toLocaleString('en')} (${r.saturation.sent.toLocaleString('en')}, ${r.saturation.stored.toLocaleString('en')}) | ${r.usage.cpuPercent}% / ${Math.round(r.usage.rss / 2 ** 20)} MB |`,
     );
   }
-  const biggest = rows[rows.length - 1];
+  const biggest = rows.find((r) => r.rollout) ?? rows[rows.length - 1];
   const rollout = biggest.rollout;
   if (rollout) {
     lines.push(
@@ -456,17 +471,29 @@ function report(rows, sizes, duration) {
       `${rollout.updated.toLocaleString('en')} updated, ${rollout.failed} failed, ${rollout.open} left in a non-final state; API CPU ${rollout.usage.cpuPercent}% (average since start), RSS ${Math.round(rollout.usage.rss / 2 ** 20)} MB.`,
     );
   }
+  if (rows.some((r) => r.broker === 'mosquitto')) {
+    lines.push(
+      '',
+      "With Mosquitto the floor is Mosquitto's own publish → receive round trip on this machine, and every command",
+      'pays it twice (command, then acknowledgement). Mosquitto sends without TCP_NODELAY unless `set_tcp_nodelay true`',
+      '(its default is false; not changed here, CI shares this broker): small packets may then wait for delayed ACKs,',
+      'the likely cause of its ~29 ms floor. Its presence comes from the devices\' retained status messages, so "connected"',
+      'counts what the server has been told within the wait.',
+    );
+  }
   const verdict = (ok, text) => `- ${ok ? 'MET' : 'MISSED'}: ${text}`;
+  const at = (r) => `${r.size.toLocaleString('en')}${brokers.length > 1 ? ` (${r.broker})` : ''}`;
+  const largest = rows.filter((r) => r.size === Math.max(...sizes));
   lines.push(
     '',
     'Targets (issue 13):',
     verdict(
-      biggest.connected >= 10_000,
-      `10,000 devices connected (${biggest.connected?.toLocaleString('en')} at the largest size)`,
+      largest.every((r) => r.connected >= 10_000),
+      `10,000 devices connected (${largest.map((r) => `${r.connected?.toLocaleString('en')} at ${at(r)}`).join(', ')})`,
     ),
     verdict(
       rows.every((r) => r.command.p99 <= 50),
-      `command round trip p99 ≤ 50 ms (${rows.map((r) => `${f1(r.command.p99)} ms at ${r.size.toLocaleString('en')}`).join(', ')})`,
+      `command round trip p99 ≤ 50 ms (${rows.map((r) => `${f1(r.command.p99)} ms at ${at(r)}`).join(', ')})`,
     ),
     verdict(
       rows.every(
@@ -475,11 +502,11 @@ function report(rows, sizes, duration) {
           r.saturation.stored === r.saturation.sent &&
           r.steady.stored === r.steady.sent,
       ),
-      `ingest ≥ 5,000 messages/s stored with zero loss (${rows.map((r) => `${Math.round(r.saturation.rate)}/s at ${r.size.toLocaleString('en')}`).join(', ')})`,
+      `ingest ≥ 5,000 messages/s stored with zero loss (${rows.map((r) => `${Math.round(r.saturation.rate)}/s at ${at(r)}`).join(', ')})`,
     ),
     verdict(
-      biggest.usage.rss <= 2 ** 30,
-      `RSS ≤ 1 GB at the largest size (${Math.round(biggest.usage.rss / 2 ** 20)} MB)`,
+      largest.every((r) => r.usage.rss <= 2 ** 30),
+      `RSS ≤ 1 GB at the largest size (${largest.map((r) => `${Math.round(r.usage.rss / 2 ** 20)} MB at ${at(r)}`).join(', ')})`,
     ),
     '',
     'Scaling past one machine: an EMQX cluster in front (the server as a privileged client, devices authorised through',
