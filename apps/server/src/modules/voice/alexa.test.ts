@@ -13,7 +13,7 @@ import {
   PM25_INSTANCE,
   type AlexaDirective,
 } from './alexa.ts';
-import type { VoiceDevice } from './voice-device.ts';
+import { LUMOS, MONITOR, PURIFIER, lumos, monitorWith, purifierWith } from './test-devices.ts';
 
 function directiveOf(name: string): AlexaDirective {
   return alexaDirectiveSchema.parse(
@@ -21,58 +21,12 @@ function directiveOf(name: string): AlexaDirective {
   );
 }
 
-const PURIFIER = '11111111-1111-4111-8111-111111111111';
-const LUMOS = '22222222-2222-4222-8222-222222222222';
-const MONITOR = '33333333-3333-4333-8333-333333333333';
 const NOW = new Date('2025-01-15T10:20:30.000Z');
 const SAMPLE = { timeOfSample: '2025-01-15T10:20:30.000Z', uncertaintyInMilliseconds: 0 };
 const CORRELATION_TOKEN = 'dFMb0z+PgpgdDmluhJ1LddFvSqZ/jCc8ptlAKulUj90jSqg==';
 
-const purifier: VoiceDevice = {
-  id: PURIFIER,
-  name: 'Living room purifier',
-  type: 'isaac',
-  model: 'ISAAC-1',
-  serialNumber: 'IS-0001',
-  firmwareVersion: '2.1.0',
-  roomName: 'Living room',
-  online: true,
-  powerOn: false,
-  fanSpeed: 'low',
-  gangNames: [],
-  gangStates: [],
-  pm25: 42.4,
-};
-const lumos: VoiceDevice = {
-  id: LUMOS,
-  name: 'Hall switchboard',
-  type: 'lumos',
-  model: 'LUMOS-2G',
-  serialNumber: 'LM-0001',
-  firmwareVersion: null,
-  roomName: null,
-  online: true,
-  powerOn: true,
-  fanSpeed: null,
-  gangNames: ['Ceiling light'],
-  gangStates: [false, true],
-  pm25: null,
-};
-const monitor: VoiceDevice = {
-  id: MONITOR,
-  name: 'Bedroom monitor',
-  type: 'skywalker',
-  model: 'SKYWALKER-1',
-  serialNumber: 'SW-0001',
-  firmwareVersion: '0.9.3',
-  roomName: 'Bedroom',
-  online: false,
-  powerOn: false,
-  fanSpeed: null,
-  gangNames: [],
-  gangStates: [],
-  pm25: 1500,
-};
+const purifier = purifierWith({ powerOn: false, fanSpeed: 'low', pm25: 42.4 });
+const monitor = monitorWith({ pm25: 1500 });
 
 describe('alexaDirectiveSchema', () => {
   it.each([

@@ -11,7 +11,7 @@ import {
   type GoogleExecutePayload,
   type GoogleIntentInput,
 } from './google-home.ts';
-import type { VoiceDevice } from './voice-device.ts';
+import { LUMOS, MONITOR, PURIFIER, lumos, monitorWith, purifierWith } from './test-devices.ts';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -29,55 +29,8 @@ function executePayloadOf(name: string): GoogleExecutePayload {
   return input.payload;
 }
 
-const PURIFIER = '11111111-1111-4111-8111-111111111111';
-const LUMOS = '22222222-2222-4222-8222-222222222222';
-const MONITOR = '33333333-3333-4333-8333-333333333333';
-
-const purifier: VoiceDevice = {
-  id: PURIFIER,
-  name: 'Living room purifier',
-  type: 'isaac',
-  model: 'ISAAC-1',
-  serialNumber: 'IS-0001',
-  firmwareVersion: '2.1.0',
-  roomName: 'Living room',
-  online: true,
-  powerOn: true,
-  fanSpeed: 'medium',
-  gangNames: [],
-  gangStates: [],
-  pm25: 42,
-};
-const lumos: VoiceDevice = {
-  id: LUMOS,
-  name: 'Hall switchboard',
-  type: 'lumos',
-  model: 'LUMOS-2G',
-  serialNumber: 'LM-0001',
-  firmwareVersion: null,
-  roomName: null,
-  online: true,
-  powerOn: true,
-  fanSpeed: null,
-  gangNames: ['Ceiling light'],
-  gangStates: [false, true],
-  pm25: null,
-};
-const monitor: VoiceDevice = {
-  id: MONITOR,
-  name: 'Bedroom monitor',
-  type: 'skywalker',
-  model: 'SKYWALKER-1',
-  serialNumber: 'SW-0001',
-  firmwareVersion: '0.9.3',
-  roomName: 'Bedroom',
-  online: false,
-  powerOn: false,
-  fanSpeed: null,
-  gangNames: [],
-  gangStates: [],
-  pm25: 130,
-};
+const purifier = purifierWith();
+const monitor = monitorWith();
 const devices = [purifier, lumos, monitor];
 
 describe('googleRequestSchema', () => {
