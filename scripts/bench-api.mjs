@@ -39,9 +39,10 @@
 //          CPU profile (e.g. one written with BENCH_NODE_ARGS=--cpu-prof), then exit.
 // Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres: where isaac_bench is created);
 //      BENCH_NODE_ARGS: extra Node flags for the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' or '--trace-gc';
-//      BENCH_PROFILE_DIR: write a CPU profile of each measured row (API or floor process, that row's window only).
+//      BENCH_PROFILE_DIR: write a CPU profile of each measured row (API or floor process, that row's window only);
+//      BENCH_EXPLAIN_FILE: append each explained query's SQL, parameters and whole plan to this file.
 import { fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
@@ -795,7 +796,7 @@ function report({
   }
   lines.push('');
   lines.push(
-    `Query plans (EXPLAIN ANALYZE of the exact SQL the services send${mode === 'admin' ? '' : ' for one sampled owner'}, captured through a Drizzle logger; scan nodes and execution time):`,
+    `Query plans (EXPLAIN ANALYZE of the exact SQL the services send${mode === 'admin' ? '' : ' for one sampled owner'}, captured through a Drizzle logger; scan nodes, planning and execution time):`,
     '',
   );
   for (const p of plans) {
@@ -939,7 +940,16 @@ async function serveSetup() {
           .map((line) => line.trim().replace(/^->\s*/, ''))
           .filter((line) => /Scan|Seq Scan/.test(line))
           .map((line) => line.replace(/\s+\(actual.*$/, ''));
-        const time = text.find((line) => line.startsWith('Execution Time'));
+        const time = ['Planning Time', 'Execution Time']
+          .map((name) => text.find((line) => line.startsWith(name)))
+          .filter(Boolean)
+          .join(', ');
+        if (process.env.BENCH_EXPLAIN_FILE) {
+          appendFileSync(
+            process.env.BENCH_EXPLAIN_FILE,
+            `-- ${label} (query ${n + 1})\n${q.query}\n${JSON.stringify(q.params)}\n${text.join('\n')}\n\n`,
+          );
+        }
         // Flagged: a sequential scan of a table that grows (devices, users, the activity log); small tables
         // (firmware, the row counts of ADR 032, the admin bench's empty ones) are read whole on purpose.
         const seq = scans.some((s) =>

@@ -25,8 +25,9 @@ import {
   type Room,
   type AqiScale,
 } from '@isaac/contract';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import {
   devices,
@@ -40,8 +41,8 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
-import { scopeCondition } from '../../policy/policy.ts';
-import type { Scope } from '../../policy/scope.ts';
+import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
+import type { Scope, ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
 import { presentRoom } from '../rooms/presenter.ts';
@@ -56,6 +57,116 @@ const roomNameOf = sql<
   string | null
 >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`;
 
+/** An installation's devices as a JSON array (a correlated subquery). */
+const devicesOfInstallation = sql<InstallationDeviceView[] | string>`coalesce((
+      select json_agg(json_build_object('deviceId', ${devices.id}, 'name', ${devices.name}, 'status', ${installationDevices.status}) order by ${devices.name})
+      from ${installationDevices} join ${devices} on ${devices.id} = ${installationDevices.deviceId}
+      where ${installationDevices.installationId} = ${installations.id}
+    ), '[]'::json)`;
+/** What an installation is presented from: the row, its customer, its devices. */
+const installationShape = {
+  installation: getTableColumns(installations),
+  customer: getTableColumns(users),
+  devices: devicesOfInstallation,
+};
+const recentDeviceShape = { device: presentedDeviceColumns, roomName: roomNameOf };
+const customerShape = { user: getTableColumns(users), assignment: getTableColumns(electricianCustomers) };
+const installationOrder = newestFirst(installations.createdAt, installations.id);
+/** Customers by installation date (none last), then name. */
+const customerOrder = [sql`${electricianCustomers.installationDate} asc nulls last`, users.name, users.id];
+
+/** Installations with their customer and their devices, each page row with the list's total. */
+function installationSelect(db: Db | Tx) {
+  return db
+    .select({ ...installationShape, total: totalCount() })
+    .from(installations)
+    .innerJoin(users, eq(users.id, installations.customerId))
+    .$dynamic();
+}
+
+function presentInstallationRow(row: {
+  installation: InstallationRow;
+  customer: UserRow;
+  devices: InstallationDeviceView[] | string;
+}): Installation {
+  const list = typeof row.devices === 'string' ? JSON.parse(row.devices) : row.devices;
+  return presentInstallation(row.installation, row.customer, list as InstallationDeviceView[]);
+}
+
+/**
+ * The area's hot reads as prepared statements of a scope kind (ADR 017: no SQL built per request, each
+ * parsed and planned once per connection): the dashboard's figures in one aggregate, and pages of
+ * installations, customers and devices, each page with its total as a window count.
+ */
+function prepareReads(db: Db, kind: ScopeKind) {
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const mine = eq(electricianCustomers.electricianId, ACTOR);
+  const deviceScope = policyCondition('device', kind, ACTOR);
+  const installationScope = policyCondition('installation', kind, ACTOR);
+  const deviceOrder = newestFirst(devices.createdAt, devices.id);
+  return {
+    /**
+     * The dashboard in ONE statement (ADR 039): the four figures, and the latest installations, devices
+     * and customers as JSON lists.
+     */
+    dashboard: db
+      .select({
+        devices: sql<number>`(select count(*)::int from ${devices} where ${deviceScope ?? sql`true`})`,
+        users: sql<number>`(select count(*)::int from ${electricianCustomers} where ${mine})`,
+        installations: sql<number>`(select count(*)::int from ${installations} where ${installationScope ?? sql`true`})`,
+        active: sql<number>`(select count(*)::int from ${installations} where ${and(
+          installationScope,
+          sql`${installations.status} <> 'completed'`,
+        )})`,
+        recentInstallations: jsonList(
+          db
+            .select(jsonListRow(installationShape, installationOrder))
+            .from(installations)
+            .innerJoin(users, eq(users.id, installations.customerId))
+            .where(installationScope)
+            .orderBy(...installationOrder)
+            .limit(RECENT),
+        ),
+        recentDevices: jsonList(
+          db
+            .select(jsonListRow(recentDeviceShape, deviceOrder))
+            .from(devices)
+            .where(deviceScope)
+            .orderBy(...deviceOrder)
+            .limit(RECENT),
+        ),
+        recentUsers: jsonList(
+          db
+            .select(jsonListRow(customerShape, customerOrder))
+            .from(electricianCustomers)
+            .innerJoin(users, eq(users.id, electricianCustomers.customerId))
+            .where(mine)
+            .orderBy(...customerOrder)
+            .limit(RECENT),
+        ),
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(`electrician_dashboard_${kind}`),
+    installations: installationSelect(db)
+      .where(installationScope)
+      .orderBy(...installationOrder)
+      .limit(limit)
+      .offset(offset)
+      .prepare(`electrician_installations_${kind}`),
+    customers: db
+      .select({ user: users, assignment: electricianCustomers, total: totalCount() })
+      .from(electricianCustomers)
+      .innerJoin(users, eq(users.id, electricianCustomers.customerId))
+      .where(mine)
+      .orderBy(...customerOrder)
+      .limit(limit)
+      .offset(offset)
+      .prepare(`electrician_customers_${kind}`),
+  };
+}
+type ElectricianReads = ReturnType<typeof prepareReads>;
+
 /**
  * The electrician area (issue 11): the customers assigned to the caller (electrician_customers) and their
  * homes, the devices assigned to the caller (electrician_devices), and the caller's installations. Every
@@ -66,6 +177,8 @@ const roomNameOf = sql<
  * read-only for the electrician (409).
  */
 export class ElectricianService {
+  private readonly statements = new Map<ScopeKind, ElectricianReads>();
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
@@ -81,38 +194,29 @@ export class ElectricianService {
   // ───────────── reads ─────────────
 
   async dashboard(scope: Scope): Promise<ElectricianDashboard> {
-    const deviceScope = scopeCondition('device', scope);
-    const [[figures], recentInstallations, recentDevices, recentUsers] = await Promise.all([
-      this.db
-        .select({
-          devices: sql<number>`(select count(*)::int from ${devices} where ${deviceScope})`,
-          users: sql<number>`(select count(*)::int from ${electricianCustomers} where ${eq(electricianCustomers.electricianId, scope.userId)})`,
-          installations: sql<number>`(select count(*)::int from ${installations} where ${eq(installations.electricianId, scope.userId)})`,
-          active: sql<number>`(select count(*)::int from ${installations} where ${and(
-            eq(installations.electricianId, scope.userId),
-            sql`${installations.status} <> 'completed'`,
-          )})`,
-        })
-        .from(sql`(select 1) as one`),
-      this.installationPage(scope, { page: 1, page_size: RECENT }, false),
-      this.db
-        .select({ device: presentedDeviceColumns, roomName: roomNameOf })
-        .from(devices)
-        .where(deviceScope)
-        .orderBy(...newestFirst(devices.createdAt, devices.id))
-        .limit(RECENT),
-      this.customerPage(scope, { page: 1, page_size: RECENT }, false),
-    ]);
+    const [row] = await this.reads(scope.kind).dashboard.execute({ actorId: scope.userId });
     return {
       statistics: {
-        devices: { total: figures?.devices ?? 0 },
-        users: figures?.users ?? 0,
-        installations: { total: figures?.installations ?? 0, active: figures?.active ?? 0 },
+        devices: { total: row?.devices ?? 0 },
+        users: row?.users ?? 0,
+        installations: { total: row?.installations ?? 0, active: row?.active ?? 0 },
       },
-      installations: recentInstallations.items,
-      devices: recentDevices.map((r) => presentDevice(r.device, r.roomName, this.aqiScale)),
-      users: recentUsers.items,
+      installations: fromJsonList(installationShape, row?.recentInstallations).map(presentInstallationRow),
+      devices: fromJsonList(recentDeviceShape, row?.recentDevices).map((r) =>
+        presentDevice(r.device, r.roomName, this.aqiScale),
+      ),
+      users: fromJsonList(customerShape, row?.recentUsers).map((r) => presentCustomer(r.user, r.assignment)),
     };
+  }
+
+  /** The prepared reads of a scope kind (built once; the caller's id, limit and offset are parameters). */
+  private reads(kind: ScopeKind): ElectricianReads {
+    let reads = this.statements.get(kind);
+    if (!reads) {
+      reads = prepareReads(this.db, kind);
+      this.statements.set(kind, reads);
+    }
+    return reads;
   }
 
   /** GET /electrician/devices: the devices the caller may reach, each entry holding the device. */
@@ -912,85 +1016,36 @@ export class ElectricianService {
     return one;
   }
 
-  /** A page of installations, and their total unless `withTotal` is false (the dashboard counts its own). */
-  private async installationPage(scope: Scope, query: PageQuery, withTotal = true) {
-    const rows = await this.installationRows(
-      this.db,
-      scopeCondition('installation', scope),
-      query,
-      withTotal,
+  /** A page of the caller's installations with their total (one prepared statement). */
+  private async installationPage(scope: Scope, query: PageQuery) {
+    const rows = await this.reads(scope.kind).installations.execute({
+      actorId: scope.userId,
+      ...pageWindow(query),
+    });
+    const total = await pageTotal(rows, query, () =>
+      this.db.$count(installations, scopeCondition('installation', scope)),
     );
-    const total = withTotal
-      ? await pageTotal(rows, query, () =>
-          this.db.$count(installations, scopeCondition('installation', scope)),
-        )
-      : 0;
-    return { items: rows.map((r) => r.presented), total };
+    return { items: rows.map(presentInstallationRow), total };
   }
 
-  /** Installations with their customer and devices. */
-  private async presentInstallations(db: Db | Tx, where: SQL | undefined, query?: PageQuery) {
-    return (await this.installationRows(db, where, query, false)).map((r) => r.presented);
-  }
-
-  /**
-   * Installations with their customer and their devices in ONE statement (the devices as a JSON array of
-   * a correlated subquery; with `withTotal`, the list's total as a window count beside each row).
-   */
-  private async installationRows(
-    db: Db | Tx,
-    where: SQL | undefined,
-    query: PageQuery | undefined,
-    withTotal: boolean,
-  ) {
-    const devicesOf = sql<InstallationDeviceView[]>`coalesce((
-      select json_agg(json_build_object('deviceId', ${devices.id}, 'name', ${devices.name}, 'status', ${installationDevices.status}) order by ${devices.name})
-      from ${installationDevices} join ${devices} on ${devices.id} = ${installationDevices.deviceId}
-      where ${installationDevices.installationId} = ${installations.id}
-    ), '[]'::json)`;
-    const base = db
-      .select({
-        installation: installations,
-        customer: users,
-        devices: devicesOf,
-        total: withTotal ? totalCount() : sql<number>`0`.mapWith(Number),
-      })
-      .from(installations)
-      .innerJoin(users, eq(users.id, installations.customerId))
+  /** Installations meeting a condition with their customer and devices, newest first (one statement). */
+  private async presentInstallations(db: Db | Tx, where: SQL | undefined) {
+    const rows = await installationSelect(db)
       .where(where)
-      .orderBy(...newestFirst(installations.createdAt, installations.id));
-    const rows = query
-      ? await base.limit(pageWindow(query).limit).offset(pageWindow(query).offset)
-      : await base;
-    return rows.map((r) => ({
-      total: r.total,
-      presented: presentInstallation(
-        r.installation,
-        r.customer,
-        typeof r.devices === 'string' ? JSON.parse(r.devices) : r.devices,
-      ),
-    }));
+      .orderBy(...installationOrder);
+    return rows.map(presentInstallationRow);
   }
 
-  private async customerPage(scope: Scope, query: PageQuery, withTotal = true) {
-    const mine = eq(electricianCustomers.electricianId, scope.userId);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ user: users, assignment: electricianCustomers })
-        .from(electricianCustomers)
-        .innerJoin(users, eq(users.id, electricianCustomers.customerId))
-        .where(mine)
-        .orderBy(sql`${electricianCustomers.installationDate} asc nulls last`, users.name)
-        .limit(pageWindow(query).limit)
-        .offset(pageWindow(query).offset),
-      withTotal ? this.db.select({ n: count() }).from(electricianCustomers).where(mine) : [{ n: 0 }],
-    ]);
-    return {
-      items: rows.map((r: { user: UserRow; assignment: typeof electricianCustomers.$inferSelect }) =>
-        presentCustomer(r.user, r.assignment),
-      ),
-      total: total?.n ?? 0,
-    };
+  /** A page of the caller's customers with their total (one prepared statement). */
+  private async customerPage(scope: Scope, query: PageQuery) {
+    const rows = await this.reads(scope.kind).customers.execute({
+      actorId: scope.userId,
+      ...pageWindow(query),
+    });
+    const total = await pageTotal(rows, query, () =>
+      this.db.$count(electricianCustomers, eq(electricianCustomers.electricianId, scope.userId)),
+    );
+    return { items: rows.map((r) => presentCustomer(r.user, r.assignment)), total };
   }
 
   /** The devices in the given rooms, grouped by room (one query). */

@@ -1,0 +1,131 @@
+import { ROLE } from '@isaac/contract';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presentedDeviceColumns } from '../modules/devices/presenter.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { fromJson, fromJsonList, jsonList, jsonListRow, jsonObject } from './json-rows.ts';
+import { devices, electricianCustomers, rooms, users } from './schema/index.ts';
+
+/**
+ * Rows carried as JSON decode to exactly what a plain select returns: the same keys, Dates for timestamps,
+ * arrays, JSON, nulls, numbers and date strings — on whichever database the suite runs on.
+ */
+describe('json-rows', () => {
+  let t: TestApp;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { user } = await t.createUser({ role: ROLE.owner, name: 'O\'Brien "Q"', city: null });
+    ownerId = user.id;
+    const [room] = await t.db
+      .insert(rooms)
+      .values({ name: 'Study', userId: ownerId, type: 'office' })
+      .returning();
+    const electrician = (await t.createUser({ role: ROLE.electrician })).user;
+    await t.db
+      .insert(electricianCustomers)
+      .values({ electricianId: electrician.id, customerId: ownerId, installationDate: '2026-12-01' });
+    const at = new Date('2026-11-26T10:11:12.345Z');
+    await t.db.insert(devices).values([
+      {
+        name: 'Study Switch',
+        model: 'LUMOS-3',
+        serialNumber: 'LUM-JSON-1',
+        type: 'lumos',
+        userId: ownerId,
+        roomId: room?.id ?? null,
+        gangCount: 3,
+        gangStates: [true, false, true],
+        gangNames: ['Lamp', 'Fan', 'Desk'],
+        createdAt: at,
+        updatedAt: at,
+      },
+      {
+        name: 'Hall Sensor',
+        model: 'SKW-1',
+        serialNumber: 'SKW-JSON-1',
+        type: 'skywalker',
+        userId: ownerId,
+        gangCount: 0,
+        gangStates: [],
+        pm25: 12.5,
+        airQualityAt: new Date(at.getTime() + 1_000),
+        createdAt: new Date(at.getTime() + 2_000),
+        updatedAt: at,
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('decodes a list of devices (with a room name and the latest update) as the select does', async () => {
+    const shape = {
+      device: presentedDeviceColumns,
+      roomName: sql<
+        string | null
+      >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
+    };
+    const order = [desc(devices.createdAt), desc(devices.id)];
+    const where = eq(devices.userId, ownerId);
+    const direct = await t.db
+      .select(shape)
+      .from(devices)
+      .where(where)
+      .orderBy(...order);
+    const [row] = await t.db
+      .select({
+        list: jsonList(
+          t.db
+            .select(jsonListRow(shape, order))
+            .from(devices)
+            .where(where)
+            .orderBy(...order),
+        ),
+      })
+      .from(sql`(select 1) as one`);
+    const decoded = fromJsonList(shape, row?.list);
+    expect(direct).toHaveLength(2);
+    expect(decoded).toEqual(direct);
+    expect(decoded[0]?.device.airQualityAt).toBeInstanceOf(Date);
+    expect(decoded[1]?.roomName).toBe('Study');
+  });
+
+  it('decodes nested records of whole tables, with date strings and nulls', async () => {
+    const shape = { user: getTableColumns(users), assignment: getTableColumns(electricianCustomers) };
+    const where = eq(electricianCustomers.customerId, ownerId);
+    const direct = await t.db
+      .select(shape)
+      .from(electricianCustomers)
+      .innerJoin(users, eq(users.id, electricianCustomers.customerId))
+      .where(where);
+    const [row] = await t.db
+      .select({ one: jsonObject(shape) })
+      .from(electricianCustomers)
+      .innerJoin(users, eq(users.id, electricianCustomers.customerId))
+      .where(where);
+    const decoded = fromJson(shape, row?.one);
+    expect(decoded).toEqual(direct[0]);
+    expect(decoded.user.name).toBe('O\'Brien "Q"');
+    expect(decoded.user.city).toBeNull();
+    expect(decoded.assignment.installationDate).toBe('2026-12-01');
+  });
+
+  it('reads an empty list as no rows', async () => {
+    const shape = { id: devices.id };
+    const order = [desc(devices.id)];
+    const [row] = await t.db
+      .select({
+        list: jsonList(
+          t.db
+            .select(jsonListRow(shape, order))
+            .from(devices)
+            .where(sql`false`),
+        ),
+      })
+      .from(sql`(select 1) as one`);
+    expect(row?.list).toBeNull();
+    expect(fromJsonList(shape, row?.list)).toEqual([]);
+  });
+});
