@@ -1432,7 +1432,7 @@ async function serveSetup() {
         ],
         [
           ADMIN_ENDPOINTS[2],
-          () => new AdminDashboardService(logged, audit, new RequestOutcomes(now), now, 30).dashboard(),
+          () => new AdminDashboardService(logged, new RequestOutcomes(now), now, 30).dashboard(),
         ],
         [ADMIN_ENDPOINTS[3], () => audit.list({ limit: 20 })],
       ];

@@ -48,6 +48,19 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.recentActivity.length).toBeGreaterThan(0);
     expect(d.recentActivity.length).toBeLessThanOrEqual(5);
     expect(d.recentActivity[0]?.action).toBe('auth.sign_in');
+    // The same entries, presented the same, as the activity page's first ones; the users as the users list's.
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/activity?limit=${d.recentActivity.length}`,
+      headers: adminHeaders,
+    });
+    expect(activity.json().entries).toEqual(d.recentActivity);
+    const users = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?page=1',
+      headers: adminHeaders,
+    });
+    expect(users.json().users.slice(0, d.users.length)).toEqual(d.users);
   });
 
   it('computes system health from real signals, with weights that add up to 100', async () => {

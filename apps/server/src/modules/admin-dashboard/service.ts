@@ -1,10 +1,11 @@
 import type { AdminDashboard, HealthCheck, HealthCheckName } from '@isaac/contract';
-import { and, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { newestFirst } from '../../db/pagination.ts';
-import { installations, orders, sessions, users } from '../../db/schema/index.ts';
+import { auditLog, installations, orders, sessions, users } from '../../db/schema/index.ts';
 import type { RequestOutcomes } from '../../plugins/request-outcomes.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
+import { presentAuditEntry } from '../audit/presenter.ts';
 import { devicesCount, usersCount } from '../stats/row-counts.ts';
 import { presentUser } from '../users/presenter.ts';
 
@@ -49,6 +50,52 @@ function check(name: HealthCheckName, value: number, unit: HealthCheck['unit'], 
   };
 }
 
+const auditShape = getTableColumns(auditLog);
+const userShape = getTableColumns(users);
+const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+
+/** The dashboard's one statement (the clock's instants are parameters). */
+function prepareDashboard(db: Db) {
+  const auditOrder = newestFirst(auditLog.at, auditLog.id);
+  const userOrder = newestFirst(users.createdAt, users.id);
+  return db
+    .select({
+      users: usersCount(),
+      devices: devicesCount(),
+      online: devicesCount({ online: true }),
+      sessions: sql<number>`(select count(*)::int from ${sessions} where ${and(
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at('now')),
+        gt(sessions.lastSeenAt, at('idleSince')),
+      )})`,
+      failed: sql<number>`(select count(*)::int from ${orders} where ${and(
+        isNotNull(orders.failureReason),
+        gte(orders.updatedAt, at('hourAgo')),
+      )})`,
+      overdue: sql<number>`(select count(*)::int from ${installations} where ${and(
+        eq(installations.status, 'pending'),
+        lt(installations.installationDate, sql`${sql.placeholder('today')}::date`),
+        isNull(installations.startedAt),
+      )})`,
+      recentActivity: jsonList(
+        db
+          .select(jsonListRow(auditShape, auditOrder))
+          .from(auditLog)
+          .orderBy(...auditOrder)
+          .limit(DASHBOARD_ACTIVITY),
+      ),
+      firstUsers: jsonList(
+        db
+          .select(jsonListRow(userShape, userOrder))
+          .from(users)
+          .orderBy(...userOrder)
+          .limit(DASHBOARD_USERS),
+      ),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('admin_dashboard');
+}
+
 /**
  * GET /api/admin/dashboard: the figures (users and devices from the trigger-kept row counts, ADR 032;
  * active sessions counted through sessions_active_idx), the latest
@@ -57,26 +104,19 @@ function check(name: HealthCheckName, value: number, unit: HealthCheck['unit'], 
  * (this process's answers), and pending installations past their date.
  */
 export class AdminDashboardService {
+  private readonly statement: ReturnType<typeof prepareDashboard>;
+
   constructor(
-    private readonly db: Db,
-    private readonly audit: AuditLog,
+    db: Db,
     private readonly outcomes: RequestOutcomes,
     private readonly now: () => Date,
     private readonly idleMinutes: number,
-  ) {}
+  ) {
+    this.statement = prepareDashboard(db);
+  }
 
   async dashboard(): Promise<AdminDashboard> {
-    // Every read at once (one stage of round trips): the figures with the health signals, the feed, the
-    // first users.
-    const [figures, recent, firstUsers] = await Promise.all([
-      this.figures(),
-      this.audit.list({ limit: DASHBOARD_ACTIVITY }),
-      this.db
-        .select()
-        .from(users)
-        .orderBy(...newestFirst(users.createdAt, users.id))
-        .limit(DASHBOARD_USERS),
-    ]);
+    const figures = await this.figures();
     const health = this.health(figures);
     return {
       statistics: {
@@ -84,44 +124,27 @@ export class AdminDashboardService {
         total_devices: figures.devices,
         active_sessions: figures.sessions,
       },
-      recentActivity: recent.entries,
+      recentActivity: fromJsonList(auditShape, figures.recentActivity).map(presentAuditEntry),
       systemHealth: health,
-      users: firstUsers.map(presentUser),
+      users: fromJsonList(userShape, figures.firstUsers).map(presentUser),
     };
   }
 
   /**
-   * Every figure and health signal in one statement (scalar subqueries: the row counts of ADR 032, the
-   * active sessions, failed payments, overdue installations); its round trip is the database latency the
-   * health check weighs.
+   * Every figure, health signal and list in ONE prepared statement (ADR 039): scalar subqueries for the
+   * row counts of ADR 032, the active sessions, failed payments and overdue installations, and the latest
+   * activity and the newest users as JSON lists. Its round trip is the database latency the health
+   * check weighs.
    */
   private async figures() {
     const now = this.now();
-    const idleSince = new Date(now.getTime() - this.idleMinutes * 60_000);
-    const hourAgo = new Date(now.getTime() - 60 * 60_000);
-    const today = now.toISOString().slice(0, 10);
     const started = performance.now();
-    const [row] = await this.db
-      .select({
-        users: usersCount(),
-        devices: devicesCount(),
-        online: devicesCount({ online: true }),
-        sessions: sql<number>`(select count(*)::int from ${sessions} where ${and(
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, idleSince),
-        )})`,
-        failed: sql<number>`(select count(*)::int from ${orders} where ${and(
-          isNotNull(orders.failureReason),
-          gte(orders.updatedAt, hourAgo),
-        )})`,
-        overdue: sql<number>`(select count(*)::int from ${installations} where ${and(
-          eq(installations.status, 'pending'),
-          lt(installations.installationDate, today),
-          isNull(installations.startedAt),
-        )})`,
-      })
-      .from(sql`(select 1) as one`);
+    const [row] = await this.statement.execute({
+      now: now.toISOString(),
+      idleSince: new Date(now.getTime() - this.idleMinutes * 60_000).toISOString(),
+      hourAgo: new Date(now.getTime() - 60 * 60_000).toISOString(),
+      today: now.toISOString().slice(0, 10),
+    });
     const latencyMs = performance.now() - started;
     return {
       users: row?.users ?? 0,
@@ -131,6 +154,8 @@ export class AdminDashboardService {
       latencyMs,
       failed: row?.failed ?? 0,
       overdue: row?.overdue ?? 0,
+      recentActivity: row?.recentActivity,
+      firstUsers: row?.firstUsers,
     };
   }
 

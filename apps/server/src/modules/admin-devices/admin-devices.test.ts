@@ -1,5 +1,5 @@
 import { ERROR_CODE, ROLE, type AdminDeviceList, type AdminDeviceStats, ADMIN_MSG } from '@isaac/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, electricianDevices, rooms, type NewDeviceRow } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -132,6 +132,23 @@ describe('GET /api/admin/devices', () => {
     expect(idsOf(await list(`${q}&firmware_version=9.9.2`)).sort()).toEqual([offlineOwned, withEl].sort());
     expect(idsOf(await list(`electrician_id=${electrician.id}`))).toEqual([withEl]);
     expect(idsOf(await list(`${q}&type=skywalker&status=offline`))).toEqual([]);
+
+    // Without a search the total is the row counts' sum (ADR 032): it equals the rows' own count.
+    const counted: [string, SQL | undefined][] = [
+      ['type=skywalker', eq(devices.type, 'skywalker')],
+      ['status=online', eq(devices.isConnected, true)],
+      ['status=offline&type=isaac', and(eq(devices.isConnected, false), eq(devices.type, 'isaac'))],
+      ['assignment=available', isNull(devices.userId)],
+      [
+        'assignment=assigned&firmware_version=9.9.2',
+        and(isNotNull(devices.userId), eq(devices.firmwareVersion, '9.9.2')),
+      ],
+      ['', undefined],
+    ];
+    for (const [query, where] of counted) {
+      const expected = await t.db.$count(devices, where);
+      expect((await list(query)).total, query).toBe(expected);
+    }
   });
 
   it('paginates with the filtered total, also past the last page', async () => {

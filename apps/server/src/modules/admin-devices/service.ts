@@ -6,17 +6,30 @@ import {
   ADMIN_MSG,
   type AqiScale,
 } from '@isaac/contract';
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { Statements } from '../../db/statements.ts';
 import { devices, electricianDevices, rooms, users } from '../../db/schema/index.ts';
 import { idListError } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentPersonRef } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import { devicesCount, type RowCounts } from '../stats/row-counts.ts';
+import { devicesCount, type DeviceCountFilter, type RowCounts } from '../stats/row-counts.ts';
 
 export const ADMIN_DEVICE_MESSAGES = {
   devicesNotFound: 'Some devices were not found',
@@ -57,6 +70,80 @@ const electricians = alias(users, 'electrician');
  * Every device, for the admin (issue 10, ADR 025): search, filters, pagination, the stat cards, and
  * taking devices back from their owners.
  */
+/** Which filters a device-list query has (their values are parameters). */
+interface DeviceListShape {
+  search: boolean;
+  type: boolean;
+  status: boolean;
+  assignment: 'assigned' | 'available' | null;
+  firmware: boolean;
+  electrician: boolean;
+}
+
+/** The filter values of a device-list query, or a prepared statement's placeholders for them. */
+interface DeviceListRefs {
+  pattern: string | Placeholder;
+  type: string | Placeholder;
+  online: boolean | Placeholder;
+  firmwareVersion: string | Placeholder;
+  electricianId: string | Placeholder;
+}
+
+function deviceListShape(query: AdminDeviceListQuery): DeviceListShape {
+  return {
+    search: query.search !== undefined && query.search !== '',
+    type: query.type !== undefined,
+    status: query.status !== undefined,
+    assignment: query.assignment ?? null,
+    firmware: query.firmware_version !== undefined,
+    electrician: query.electrician_id !== undefined,
+  };
+}
+
+function deviceListValues(query: AdminDeviceListQuery): DeviceListRefs {
+  return {
+    pattern: containsPattern(query.search ?? ''),
+    type: query.type ?? '',
+    online: query.status === 'online',
+    firmwareVersion: query.firmware_version ?? '',
+    electricianId: query.electrician_id ?? '',
+  };
+}
+
+/** Whether the shape's total is a sum of the row counts (no search, no electrician). */
+const isCounted = (shape: DeviceListShape) => !shape.search && !shape.electrician;
+
+function deviceCountFilter(shape: DeviceListShape, refs: DeviceListRefs): DeviceCountFilter {
+  return {
+    type: shape.type ? refs.type : undefined,
+    online: shape.status ? refs.online : undefined,
+    assigned: shape.assignment === null ? undefined : shape.assignment === 'assigned',
+    firmwareVersion: shape.firmware ? refs.firmwareVersion : undefined,
+  };
+}
+
+/** The list's conditions for a shape, with values or placeholders. */
+function deviceListWhere(shape: DeviceListShape, refs: DeviceListRefs): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (shape.search) {
+    conditions.push(
+      sql`${devices.id} in (
+        select ${devices.id} from ${devices} where ${ilike(devices.name, refs.pattern)}
+        union select ${devices.id} from ${devices} where ${ilike(devices.serialNumber, refs.pattern)}
+        union select ${devices.id} from ${devices} join ${users} on ${users.id} = ${devices.userId}
+          where ${or(ilike(users.name, refs.pattern), ilike(users.email, refs.pattern))}
+      )`,
+    );
+  }
+  if (shape.type) conditions.push(sql`${devices.type} = ${refs.type}`);
+  if (shape.status) conditions.push(sql`${devices.isConnected} = ${refs.online}`);
+  if (shape.assignment === 'assigned') conditions.push(isNotNull(devices.userId));
+  if (shape.assignment === 'available') conditions.push(isNull(devices.userId));
+  if (shape.firmware) conditions.push(sql`${devices.firmwareVersion} = ${refs.firmwareVersion}`);
+  if (shape.electrician) conditions.push(sql`${electricianDevices.electricianId} = ${refs.electricianId}`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
 export class AdminDeviceService {
   constructor(
     private readonly db: Db,
@@ -68,68 +155,27 @@ export class AdminDeviceService {
   ) {}
 
   /**
-   * One page, newest first, with the filtered total. The search (name, serial, owner name or e-mail,
-   * any case, anywhere in the text) is a union of index lookups — trigram GIN on devices.name,
-   * devices.serial_number, users.name and users.email — so it never reads the whole table.
+   * One page, newest first, with the filtered total: one prepared statement per filter shape. The search
+   * (name, serial, owner name or e-mail, any case, anywhere in the text) is a union of index lookups —
+   * trigram GIN on devices.name, devices.serial_number, users.name and users.email — so it never reads the
+   * whole table. Without a search or an electrician, the total is a sum of the trigger-kept counts
+   * (ADR 032), so the page query reads just its rows off devices_created_idx instead of every matching device.
    */
   async list(query: AdminDeviceListQuery): Promise<AdminDeviceList> {
-    const conditions: SQL[] = [];
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      conditions.push(
-        sql`${devices.id} in (
-          select ${devices.id} from ${devices} where ${ilike(devices.name, pattern)}
-          union select ${devices.id} from ${devices} where ${ilike(devices.serialNumber, pattern)}
-          union select ${devices.id} from ${devices} join ${users} on ${users.id} = ${devices.userId}
-            where ${or(ilike(users.name, pattern), ilike(users.email, pattern))}
-        )`,
-      );
-    }
-    if (query.type !== undefined) conditions.push(eq(devices.type, query.type));
-    if (query.status !== undefined) conditions.push(eq(devices.isConnected, query.status === 'online'));
-    if (query.assignment === 'assigned') conditions.push(isNotNull(devices.userId));
-    if (query.assignment === 'available') conditions.push(isNull(devices.userId));
-    if (query.firmware_version !== undefined)
-      conditions.push(eq(devices.firmwareVersion, query.firmware_version));
-    if (query.electrician_id !== undefined)
-      conditions.push(eq(electricianDevices.electricianId, query.electrician_id));
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
-    // Without a search or an electrician, the total is a sum of the trigger-kept counts (ADR 032), so the
-    // page query reads just its rows off devices_created_idx instead of every matching device.
-    const counted = query.search === undefined && query.electrician_id === undefined;
-    const countFilter = {
-      type: query.type,
-      online: query.status === undefined ? undefined : query.status === 'online',
-      assigned: query.assignment === undefined ? undefined : query.assignment === 'assigned',
-      firmwareVersion: query.firmware_version,
-    };
-
-    const rows = await this.db
-      .select({
-        device: presentedDeviceColumns,
-        roomName: sql<
-          string | null
-        >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
-        owner: { id: owners.id, name: owners.name, email: owners.email },
-        electrician: { id: electricians.id, name: electricians.name, email: electricians.email },
-        // the total: a sum of the row counts (a scalar subquery, same statement), else the window count
-        total: counted ? devicesCount(countFilter) : totalCount(),
-      })
-      .from(devices)
-      .leftJoin(owners, eq(owners.id, devices.userId))
-      .leftJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
-      .leftJoin(electricians, eq(electricians.id, electricianDevices.electricianId))
-      .where(where)
-      .orderBy(...newestFirst(devices.createdAt, devices.id))
-      .limit(pageWindow(query).limit)
-      .offset(pageWindow(query).offset);
+    const shape = deviceListShape(query);
+    const values = deviceListValues(query);
+    const rows = await this.listStatements
+      .get(JSON.stringify(shape))
+      .execute({ ...values, ...pageWindow(query) });
     const devicesOfPage = rows.map((r) => ({
       ...presentDevice(r.device, r.roomName, this.aqiScale),
       owner: r.owner ? presentPersonRef(r.owner) : null,
       electrician: r.electrician ? presentPersonRef(r.electrician) : null,
     }));
     const total = await pageTotal(rows, query, () =>
-      counted ? this.counts.devices(countFilter) : this.count(where),
+      isCounted(shape)
+        ? this.counts.devices(deviceCountFilter(shape, values))
+        : this.count(deviceListWhere(shape, values)),
     );
     return listPage('devices', devicesOfPage, query, total);
   }
@@ -142,6 +188,37 @@ export class AdminDeviceService {
       .where(where);
     return row?.total ?? 0;
   }
+
+  private readonly listStatements = new Statements((key: string) => {
+    const shape = JSON.parse(key) as DeviceListShape;
+    const refs = {
+      pattern: sql.placeholder('pattern'),
+      type: sql.placeholder('type'),
+      online: sql.placeholder('online'),
+      firmwareVersion: sql.placeholder('firmwareVersion'),
+      electricianId: sql.placeholder('electricianId'),
+    };
+    return this.db
+      .select({
+        device: presentedDeviceColumns,
+        roomName: sql<
+          string | null
+        >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
+        owner: { id: owners.id, name: owners.name, email: owners.email },
+        electrician: { id: electricians.id, name: electricians.name, email: electricians.email },
+        // the total: a sum of the row counts (a scalar subquery, same statement), else the window count
+        total: isCounted(shape) ? devicesCount(deviceCountFilter(shape, refs)) : totalCount(),
+      })
+      .from(devices)
+      .leftJoin(owners, eq(owners.id, devices.userId))
+      .leftJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
+      .leftJoin(electricians, eq(electricians.id, electricianDevices.electricianId))
+      .where(deviceListWhere(shape, refs))
+      .orderBy(...newestFirst(devices.createdAt, devices.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`admin_devices_${Object.values(shape).join('_')}`);
+  });
 
   /** The stat cards and the firmware versions devices report (the filter's options), from the row counts. */
   async stats(): Promise<AdminDeviceStats> {

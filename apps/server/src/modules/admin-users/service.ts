@@ -9,7 +9,7 @@ import {
   type User,
   ADMIN_MSG,
 } from '@isaac/contract';
-import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { devices, users, type UserRow } from '../../db/schema/index.ts';
@@ -20,8 +20,9 @@ import type { SessionService } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { presentUser } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import { listPage, newestFirst, pageTotal, totalCount } from '../../db/pagination.ts';
-import type { RowCounts } from '../stats/row-counts.ts';
+import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { Statements } from '../../db/statements.ts';
+import { usersCount, type RowCounts } from '../stats/row-counts.ts';
 
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found',
@@ -57,6 +58,26 @@ function takenFieldOf(error: unknown): 'email' | 'username' | null {
 const AUDITED_USER_FIELDS = ['name', 'email', 'username', 'mobile', 'role', 'status'] as const;
 type AuditedUser = Pick<UserRow, (typeof AUDITED_USER_FIELDS)[number]>;
 
+/** Which filters a user-list query has (their values are parameters). */
+interface UserListShape {
+  search: boolean;
+  role: boolean;
+  status: 'active' | 'inactive' | null;
+}
+
+/** The list's conditions for a shape, with values or placeholders. */
+function userListWhere(
+  shape: UserListShape,
+  refs: { pattern: string | Placeholder; role: number | Placeholder | undefined },
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (shape.search) conditions.push(or(ilike(users.name, refs.pattern), ilike(users.email, refs.pattern)));
+  if (shape.role) conditions.push(sql`${users.role} = ${refs.role}`);
+  if (shape.status === 'active') conditions.push(eq(users.status, 'active'));
+  if (shape.status === 'inactive') conditions.push(ne(users.status, 'active'));
+  return and(...conditions);
+}
+
 const isActiveAdmin = (row: Pick<UserRow, 'role' | 'status'>) =>
   row.role === ROLE.admin && row.status === 'active';
 
@@ -74,6 +95,36 @@ const isActiveAdmin = (row: Pick<UserRow, 'role' | 'status'>) =>
  *   separate `user.role_changed` when the role moves), deleted, sessions ended.
  */
 export class AdminUserService {
+  /**
+   * The list as one prepared statement per filter shape: with a search, the trigram indexes find the
+   * matches (a few), which are sorted and counted together (`count(*) over ()`); without one, the page is
+   * read straight off users_created_idx / users_role_created_idx and the total is a sum of the
+   * trigger-kept row counts (ADR 032), in the same statement.
+   */
+  private readonly listStatements = new Statements((key: string) => {
+    const shape = JSON.parse(key) as UserListShape;
+    const refs = { pattern: sql.placeholder('pattern'), role: sql.placeholder('role') };
+    return (
+      this.db
+        .select({
+          user: users,
+          total: shape.search
+            ? totalCount()
+            : usersCount({
+                role: shape.role ? refs.role : undefined,
+                active: shape.status === null ? undefined : shape.status === 'active',
+              }),
+        })
+        .from(users)
+        .where(userListWhere(shape, refs))
+        // The index order (DESC NULLS LAST), so the newest-first page is read straight off users_created_idx.
+        .orderBy(...newestFirst(users.createdAt, users.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`admin_users_${Object.values(shape).join('_')}`)
+    );
+  });
+
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
@@ -82,60 +133,31 @@ export class AdminUserService {
     private readonly now: () => Date,
   ) {}
 
-  /**
-   * One page, newest first, and the total of the filtered list. With a search, one query: the trigram
-   * indexes find the matches (a few), which are sorted and counted together (`count(*) over ()`).
-   * Without one, the page is read straight off users_created_idx / users_role_created_idx and the total
-   * is a sum of the trigger-kept row counts (ADR 032), both at once.
-   */
+  /** One page, newest first, and the total of the filtered list (one prepared statement). */
   async list(query: AdminUserListQuery): Promise<AdminUserList> {
-    const conditions: SQL[] = [];
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
-      if (match) conditions.push(match);
-    }
-    if (query.role !== undefined) conditions.push(eq(users.role, query.role));
-    if (query.status === 'active') conditions.push(eq(users.status, 'active'));
-    if (query.status === 'inactive') conditions.push(ne(users.status, 'active'));
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
-
-    const page = (total: SQL<number> | undefined) =>
-      this.db
-        .select({ user: users, ...(total ? { total } : {}) })
-        .from(users)
-        .where(where)
-        // The index order (DESC NULLS LAST), so the newest-first page is read straight off users_created_idx.
-        .orderBy(...newestFirst(users.createdAt, users.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size);
-    if (query.search) {
-      const rows = await page(totalCount());
-      const total = await pageTotal(
-        rows.map((r) => ({ total: r.total ?? 0 })),
-        query,
-        async () => (await this.db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
-      );
-      return listPage(
-        'users',
-        rows.map((r) => presentUser(r.user)),
-        query,
-        total,
-      );
-    }
-    const [rows, total] = await Promise.all([
-      page(undefined),
-      this.counts.users({
-        role: query.role,
-        active: query.status === undefined ? undefined : query.status === 'active',
-      }),
-    ]);
+    const shape: UserListShape = {
+      search: query.search !== undefined && query.search !== '',
+      role: query.role !== undefined,
+      status: query.status ?? null,
+    };
+    const rows = await this.listStatements.get(JSON.stringify(shape)).execute({
+      pattern: shape.search ? containsPattern(query.search ?? '') : null,
+      role: query.role ?? null,
+      ...pageWindow(query),
+    });
+    const total = await pageTotal(rows, query, () => this.count(shape, query));
     return listPage(
       'users',
       rows.map((r) => presentUser(r.user)),
       query,
       total,
     );
+  }
+
+  private async count(shape: UserListShape, query: AdminUserListQuery): Promise<number> {
+    const refs = { pattern: containsPattern(query.search ?? ''), role: query.role };
+    const [row] = await this.db.select({ total: count() }).from(users).where(userListWhere(shape, refs));
+    return row?.total ?? 0;
   }
 
   async create(input: AdminUserCreate, context: AuditContext): Promise<User> {

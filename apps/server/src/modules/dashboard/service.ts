@@ -1,35 +1,30 @@
 import { airQualityOf, type OwnerDashboard, type AqiScale } from '@isaac/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
+import { Statements } from '../../db/statements.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { ACTOR, policyCondition } from '../../policy/policy.ts';
 import type { Scope, ScopeKind } from '../../policy/scope.ts';
 
-/** The dashboard's one aggregate query for a scope kind (prepared: it runs on every dashboard refresh). */
-function prepareStatistics(db: Db, kind: ScopeKind) {
-  const roomsCondition = policyCondition('room', kind, ACTOR);
-  return db
-    .select({
-      total: sql<number>`count(*)::int`,
-      lumos: sql<number>`(count(*) filter (where ${devices.type} = 'lumos'))::int`,
-      isaac: sql<number>`(count(*) filter (where ${devices.type} = 'isaac'))::int`,
-      skywalker: sql<number>`(count(*) filter (where ${devices.type} = 'skywalker'))::int`,
-      rooms: sql<number>`(select count(*)::int from ${rooms}${roomsCondition ? sql` where ${roomsCondition}` : sql``})`,
-    })
-    .from(devices)
-    .where(policyCondition('device', kind, ACTOR))
-    .prepare(`dashboard_${kind}`);
-}
+/** A room's latest sensor reading, as the air-quality panel reads it. */
+const roomAirShape = {
+  roomId: rooms.id,
+  roomName: rooms.name,
+  pm25: devices.pm25,
+  at: devices.airQualityAt,
+};
 
-/** Each room's latest sensor reading (the newest SKYWALKER reading in the room), for the air-quality panel. */
-function prepareRoomAir(db: Db, kind: ScopeKind) {
-  return db
-    .selectDistinctOn([rooms.id], {
-      roomId: rooms.id,
-      roomName: rooms.name,
-      pm25: devices.pm25,
-      at: devices.airQualityAt,
-    })
+/**
+ * The dashboard's ONE statement for a scope kind (prepared: it runs on every dashboard refresh): the
+ * counts per type as an aggregate (FILTER per type, a sub-select for rooms), and each room's latest
+ * sensor reading (the newest SKYWALKER reading in the room) as a JSON list (ADR 039).
+ */
+function prepareDashboard(db: Db, kind: ScopeKind) {
+  const roomsCondition = policyCondition('room', kind, ACTOR);
+  const airOrder = [rooms.id, sql`${devices.airQualityAt} desc`];
+  const roomAir = db
+    .selectDistinctOn([rooms.id], jsonListRow(roomAirShape, airOrder))
     .from(devices)
     .innerJoin(rooms, sql`${rooms.id} = ${devices.roomId}`)
     .where(
@@ -40,19 +35,28 @@ function prepareRoomAir(db: Db, kind: ScopeKind) {
         isNotNull(devices.airQualityAt),
       ),
     )
-    .orderBy(rooms.id, sql`${devices.airQualityAt} desc`)
-    .prepare(`dashboard_air_${kind}`);
+    .orderBy(...airOrder);
+  return db
+    .select({
+      total: sql<number>`count(*)::int`,
+      lumos: sql<number>`(count(*) filter (where ${devices.type} = 'lumos'))::int`,
+      isaac: sql<number>`(count(*) filter (where ${devices.type} = 'isaac'))::int`,
+      skywalker: sql<number>`(count(*) filter (where ${devices.type} = 'skywalker'))::int`,
+      rooms: sql<number>`(select count(*)::int from ${rooms}${roomsCondition ? sql` where ${roomsCondition}` : sql``})`,
+      roomAir: jsonList(roomAir),
+    })
+    .from(devices)
+    .where(policyCondition('device', kind, ACTOR))
+    .prepare(`dashboard_${kind}`);
 }
 
 /**
- * The owner dashboard's statistics, counted by the database in ONE aggregate query (FILTER per
- * type, a sub-select for rooms) over the rows the caller's scope reaches (policy layer, ADR 019): for
- * an owner the (user_id, ...) indexes keep its cost independent of the table sizes. A prepared
- * statement per scope kind: it runs on every dashboard refresh.
+ * The owner dashboard's statistics and air quality, read by the database in ONE statement over the rows
+ * the caller's scope reaches (policy layer, ADR 019): for an owner the (user_id, ...) indexes keep its
+ * cost independent of the table sizes.
  */
 export class OwnerDashboardService {
-  private readonly statements = new Map<ScopeKind, ReturnType<typeof prepareStatistics>>();
-  private readonly airStatements = new Map<ScopeKind, ReturnType<typeof prepareRoomAir>>();
+  private readonly statements = new Statements((kind: ScopeKind) => prepareDashboard(this.db, kind));
 
   constructor(
     private readonly db: Db,
@@ -61,20 +65,8 @@ export class OwnerDashboardService {
   ) {}
 
   async statistics(scope: Scope): Promise<OwnerDashboard> {
-    let statement = this.statements.get(scope.kind);
-    if (!statement) {
-      statement = prepareStatistics(this.db, scope.kind);
-      this.statements.set(scope.kind, statement);
-    }
-    let air = this.airStatements.get(scope.kind);
-    if (!air) {
-      air = prepareRoomAir(this.db, scope.kind);
-      this.airStatements.set(scope.kind, air);
-    }
-    const [[row], roomAir] = await Promise.all([
-      statement.execute({ actorId: scope.userId }),
-      air.execute({ actorId: scope.userId }),
-    ]);
+    const [row] = await this.statements.get(scope.kind).execute({ actorId: scope.userId });
+    const roomAir = fromJsonList(roomAirShape, row?.roomAir);
     return {
       air_quality: roomAir
         .filter((r) => r.pm25 !== null && r.at !== null)

@@ -13,6 +13,7 @@ import {
 } from '@isaac/contract';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { Statements } from '../../db/statements.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
@@ -81,7 +82,12 @@ function listConditions(
  * connection), as they run on every dashboard refresh.
  */
 export class DeviceService {
-  private readonly listStatements = new Map<string, ReturnType<DeviceService['prepareList']>>();
+  /** The list's prepared statements, by scope kind and filter shape (JSON of both). */
+  private readonly listStatements: Statements<string, ReturnType<DeviceService['prepareList']>> =
+    new Statements((key: string) => {
+      const { kind, ...shape } = JSON.parse(key) as ListShape & { kind: ScopeKind };
+      return this.prepareList(kind, shape);
+    });
 
   constructor(
     private readonly db: Db,
@@ -106,12 +112,7 @@ export class DeviceService {
 
   async list(scope: Scope, query: DeviceListQuery) {
     const shape = shapeOf(query);
-    const key = `${scope.kind}_${shape.room ?? 'any'}_${shape.type ? 'type' : 'all'}`;
-    let statement = this.listStatements.get(key);
-    if (!statement) {
-      statement = this.prepareList(scope.kind, shape, key);
-      this.listStatements.set(key, statement);
-    }
+    const statement = this.listStatements.get(JSON.stringify({ kind: scope.kind, ...shape }));
     // One round trip: the page with the total as a window count; a page past the end counts separately.
     const rows = await statement.execute({
       actorId: scope.userId,
@@ -128,7 +129,7 @@ export class DeviceService {
     );
   }
 
-  private prepareList(kind: ScopeKind, shape: ListShape, key: string) {
+  private prepareList(kind: ScopeKind, shape: ListShape) {
     const refs = { actor: ACTOR, roomId: sql.placeholder('roomId'), type: sql.placeholder('type') };
     return this.db
       .select({ ...withRoomName, total: totalCount() })
@@ -137,7 +138,7 @@ export class DeviceService {
       .orderBy(desc(devices.createdAt), desc(devices.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(`devices_list_${key}`);
+      .prepare(`devices_list_${kind}_${shape.room ?? 'any'}_${shape.type ? 'type' : 'all'}`);
   }
 
   private async count(scope: Scope, shape: ListShape, query: DeviceListQuery): Promise<number> {

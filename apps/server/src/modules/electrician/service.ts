@@ -27,6 +27,7 @@ import {
 } from '@isaac/contract';
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { Statements } from '../../db/statements.ts';
 import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import {
@@ -165,7 +166,6 @@ function prepareReads(db: Db, kind: ScopeKind) {
       .prepare(`electrician_customers_${kind}`),
   };
 }
-type ElectricianReads = ReturnType<typeof prepareReads>;
 
 /**
  * The electrician area (issue 11): the customers assigned to the caller (electrician_customers) and their
@@ -177,7 +177,8 @@ type ElectricianReads = ReturnType<typeof prepareReads>;
  * read-only for the electrician (409).
  */
 export class ElectricianService {
-  private readonly statements = new Map<ScopeKind, ElectricianReads>();
+  /** The prepared reads of a scope kind (built once; the caller's id, limit and offset are parameters). */
+  private readonly statements = new Statements((kind: ScopeKind) => prepareReads(this.db, kind));
 
   constructor(
     private readonly db: Db,
@@ -194,7 +195,7 @@ export class ElectricianService {
   // ───────────── reads ─────────────
 
   async dashboard(scope: Scope): Promise<ElectricianDashboard> {
-    const [row] = await this.reads(scope.kind).dashboard.execute({ actorId: scope.userId });
+    const [row] = await this.statements.get(scope.kind).dashboard.execute({ actorId: scope.userId });
     return {
       statistics: {
         devices: { total: row?.devices ?? 0 },
@@ -207,16 +208,6 @@ export class ElectricianService {
       ),
       users: fromJsonList(customerShape, row?.recentUsers).map((r) => presentCustomer(r.user, r.assignment)),
     };
-  }
-
-  /** The prepared reads of a scope kind (built once; the caller's id, limit and offset are parameters). */
-  private reads(kind: ScopeKind): ElectricianReads {
-    let reads = this.statements.get(kind);
-    if (!reads) {
-      reads = prepareReads(this.db, kind);
-      this.statements.set(kind, reads);
-    }
-    return reads;
   }
 
   /** GET /electrician/devices: the devices the caller may reach, each entry holding the device. */
@@ -1018,7 +1009,7 @@ export class ElectricianService {
 
   /** A page of the caller's installations with their total (one prepared statement). */
   private async installationPage(scope: Scope, query: PageQuery) {
-    const rows = await this.reads(scope.kind).installations.execute({
+    const rows = await this.statements.get(scope.kind).installations.execute({
       actorId: scope.userId,
       ...pageWindow(query),
     });
@@ -1038,7 +1029,7 @@ export class ElectricianService {
 
   /** A page of the caller's customers with their total (one prepared statement). */
   private async customerPage(scope: Scope, query: PageQuery) {
-    const rows = await this.reads(scope.kind).customers.execute({
+    const rows = await this.statements.get(scope.kind).customers.execute({
       actorId: scope.userId,
       ...pageWindow(query),
     });

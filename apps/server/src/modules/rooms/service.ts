@@ -1,6 +1,7 @@
 import { API_MSG, type PageQuery, type Room, type RoomValues, type AqiScale } from '@isaac/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { Statements } from '../../db/statements.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
@@ -26,7 +27,7 @@ export const ROOMS_MESSAGES = {
  * statements per scope kind (an owner's on the (user_id, created_at) and room_id indexes).
  */
 export class RoomService {
-  private readonly statements = new Map<ScopeKind, ReturnType<typeof prepareStatements>>();
+  private readonly statements = new Statements((kind: ScopeKind) => prepareStatements(this.db, kind));
 
   constructor(
     private readonly db: Db,
@@ -36,17 +37,8 @@ export class RoomService {
     private readonly aqiScale: AqiScale,
   ) {}
 
-  private statementsFor(kind: ScopeKind) {
-    let prepared = this.statements.get(kind);
-    if (!prepared) {
-      prepared = prepareStatements(this.db, kind);
-      this.statements.set(kind, prepared);
-    }
-    return prepared;
-  }
-
   async list(scope: Scope, query: PageQuery) {
-    const page = await this.statementsFor(scope.kind).page.execute({
+    const page = await this.statements.get(scope.kind).page.execute({
       actorId: scope.userId,
       ...pageWindow(query),
     });
@@ -148,7 +140,7 @@ export class RoomService {
   private async devicesOf(scope: Scope, roomIds: string[]): Promise<Map<string, PresentableDevice[]>> {
     const byRoom = new Map<string, PresentableDevice[]>();
     if (roomIds.length === 0) return byRoom;
-    const rows = await this.statementsFor(scope.kind).devices.execute({ actorId: scope.userId, roomIds });
+    const rows = await this.statements.get(scope.kind).devices.execute({ actorId: scope.userId, roomIds });
     for (const row of rows) {
       if (row.roomId === null) continue;
       const list = byRoom.get(row.roomId);

@@ -1,19 +1,22 @@
 import { compareVersions } from '@isaac/contract';
-import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceCounts, userCounts } from '../../db/schema/index.ts';
 
 /** The device filters a count can answer: any mix of type, online, has an owner, firmware version. */
+/** A filter value, or a prepared statement's placeholder for it. */
+type Value<T> = T | Placeholder;
+
 export interface DeviceCountFilter {
-  type?: string;
-  online?: boolean;
+  type?: Value<string>;
+  online?: Value<boolean>;
   assigned?: boolean;
-  firmwareVersion?: string;
+  firmwareVersion?: Value<string>;
 }
 
 /** The user filters a count can answer: role, and active or not. */
 export interface UserCountFilter {
-  role?: number;
+  role?: Value<number>;
   active?: boolean;
 }
 
