@@ -15,10 +15,12 @@
 // broker: then the floor is a round trip through Mosquitto). Env: BENCH_PG_URL. Writes the
 // '## Device plane (bench:devices)' section of docs/benchmarks.md (--no-write: print only).
 import { fork, spawn } from 'node:child_process';
+import diagnostics from 'node:diagnostics_channel';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,7 +70,54 @@ async function serve() {
   const exec = async (q, p = []) => (await database.db.$client.query(q, p)).rows;
   const cpu0 = process.cpuUsage();
   const t0 = Date.now();
+  // Where a command's time goes: the API's own time per toggle request (from the request's arrival to the
+  // response's end, as Node's HTTP diagnostics channels see them) and the API's event-loop delay.
+  const started = new WeakMap();
+  let serverTimes = null;
+  diagnostics.subscribe('http.server.request.start', ({ request }) => {
+    if (serverTimes && request.url.endsWith('/toggle')) started.set(request, performance.now());
+  });
+  diagnostics.subscribe('http.server.response.finish', ({ request }) => {
+    const at = started.get(request);
+    if (serverTimes && at !== undefined) serverTimes.push(performance.now() - at);
+  });
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  // The device's part of it: from the command's publish to its acknowledgement (the transport's deliver).
+  let deliverTimes = null;
+  const transport = app.services.deviceCommands['transport'];
+  if (transport?.deliver) {
+    const deliver = transport.deliver.bind(transport);
+    transport.deliver = async (...args) => {
+      const at = performance.now();
+      try {
+        return await deliver(...args);
+      } finally {
+        deliverTimes?.push(performance.now() - at);
+      }
+    };
+  }
   const handlers = {
+    async measureCommands({ on }) {
+      if (on) {
+        serverTimes = [];
+        deliverTimes = [];
+        loop.reset();
+        return true;
+      }
+      const times = serverTimes ?? [];
+      const delivered = deliverTimes ?? [];
+      serverTimes = null;
+      deliverTimes = null;
+      return {
+        p50: quantile(times, 0.5),
+        p99: quantile(times, 0.99),
+        deliverP50: quantile(delivered, 0.5),
+        deliverP99: quantile(delivered, 0.99),
+        loopP99: loop.percentile(99) / 1e6,
+        loopMax: loop.max / 1e6,
+      };
+    },
     async provision({ count }) {
       const [owner] = await exec(
         `INSERT INTO users (name, email, username, password_hash, role) VALUES ('Bench Owner', 'bench-owner@bench.isaac',
@@ -422,16 +471,24 @@ async function main() {
         // database connections and query plans (what the first size's p99 showed before).
         await atRate(100, 3, toggle);
         non2xx = 0;
+        await child.call('measureCommands', { on: true });
+        const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+        generatorLoop.enable();
         const commands = await atRate(100, duration, toggle);
+        generatorLoop.disable();
+        const server = await child.call('measureCommands', { on: false });
         row.command = {
           p50: quantile(commands.latencies, 0.5),
           p99: quantile(commands.latencies, 0.99),
           max: Math.max(0, ...commands.latencies),
           errors: commands.errors,
           non2xx,
+          server,
+          generatorLoopMax: generatorLoop.max / 1e6,
         };
         log(
-          `command round trip p50 ${row.command.p50.toFixed(1)} ms, p99 ${row.command.p99.toFixed(1)} ms, errors ${row.command.errors}`,
+          `command round trip p50 ${row.command.p50.toFixed(1)} ms, p99 ${row.command.p99.toFixed(1)} ms, errors ${row.command.errors}; ` +
+            `in the API p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (of which command → acknowledgement p50 ${server.deliverP50.toFixed(1)} ms, p99 ${server.deliverP99.toFixed(1)} ms); event loop delay max: API ${server.loopMax.toFixed(0)} ms, load generator ${row.command.generatorLoopMax.toFixed(0)} ms`,
         );
 
         const reporters = devices.filter((d) => d.type !== 'lumos');
@@ -525,12 +582,12 @@ function report(rows, sizes, duration, brokers) {
     'runs of 2026-11-26; the bare broker never shows it, and telemetry is off while commands are measured): the 10,000',
     "simulated clients (load generator) and the broker's 10,000 sessions (API process) share the 2 cores.",
     '',
-    '| Broker | Devices | Connected (time) | Floor: bare broker round trip p50 / p99 | Command round trip p50 / p99 / max (errors) at 100/s | Ingest, every device every 10 s: sent / stored | Ingest at saturation: stored / s (sent, stored) | API CPU / RSS |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Broker | Devices | Connected (time) | Floor: bare broker round trip p50 / p99 | Command round trip p50 / p99 / max (errors) at 100/s | Of it in the API p50 / p99 (publish → ack p50 / p99) | Event loop delay max: API / load generator | Ingest, every device every 10 s: sent / stored | Ingest at saturation: stored / s (sent, stored) | API CPU / RSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.label} | ${r.size.toLocaleString('en')} | ${r.connected?.toLocaleString('en') ?? '?'} (${f1(r.connectSeconds ?? 0)} s) | ${f1(r.floor.p50)} / ${f1(r.floor.p99)} ms | ${f1(r.command.p50)} / ${f1(r.command.p99)} / ${f1(r.command.max)} ms (${r.command.errors}) | ${r.steady.sent.toLocaleString('en')} / ${r.steady.stored.toLocaleString('en')} | ${Math.round(r.saturation.rate).toLocaleString('en')} (${r.saturation.sent.toLocaleString('en')}, ${r.saturation.stored.toLocaleString('en')}) | ${r.usage.cpuPercent}% / ${Math.round(r.usage.rss / 2 ** 20)} MB |`,
+      `| ${r.label} | ${r.size.toLocaleString('en')} | ${r.connected?.toLocaleString('en') ?? '?'} (${f1(r.connectSeconds ?? 0)} s) | ${f1(r.floor.p50)} / ${f1(r.floor.p99)} ms | ${f1(r.command.p50)} / ${f1(r.command.p99)} / ${f1(r.command.max)} ms (${r.command.errors}) | ${f1(r.command.server.p50)} / ${f1(r.command.server.p99)} ms (${f1(r.command.server.deliverP50)} / ${f1(r.command.server.deliverP99)} ms) | ${Math.round(r.command.server.loopMax)} / ${Math.round(r.command.generatorLoopMax)} ms | ${r.steady.sent.toLocaleString('en')} / ${r.steady.stored.toLocaleString('en')} | ${Math.round(r.saturation.rate).toLocaleString('en')} (${r.saturation.sent.toLocaleString('en')}, ${r.saturation.stored.toLocaleString('en')}) | ${r.usage.cpuPercent}% / ${Math.round(r.usage.rss / 2 ** 20)} MB |`,
     );
   }
   const biggest = rows.find((r) => r.rollout) ?? rows[rows.length - 1];

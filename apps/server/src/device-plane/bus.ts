@@ -147,6 +147,17 @@ export class EmbeddedBroker implements DeviceBus {
 }
 
 /** An external broker (MQTT_URL): the server connects as a privileged client and subscribes to every device. */
+/**
+ * No Nagle delay on an MQTT client's connection, now and after every reconnect: a command or an
+ * acknowledgement is one small packet that should leave at once (with Nagle and delayed ACKs a round trip
+ * can stall ~40 ms). mqtt.js opens its TCP socket with Node's default (Nagle on).
+ */
+export function withoutNagle(client: MqttClient): void {
+  const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+  noDelay();
+  client.on('connect', noDelay);
+}
+
 export class ExternalBroker implements DeviceBus {
   readonly kind = 'external';
   private client: MqttClient | null = null;
@@ -165,6 +176,7 @@ export class ExternalBroker implements DeviceBus {
       clean: true,
       reconnectPeriod: 1000,
     });
+    withoutNagle(client);
     client.on('message', (topic, payload) => onMessage(topic, payload));
     await client.subscribeAsync([...SERVER_SUBSCRIPTIONS], { qos: 1 });
     this.client = client;

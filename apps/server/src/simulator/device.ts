@@ -12,6 +12,7 @@ import {
   type TelemetryMessage,
 } from '@isaac/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { withoutNagle } from '../device-plane/bus.ts';
 import { createHash } from 'node:crypto';
 
 /**
@@ -120,9 +121,7 @@ export class SimulatedDevice {
     });
     this.client = client;
     // Small packets leave at once (as device MQTT stacks configure it): no Nagle delay on acknowledgements.
-    const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
-    noDelay();
-    client.on('connect', noDelay);
+    withoutNagle(client);
     client.on('message', (topic, payload) =>
       topic === topics.ota ? void this.onUpdate(payload) : this.onCommand(topic, payload),
     );
