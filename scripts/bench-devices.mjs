@@ -13,7 +13,8 @@
 // aedes broker, and/or Mosquitto as the external broker: BENCH_MQTT_URL, else a private one with set_tcp_nodelay true,
 // else the machine's at 1883; the
 // broker: then the floor is a round trip through Mosquitto). Env: BENCH_PG_URL. Writes the
-// '## Device plane (bench:devices)' section of docs/benchmarks.md (--no-write: print only).
+// '## Device plane (bench:devices)' section of docs/benchmarks.md (--no-write: print only). BENCH_PROFILE_DIR: a CPU
+// profile of the API process while the commands are measured.
 import { fork, spawn } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { createHash } from 'node:crypto';
@@ -97,13 +98,28 @@ async function serve() {
       }
     };
   }
+  // BENCH_PROFILE_DIR: a CPU profile of the API during the measured commands.
+  let profiler = null;
   const handlers = {
     async measureCommands({ on }) {
       if (on) {
         serverTimes = [];
         deliverTimes = [];
         loop.reset();
+        if (process.env.BENCH_PROFILE_DIR) {
+          profiler ??= new (await import('node:inspector/promises')).Session();
+          profiler.connect();
+          await profiler.post('Profiler.enable');
+          await profiler.post('Profiler.start');
+        }
         return true;
+      }
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        const file = join(process.env.BENCH_PROFILE_DIR, `commands-${Date.now()}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        profiler.disconnect();
+        profiler = null;
       }
       const times = serverTimes ?? [];
       const delivered = deliverTimes ?? [];

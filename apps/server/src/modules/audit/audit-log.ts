@@ -134,7 +134,15 @@ export class AuditLog {
   ) {}
 
   async record(executor: Db | Tx, context: AuditContext, event: AuditEvent): Promise<void> {
-    await executor.insert(auditLog).values(this.row(context, event));
+    await this.insert(executor, context, event);
+  }
+
+  /**
+   * The entry's INSERT, not yet run: to await, or to run as a CTE of a statement that makes the change it
+   * records (one round trip, one atomic statement: ADR 039).
+   */
+  insert(executor: Db | Tx, context: AuditContext, event: AuditEvent) {
+    return executor.insert(auditLog).values(this.row(context, event));
   }
 
   private row(context: AuditContext, event: AuditEvent): NewAuditLogRow {

@@ -6,6 +6,7 @@ import {
   type FanSpeed,
   type ReportedState,
 } from '@isaac/contract';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -18,7 +19,7 @@ import {
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import { scopeCondition } from '../../policy/policy.ts';
 import type { Scope } from '../../policy/scope.ts';
-import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { changesBetween, type AuditContext, type AuditEvent, type AuditLog } from '../audit/audit-log.ts';
 import type { DeviceEvents } from './device-events.ts';
 
 export type { DeviceCommand };
@@ -114,6 +115,28 @@ const actionOf = (command: DeviceCommand) =>
         ? 'gang_on'
         : 'gang_off';
 
+/** The activity log's `device.command` entry: the state before → after, and how the command ended. */
+function outcomeEvent(
+  device: DeviceRow,
+  after: DeviceState | null,
+  outcome: 'applied' | 'acked' | 'failed' | 'expired',
+): AuditEvent {
+  return {
+    action: 'device.command',
+    entity: { type: 'device', id: device.id, name: device.name },
+    changes: {
+      ...(after
+        ? changesBetween<DeviceState>(
+            { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
+            after,
+            ['power_on', 'gang_states', 'fan_speed'],
+          )
+        : {}),
+      ...(outcome === 'applied' ? {} : { outcome: { before: 'sent', after: outcome } }),
+    },
+  };
+}
+
 /**
  * THE way to command a device (routes never write device state themselves). In one transaction:
  * lock the device row, resolve and validate the command, record the desired state, apply it through
@@ -155,7 +178,53 @@ export class DeviceCommandService {
         gang_states: desired.gang_states,
         ...(device.type === 'isaac' ? { fan_speed: desired.fan_speed } : {}),
       };
+      // The desired state, the command, its device_activity row (and with a direct transport the activity
+      // log's record) in ONE statement: data-modifying CTEs around the device's update (ADR 039).
+      const commandId = randomUUID();
+      const sent = tx.$with('sent').as(
+        tx.insert(deviceCommands).values({
+          id: commandId,
+          deviceId: device.id,
+          actorUserId: input.scope.userId,
+          channel: input.context.channel,
+          desired: desiredState as Record<string, unknown>,
+          status: applied ? 'acked' : 'sent',
+          createdAt: at,
+          completedAt: applied ? at : null,
+        }),
+      );
+      const activity = tx.$with('activity').as(
+        tx.insert(deviceActivity).values({
+          deviceId: device.id,
+          actorUserId: input.scope.userId,
+          action: actionOf(command),
+          payload: {
+            command,
+            previous: {
+              power_on: device.powerOn,
+              gang_states: device.gangStates,
+              fan_speed: device.fanSpeed,
+            },
+            desired,
+            applied: applied !== null,
+            transport: this.transport.name,
+            command_id: commandId,
+          },
+          channel: input.context.channel,
+          createdAt: at,
+        }),
+      );
+      const ctes = applied
+        ? [
+            sent,
+            activity,
+            tx
+              .$with('recorded')
+              .as(this.audit.insert(tx, input.context, outcomeEvent(device, applied, 'applied'))),
+          ]
+        : [sent, activity];
       const [updated] = await tx
+        .with(...ctes)
         .update(devices)
         .set({
           desiredState,
@@ -172,39 +241,10 @@ export class DeviceCommandService {
         .where(eq(devices.id, device.id))
         .returning();
       if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
-
-      const [sent] = await tx
-        .insert(deviceCommands)
-        .values({
-          deviceId: device.id,
-          actorUserId: input.scope.userId,
-          channel: input.context.channel,
-          desired: desiredState as Record<string, unknown>,
-          status: applied ? 'acked' : 'sent',
-          createdAt: at,
-          completedAt: applied ? at : null,
-        })
-        .returning({ id: deviceCommands.id });
-      await tx.insert(deviceActivity).values({
-        deviceId: device.id,
-        actorUserId: input.scope.userId,
-        action: actionOf(command),
-        payload: {
-          command,
-          previous: { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
-          desired,
-          applied: applied !== null,
-          transport: this.transport.name,
-          command_id: sent?.id ?? null,
-        },
-        channel: input.context.channel,
-        createdAt: at,
-      });
-      if (applied) await this.recordOutcome(tx, input, device, applied, 'applied');
       return {
         row: updated,
         desired,
-        commandId: sent?.id ?? '',
+        commandId,
         applied: applied !== null,
         previous: device,
       };
@@ -226,20 +266,7 @@ export class DeviceCommandService {
     after: DeviceState | null,
     outcome: 'applied' | 'acked' | 'failed' | 'expired',
   ) {
-    await this.audit.record(tx, input.context, {
-      action: 'device.command',
-      entity: { type: 'device', id: device.id, name: device.name },
-      changes: {
-        ...(after
-          ? changesBetween<DeviceState>(
-              { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
-              after,
-              ['power_on', 'gang_states', 'fan_speed'],
-            )
-          : {}),
-        ...(outcome === 'applied' ? {} : { outcome: { before: 'sent', after: outcome } }),
-      },
-    });
+    await this.audit.record(tx, input.context, outcomeEvent(device, after, outcome));
   }
 
   /**
@@ -270,33 +297,40 @@ export class DeviceCommandService {
       if (isRefusal(error)) throw new HttpError(409, ERROR_CODE.deviceRefused, API_MSG.deviceRefused(reason));
       throw error;
     }
-    return this.db.transaction(async (tx) => {
-      const at = this.now();
-      const state: DeviceState = {
-        power_on: reported.power_on,
-        gang_states: reported.gang_states ?? previous.gangStates,
-        fan_speed:
-          reported.fan_speed !== undefined ? reported.fan_speed : (previous.fanSpeed as FanSpeed | null),
-      };
-      const [updated] = await tx
-        .update(devices)
-        .set({
-          powerOn: state.power_on,
-          gangStates: state.gang_states,
-          fanSpeed: state.fan_speed,
-          lastUpdated: at,
-          lastSeenAt: at,
-          updatedAt: at,
-        })
-        .where(eq(devices.id, row.id))
-        .returning();
-      await tx
-        .update(deviceCommands)
-        .set({ status: 'acked', completedAt: at })
-        .where(eq(deviceCommands.id, commandId));
-      await this.recordOutcome(tx, input, previous, state, 'acked');
-      if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
-      return updated;
-    });
+    // The reported state, the command's end and its activity-log record in ONE statement (two
+    // data-modifying CTEs and the device's update: one round trip, atomic without BEGIN/COMMIT; ADR 039).
+    const at = this.now();
+    const state: DeviceState = {
+      power_on: reported.power_on,
+      gang_states: reported.gang_states ?? previous.gangStates,
+      fan_speed:
+        reported.fan_speed !== undefined ? reported.fan_speed : (previous.fanSpeed as FanSpeed | null),
+    };
+    const commandEnded = this.db
+      .$with('command_ended')
+      .as(
+        this.db
+          .update(deviceCommands)
+          .set({ status: 'acked', completedAt: at })
+          .where(eq(deviceCommands.id, commandId)),
+      );
+    const recorded = this.db
+      .$with('recorded')
+      .as(this.audit.insert(this.db, input.context, outcomeEvent(previous, state, 'acked')));
+    const [updated] = await this.db
+      .with(commandEnded, recorded)
+      .update(devices)
+      .set({
+        powerOn: state.power_on,
+        gangStates: state.gang_states,
+        fanSpeed: state.fan_speed,
+        lastUpdated: at,
+        lastSeenAt: at,
+        updatedAt: at,
+      })
+      .where(eq(devices.id, row.id))
+      .returning();
+    if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
+    return updated;
   }
 }
