@@ -1,5 +1,5 @@
 import { ROLE } from '@isaac/contract';
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentedDeviceColumns } from '../modules/devices/presenter.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
@@ -60,6 +60,9 @@ describe('json-rows', () => {
     await t.close();
   });
 
+  /** One SQL value, selected on its own. */
+  const valueOf = async (value: SQL) => (await t.db.select({ value }).from(sql`(select 1) as one`))[0]?.value;
+
   it('decodes a list of devices (with a room name and the latest update) as the select does', async () => {
     const shape = {
       device: presentedDeviceColumns,
@@ -74,18 +77,16 @@ describe('json-rows', () => {
       .from(devices)
       .where(where)
       .orderBy(...order);
-    const [row] = await t.db
-      .select({
-        list: jsonList(
-          t.db
-            .select(jsonListRow(shape, order))
-            .from(devices)
-            .where(where)
-            .orderBy(...order),
-        ),
-      })
-      .from(sql`(select 1) as one`);
-    const decoded = fromJsonList(shape, row?.list);
+    const list = await valueOf(
+      jsonList(
+        t.db
+          .select(jsonListRow(shape, order))
+          .from(devices)
+          .where(where)
+          .orderBy(...order),
+      ),
+    );
+    const decoded = fromJsonList(shape, list);
     expect(direct).toHaveLength(2);
     expect(decoded).toEqual(direct);
     expect(decoded[0]?.device.airQualityAt).toBeInstanceOf(Date);
@@ -114,18 +115,15 @@ describe('json-rows', () => {
 
   it('reads an empty list as no rows', async () => {
     const shape = { id: devices.id };
-    const order = [desc(devices.id)];
-    const [row] = await t.db
-      .select({
-        list: jsonList(
-          t.db
-            .select(jsonListRow(shape, order))
-            .from(devices)
-            .where(sql`false`),
-        ),
-      })
-      .from(sql`(select 1) as one`);
-    expect(row?.list).toBeNull();
-    expect(fromJsonList(shape, row?.list)).toEqual([]);
+    const list = await valueOf(
+      jsonList(
+        t.db
+          .select(jsonListRow(shape, [desc(devices.id)]))
+          .from(devices)
+          .where(sql`false`),
+      ),
+    );
+    expect(list).toBeNull();
+    expect(fromJsonList(shape, list)).toEqual([]);
   });
 });

@@ -164,9 +164,7 @@ export class AdminDeviceService {
   async list(query: AdminDeviceListQuery): Promise<AdminDeviceList> {
     const shape = deviceListShape(query);
     const values = deviceListValues(query);
-    const rows = await this.listStatements
-      .get(JSON.stringify(shape))
-      .execute({ ...values, ...pageWindow(query) });
+    const rows = await this.listStatements.get(shape).execute({ ...values, ...pageWindow(query) });
     const devicesOfPage = rows.map((r) => ({
       ...presentDevice(r.device, r.roomName, this.aqiScale),
       owner: r.owner ? presentPersonRef(r.owner) : null,
@@ -189,8 +187,7 @@ export class AdminDeviceService {
     return row?.total ?? 0;
   }
 
-  private readonly listStatements = new Statements((key: string) => {
-    const shape = JSON.parse(key) as DeviceListShape;
+  private readonly listStatements = new Statements((shape: DeviceListShape) => {
     const refs = {
       pattern: sql.placeholder('pattern'),
       type: sql.placeholder('type'),

@@ -101,8 +101,7 @@ export class AdminUserService {
    * read straight off users_created_idx / users_role_created_idx and the total is a sum of the
    * trigger-kept row counts (ADR 032), in the same statement.
    */
-  private readonly listStatements = new Statements((key: string) => {
-    const shape = JSON.parse(key) as UserListShape;
+  private readonly listStatements = new Statements((shape: UserListShape) => {
     const refs = { pattern: sql.placeholder('pattern'), role: sql.placeholder('role') };
     return (
       this.db
@@ -140,7 +139,7 @@ export class AdminUserService {
       role: query.role !== undefined,
       status: query.status ?? null,
     };
-    const rows = await this.listStatements.get(JSON.stringify(shape)).execute({
+    const rows = await this.listStatements.get(shape).execute({
       pattern: shape.search ? containsPattern(query.search ?? '') : null,
       role: query.role ?? null,
       ...pageWindow(query),

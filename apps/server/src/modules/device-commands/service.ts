@@ -299,6 +299,8 @@ export class DeviceCommandService {
     }
     // The reported state, the command's end and its activity-log record in ONE statement (two
     // data-modifying CTEs and the device's update: one round trip, atomic without BEGIN/COMMIT; ADR 039).
+    // A device deleted meanwhile takes its commands with it (cascade): then only the audit entry is written
+    // and the caller gets a 404.
     const at = this.now();
     const state: DeviceState = {
       power_on: reported.power_on,

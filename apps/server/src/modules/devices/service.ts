@@ -82,12 +82,11 @@ function listConditions(
  * connection), as they run on every dashboard refresh.
  */
 export class DeviceService {
-  /** The list's prepared statements, by scope kind and filter shape (JSON of both). */
-  private readonly listStatements: Statements<string, ReturnType<DeviceService['prepareList']>> =
-    new Statements((key: string) => {
-      const { kind, ...shape } = JSON.parse(key) as ListShape & { kind: ScopeKind };
-      return this.prepareList(kind, shape);
-    });
+  /** The list's prepared statements, by scope kind and filter shape. */
+  private readonly listStatements: Statements<
+    ListShape & { kind: ScopeKind },
+    ReturnType<DeviceService['prepareList']>
+  > = new Statements(({ kind, ...shape }) => this.prepareList(kind, shape));
 
   constructor(
     private readonly db: Db,
@@ -112,7 +111,7 @@ export class DeviceService {
 
   async list(scope: Scope, query: DeviceListQuery) {
     const shape = shapeOf(query);
-    const statement = this.listStatements.get(JSON.stringify({ kind: scope.kind, ...shape }));
+    const statement = this.listStatements.get({ kind: scope.kind, ...shape });
     // One round trip: the page with the total as a window count; a page past the end counts separately.
     const rows = await statement.execute({
       actorId: scope.userId,

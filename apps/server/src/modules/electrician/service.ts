@@ -156,7 +156,7 @@ function prepareReads(db: Db, kind: ScopeKind) {
       .offset(offset)
       .prepare(`electrician_installations_${kind}`),
     customers: db
-      .select({ user: users, assignment: electricianCustomers, total: totalCount() })
+      .select({ ...customerShape, total: totalCount() })
       .from(electricianCustomers)
       .innerJoin(users, eq(users.id, electricianCustomers.customerId))
       .where(mine)
