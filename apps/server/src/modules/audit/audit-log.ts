@@ -6,7 +6,7 @@ import type {
   AuditChannel,
   AuditEntityType,
 } from '@isaac/contract';
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/pagination.ts';
@@ -95,6 +95,27 @@ export const SYSTEM_CONTEXT: AuditContext = {
   requestId: null,
 };
 
+/** The fields every entry sets (`AuditLog.row`): the columns of the insert template. */
+const AUDIT_FIELDS = [
+  'at',
+  'actorId',
+  'actorName',
+  'actorRole',
+  'action',
+  'entityType',
+  'entityId',
+  'entityName',
+  'changes',
+  'channel',
+  'ip',
+  'userAgent',
+  'requestId',
+] as const satisfies readonly (keyof NewAuditLogRow)[];
+type AuditField = (typeof AUDIT_FIELDS)[number];
+const AUDIT_TEMPLATE = Object.fromEntries(
+  AUDIT_FIELDS.map((field) => [field, sql.placeholder(`audit_${field}`)]),
+) as Record<AuditField, Placeholder>;
+
 interface Cursor {
   at: string;
   id: string;
@@ -145,7 +166,20 @@ export class AuditLog {
     return executor.insert(auditLog).values(this.row(context, event));
   }
 
-  private row(context: AuditContext, event: AuditEvent): NewAuditLogRow {
+  /**
+   * The entry's INSERT with every value a placeholder (`audit_<field>`), for a statement built once
+   * (ADR 040); `templateValues` gives the values of one entry.
+   */
+  insertTemplate(executor: Db | Tx) {
+    return executor.insert(auditLog).values(AUDIT_TEMPLATE);
+  }
+
+  templateValues(context: AuditContext, event: AuditEvent): Record<string, unknown> {
+    const row = this.row(context, event);
+    return Object.fromEntries(AUDIT_FIELDS.map((field) => [`audit_${field}`, row[field]]));
+  }
+
+  private row(context: AuditContext, event: AuditEvent): Required<Pick<NewAuditLogRow, AuditField>> {
     return {
       at: this.now(),
       actorId: context.actor?.id ?? null,

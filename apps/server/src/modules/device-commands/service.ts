@@ -7,7 +7,7 @@ import {
   type ReportedState,
 } from '@isaac/contract';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   deviceActivity,
@@ -17,8 +17,10 @@ import {
   type DeviceRow,
 } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
-import { scopeCondition } from '../../policy/policy.ts';
-import type { Scope } from '../../policy/scope.ts';
+import { Reusable } from '../../db/reusable.ts';
+import { Statements } from '../../db/statements.ts';
+import { ACTOR, policyCondition } from '../../policy/policy.ts';
+import type { Scope, ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditEvent, type AuditLog } from '../audit/audit-log.ts';
 import type { DeviceEvents } from './device-events.ts';
 
@@ -137,6 +139,101 @@ function outcomeEvent(
   };
 }
 
+/** A placeholder where Drizzle's types want a column's value: an update's SET encodes it at execution. */
+const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * A command's statements, each built once (ADR 040) and run in its transaction: the device locked within
+ * the scope's reach (per scope kind); the command recorded around the device's update (data-modifying CTEs:
+ * the command, its device_activity row and, when the transport applied it at once, the activity log's
+ * record and the new state); the acknowledgement (the reported state, the command's end, its record).
+ */
+function commandStatements(db: Db, audit: AuditLog) {
+  const value = sql.placeholder;
+  const deviceIs = eq(devices.id, value('deviceId'));
+  /** The state the device now has (applied at once, or acknowledged), stored with its time. */
+  const storedState = {
+    powerOn: slot<boolean>('powerOn'),
+    gangStates: slot<boolean[]>('gangStates'),
+    fanSpeed: slot<FanSpeed | null>('fanSpeed'),
+    lastUpdated: slot<Date>('at'),
+  };
+  const record = (applied: boolean) => {
+    const sent = db.$with('sent').as(
+      db.insert(deviceCommands).values({
+        id: value('commandId'),
+        deviceId: value('deviceId'),
+        actorUserId: value('actorId'),
+        channel: value('channel'),
+        desired: value('desired'),
+        status: applied ? 'acked' : 'sent',
+        createdAt: value('at'),
+        completedAt: applied ? value('at') : null,
+      }),
+    );
+    const activity = db.$with('activity').as(
+      db.insert(deviceActivity).values({
+        deviceId: value('deviceId'),
+        actorUserId: value('actorId'),
+        action: value('action'),
+        payload: value('payload'),
+        channel: value('channel'),
+        createdAt: value('at'),
+      }),
+    );
+    const ctes = applied
+      ? [sent, activity, db.$with('recorded').as(audit.insertTemplate(db))]
+      : [sent, activity];
+    return new Reusable(
+      db
+        .with(...ctes)
+        .update(devices)
+        .set({
+          desiredState: slot<DesiredState>('desired'),
+          ...(applied ? storedState : {}),
+          updatedAt: slot<Date>('at'),
+        })
+        .where(deviceIs)
+        .returning()
+        .prepare(`device_command_record_${applied ? 'applied' : 'sent'}`),
+    );
+  };
+  const commandEnded = db.$with('command_ended').as(
+    db
+      .update(deviceCommands)
+      .set({ status: 'acked', completedAt: slot<Date>('at') })
+      .where(eq(deviceCommands.id, value('commandId'))),
+  );
+  return {
+    lock: new Statements(
+      (kind: ScopeKind) =>
+        new Reusable(
+          db
+            .select()
+            .from(devices)
+            .where(and(deviceIs, policyCondition('device', kind, ACTOR, 'change')))
+            .limit(1)
+            .for('update')
+            .prepare(`device_command_lock_${kind}`),
+        ),
+    ),
+    record: new Statements(record),
+    acknowledge: new Reusable(
+      db
+        .with(commandEnded, db.$with('recorded').as(audit.insertTemplate(db)))
+        .update(devices)
+        .set({
+          ...storedState,
+          lastSeenAt: slot<Date>('at'),
+          updatedAt: slot<Date>('at'),
+        })
+        .where(deviceIs)
+        .returning()
+        .prepare('device_command_acknowledge'),
+    ),
+  };
+}
+
 /**
  * THE way to command a device (routes never write device state themselves). In one transaction:
  * lock the device row, resolve and validate the command, record the desired state, apply it through
@@ -144,13 +241,17 @@ function outcomeEvent(
  * and the activity log's `device.command` record (the state asked for, before → after).
  */
 export class DeviceCommandService {
+  private readonly statements: ReturnType<typeof commandStatements>;
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly transport: DeviceTransport = new DirectTransport(),
     private readonly events: DeviceEvents | null = null,
-  ) {}
+  ) {
+    this.statements = commandStatements(db, audit);
+  }
 
   get transportName(): string {
     return this.transport.name;
@@ -158,12 +259,9 @@ export class DeviceCommandService {
 
   async executeCommand(input: ExecuteCommandInput): Promise<DeviceRow> {
     const { row, desired, commandId, applied, previous } = await this.db.transaction(async (tx) => {
-      const [device] = await tx
-        .select()
-        .from(devices)
-        .where(and(eq(devices.id, input.deviceId), scopeCondition('device', input.scope, 'change')))
-        .limit(1)
-        .for('update');
+      const [device] = await this.statements.lock
+        .get(input.scope.kind)
+        .execute(tx, { deviceId: input.deviceId, actorId: input.scope.userId });
       if (!device) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
 
       const command = typeof input.command === 'function' ? input.command(device) : input.command;
@@ -179,67 +277,33 @@ export class DeviceCommandService {
         ...(device.type === 'isaac' ? { fan_speed: desired.fan_speed } : {}),
       };
       // The desired state, the command, its device_activity row (and with a direct transport the activity
-      // log's record) in ONE statement: data-modifying CTEs around the device's update (ADR 039).
+      // log's record) in ONE statement built once (ADR 039, ADR 040).
       const commandId = randomUUID();
-      const sent = tx.$with('sent').as(
-        tx.insert(deviceCommands).values({
-          id: commandId,
-          deviceId: device.id,
-          actorUserId: input.scope.userId,
-          channel: input.context.channel,
-          desired: desiredState as Record<string, unknown>,
-          status: applied ? 'acked' : 'sent',
-          createdAt: at,
-          completedAt: applied ? at : null,
-        }),
-      );
-      const activity = tx.$with('activity').as(
-        tx.insert(deviceActivity).values({
-          deviceId: device.id,
-          actorUserId: input.scope.userId,
-          action: actionOf(command),
-          payload: {
-            command,
-            previous: {
-              power_on: device.powerOn,
-              gang_states: device.gangStates,
-              fan_speed: device.fanSpeed,
-            },
-            desired,
-            applied: applied !== null,
-            transport: this.transport.name,
-            command_id: commandId,
-          },
-          channel: input.context.channel,
-          createdAt: at,
-        }),
-      );
-      const ctes = applied
-        ? [
-            sent,
-            activity,
-            tx
-              .$with('recorded')
-              .as(this.audit.insert(tx, input.context, outcomeEvent(device, applied, 'applied'))),
-          ]
-        : [sent, activity];
-      const [updated] = await tx
-        .with(...ctes)
-        .update(devices)
-        .set({
-          desiredState,
-          ...(applied
-            ? {
-                powerOn: applied.power_on,
-                gangStates: applied.gang_states,
-                fanSpeed: applied.fan_speed,
-                lastUpdated: at,
-              }
-            : {}),
-          updatedAt: at,
-        })
-        .where(eq(devices.id, device.id))
-        .returning();
+      const [updated] = await this.statements.record.get(applied !== null).execute(tx, {
+        deviceId: device.id,
+        actorId: input.scope.userId,
+        commandId,
+        channel: input.context.channel,
+        desired: desiredState,
+        at,
+        action: actionOf(command),
+        payload: {
+          command,
+          previous: { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
+          desired,
+          applied: applied !== null,
+          transport: this.transport.name,
+          command_id: commandId,
+        },
+        ...(applied
+          ? {
+              powerOn: applied.power_on,
+              gangStates: applied.gang_states,
+              fanSpeed: applied.fan_speed,
+              ...this.audit.templateValues(input.context, outcomeEvent(device, applied, 'applied')),
+            }
+          : {}),
+      });
       if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
       return {
         row: updated,
@@ -298,7 +362,8 @@ export class DeviceCommandService {
       throw error;
     }
     // The reported state, the command's end and its activity-log record in ONE statement (two
-    // data-modifying CTEs and the device's update: one round trip, atomic without BEGIN/COMMIT; ADR 039).
+    // data-modifying CTEs and the device's update: one round trip, atomic without BEGIN/COMMIT; ADR 039),
+    // built once (ADR 040).
     // A device deleted meanwhile takes its commands with it (cascade): then only the audit entry is written
     // and the caller gets a 404.
     const at = this.now();
@@ -308,30 +373,15 @@ export class DeviceCommandService {
       fan_speed:
         reported.fan_speed !== undefined ? reported.fan_speed : (previous.fanSpeed as FanSpeed | null),
     };
-    const commandEnded = this.db
-      .$with('command_ended')
-      .as(
-        this.db
-          .update(deviceCommands)
-          .set({ status: 'acked', completedAt: at })
-          .where(eq(deviceCommands.id, commandId)),
-      );
-    const recorded = this.db
-      .$with('recorded')
-      .as(this.audit.insert(this.db, input.context, outcomeEvent(previous, state, 'acked')));
-    const [updated] = await this.db
-      .with(commandEnded, recorded)
-      .update(devices)
-      .set({
-        powerOn: state.power_on,
-        gangStates: state.gang_states,
-        fanSpeed: state.fan_speed,
-        lastUpdated: at,
-        lastSeenAt: at,
-        updatedAt: at,
-      })
-      .where(eq(devices.id, row.id))
-      .returning();
+    const [updated] = await this.statements.acknowledge.execute(this.db, {
+      deviceId: row.id,
+      commandId,
+      at,
+      powerOn: state.power_on,
+      gangStates: state.gang_states,
+      fanSpeed: state.fan_speed,
+      ...this.audit.templateValues(input.context, outcomeEvent(previous, state, 'acked')),
+    });
     if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
     return updated;
   }
