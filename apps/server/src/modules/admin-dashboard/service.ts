@@ -2,7 +2,7 @@ import type { AdminDashboard, HealthCheck, HealthCheckName } from '@isaac/contra
 import { and, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
-import { newestFirst } from '../../db/pagination.ts';
+import { fixedLimit, newestFirst } from '../../db/pagination.ts';
 import { auditLog, installations, orders, sessions, users } from '../../db/schema/index.ts';
 import type { RequestOutcomes } from '../../plugins/request-outcomes.ts';
 import { presentAuditEntry } from '../audit/presenter.ts';
@@ -82,14 +82,14 @@ function prepareDashboard(db: Db) {
           .select(jsonListRow(auditShape, auditOrder))
           .from(auditLog)
           .orderBy(...auditOrder)
-          .limit(DASHBOARD_ACTIVITY),
+          .limit(fixedLimit(DASHBOARD_ACTIVITY)),
       ),
       firstUsers: jsonList(
         db
           .select(jsonListRow(userShape, userOrder))
           .from(users)
           .orderBy(...userOrder)
-          .limit(DASHBOARD_USERS),
+          .limit(fixedLimit(DASHBOARD_USERS)),
       ),
     })
     .from(sql`(select 1) as one`)

@@ -29,7 +29,7 @@ import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle
 import type { Db, Tx } from '../../db/client.ts';
 import { Statements } from '../../db/statements.ts';
 import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
-import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { fixedLimit, listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import {
   devices,
   electricianCustomers,
@@ -127,7 +127,7 @@ function prepareReads(db: Db, kind: ScopeKind) {
             .innerJoin(users, eq(users.id, installations.customerId))
             .where(installationScope)
             .orderBy(...installationOrder)
-            .limit(RECENT),
+            .limit(fixedLimit(RECENT)),
         ),
         recentDevices: jsonList(
           db
@@ -135,7 +135,7 @@ function prepareReads(db: Db, kind: ScopeKind) {
             .from(devices)
             .where(deviceScope)
             .orderBy(...deviceOrder)
-            .limit(RECENT),
+            .limit(fixedLimit(RECENT)),
         ),
         recentUsers: jsonList(
           db
@@ -144,7 +144,7 @@ function prepareReads(db: Db, kind: ScopeKind) {
             .innerJoin(users, eq(users.id, electricianCustomers.customerId))
             .where(mine)
             .orderBy(...customerOrder)
-            .limit(RECENT),
+            .limit(fixedLimit(RECENT)),
         ),
       })
       .from(sql`(select 1) as one`)
