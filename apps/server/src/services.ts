@@ -204,7 +204,7 @@ export function createServices({
   }
   const downloadSigner = new DownloadSigner(config.jwtSecret);
   // E-mail (issue 15): written to the outbox; delivered by the worker only when SMTP_URL is set.
-  const outbox = new EmailOutbox(db, now, log, config.mail.smtpUrl !== undefined);
+  const outbox = new EmailOutbox(db, audit, now, log, config.mail.smtpUrl !== undefined);
   const outboxWorker = config.mail.smtpUrl
     ? new OutboxWorker(db, new SmtpTransport(config.mail.smtpUrl), now, log, {
         from: config.mail.from,

@@ -28,6 +28,7 @@ export const AUDIT_ENTITY_TYPES = [
   'oauth_link',
   'rollout',
   'setting',
+  'email',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -98,6 +99,7 @@ export const AUDIT_ACTIONS = [
   'rollout.device_updated',
   'rollout.device_failed',
   'setting.updated',
+  'email.resent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { auditLog, emailOutbox } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
 import type { OutgoingEmail } from './emails.ts';
 import { OUTBOX_MAX_ATTEMPTS, OutboxWorker, retryDelayMs, type MailTransport } from './worker.ts';
@@ -190,6 +190,18 @@ describe('outbox without SMTP (kept for the admins)', () => {
     const message = res.json<OutboxMessage>();
     expect(message).toMatchObject({ _id: id, state: 'pending', attempts: 0, last_error: '550 no such user' });
     expect(Date.parse(message.next_attempt_at ?? '')).toBeLessThanOrEqual(Date.now());
+    // audited in the same transaction: who sent it again, the subject and recipient, never the body
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'email.resent',
+      entityType: 'email',
+      entityName: 'Set up your Isaac account → retry@example.com',
+      changes: { state: { before: 'failed', after: 'pending' } },
+      channel: 'api', // a request without a browser's headers
+    });
+    expect(entries[0]?.actorId).toEqual(expect.any(String));
+    expect(JSON.stringify(entries[0])).not.toContain('/invite/');
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/admin/outbox/nope/retry',

@@ -6,6 +6,7 @@ import { containsPattern } from '../../db/like.ts';
 import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
+import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { OutgoingEmail } from './emails.ts';
 import { presentOutboxDetail, presentOutboxMessage } from './presenter.ts';
 import { renderEmail } from './templates.ts';
@@ -37,6 +38,7 @@ const summaryColumns = {
 export class EmailOutbox {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     /** Whether a worker delivers the outbox (SMTP_URL is set). */
@@ -99,10 +101,15 @@ export class EmailOutbox {
    * POST /api/admin/outbox/:id/retry: a failed message goes back to pending, due now, with a fresh round of
    * attempts (its last error stays until the next attempt). Anything but a failed message is a 409.
    */
-  async retry(id: string): Promise<OutboxMessage> {
+  async retry(id: string, context: AuditContext): Promise<OutboxMessage> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ id: emailOutbox.id, state: emailOutbox.state })
+        .select({
+          id: emailOutbox.id,
+          state: emailOutbox.state,
+          subject: emailOutbox.subject,
+          to: emailOutbox.to,
+        })
         .from(emailOutbox)
         .where(eq(emailOutbox.id, id))
         .limit(1)
@@ -115,6 +122,12 @@ export class EmailOutbox {
         .where(eq(emailOutbox.id, id))
         .returning(summaryColumns);
       if (!updated) throw notFound(OUTBOX_MESSAGES.notFound);
+      // Recorded with the subject and the recipient, never the body (it may hold an invitation link).
+      await this.audit.record(tx, context, {
+        action: 'email.resent',
+        entity: { type: 'email', id, name: `${row.subject} → ${row.to}` },
+        changes: { state: { before: 'failed', after: 'pending' } },
+      });
       this.log.info({ outboxId: id }, 'failed e-mail queued again');
       return presentOutboxMessage(updated);
     });

@@ -7,6 +7,7 @@ import {
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { auditContextOf } from '../audit/audit-log.ts';
 
 /** Issue 15 "E-mail outbox": admins see every e-mail written, its rendered bodies, and send a failed one again. */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +50,6 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: outboxMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => outbox.retry(request.params.id),
+    async (request) => outbox.retry(request.params.id, auditContextOf(request)),
   );
 };

@@ -30,6 +30,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   oauth_link: 'Linked service',
   rollout: 'Firmware rollout',
   setting: 'Setting',
+  email: 'E-mail',
 };
 
 /** What each action reads as after the actor's name ("Priya Sharma <signed in>"); `{name}` is the entity. */
@@ -96,6 +97,7 @@ const PHRASES: Record<AuditAction, string> = {
   'rollout.device_updated': 'updated {name}',
   'rollout.device_failed': 'failed to update {name}',
   'setting.updated': 'changed setting {name}',
+  'email.resent': 'sent the failed e-mail {name} again',
 };
 
 /** Who acted, as a reader sees it: the copied name, else a role, else "The system" / "Someone". */
