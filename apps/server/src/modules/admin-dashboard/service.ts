@@ -7,7 +7,7 @@ import { auditLog, installations, orders, sessions, users } from '../../db/schem
 import type { RequestOutcomes } from '../../plugins/request-outcomes.ts';
 import { presentAuditEntry } from '../audit/presenter.ts';
 import { devicesCount, usersCount } from '../stats/row-counts.ts';
-import { presentUser } from '../users/presenter.ts';
+import { presentableUserColumns, presentUser } from '../users/presenter.ts';
 
 /** How many users and activity entries the dashboard shows. */
 export const DASHBOARD_USERS = 10;
@@ -51,7 +51,7 @@ function check(name: HealthCheckName, value: number, unit: HealthCheck['unit'], 
 }
 
 const auditShape = getTableColumns(auditLog);
-const userShape = getTableColumns(users);
+const userShape = presentableUserColumns;
 const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
 /** The dashboard's one statement (the clock's instants are parameters). */

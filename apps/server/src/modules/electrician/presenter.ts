@@ -1,10 +1,10 @@
 import type { CustomerStatus, ElectricianCustomer, Installation } from '@isaac/contract';
-import type { InstallationRow, UserRow } from '../../db/schema/index.ts';
-import { presentUser } from '../users/presenter.ts';
+import type { InstallationRow } from '../../db/schema/index.ts';
+import { presentUser, type PresentableUser } from '../users/presenter.ts';
 
 /** A customer as the electrician sees them: the user plus their assignment's date and status. */
 export function presentCustomer(
-  user: UserRow,
+  user: PresentableUser,
   assignment: { installationDate: string | null; status: CustomerStatus },
 ): ElectricianCustomer {
   return {

@@ -39,7 +39,6 @@ import {
   rooms,
   users,
   type InstallationRow,
-  type UserRow,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
@@ -47,6 +46,7 @@ import type { Scope, ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
 import { presentRoom } from '../rooms/presenter.ts';
+import { presentableUserColumns, type PresentableUser } from '../users/presenter.ts';
 import type { SecretBox } from '../two-factor/secret-box.ts';
 import { presentCustomer, presentInstallation, type InstallationDeviceView } from './presenter.ts';
 
@@ -67,11 +67,11 @@ const devicesOfInstallation = sql<InstallationDeviceView[] | string>`coalesce((
 /** What an installation is presented from: the row, its customer, its devices. */
 const installationShape = {
   installation: getTableColumns(installations),
-  customer: getTableColumns(users),
+  customer: presentableUserColumns,
   devices: devicesOfInstallation,
 };
 const recentDeviceShape = { device: presentedDeviceColumns, roomName: roomNameOf };
-const customerShape = { user: getTableColumns(users), assignment: getTableColumns(electricianCustomers) };
+const customerShape = { user: presentableUserColumns, assignment: getTableColumns(electricianCustomers) };
 const installationOrder = newestFirst(installations.createdAt, installations.id);
 /** Customers by installation date (none last), then name. */
 const customerOrder = [sql`${electricianCustomers.installationDate} asc nulls last`, users.name, users.id];
@@ -87,7 +87,7 @@ function installationSelect(db: Db | Tx) {
 
 function presentInstallationRow(row: {
   installation: InstallationRow;
-  customer: UserRow;
+  customer: PresentableUser;
   devices: InstallationDeviceView[] | string;
 }): Installation {
   const list = typeof row.devices === 'string' ? JSON.parse(row.devices) : row.devices;

@@ -1,8 +1,21 @@
 import type { PersonRef, User } from '@isaac/contract';
-import type { UserRow } from '../../db/schema/index.ts';
+import { getTableColumns } from 'drizzle-orm';
+import { users, type UserRow } from '../../db/schema/index.ts';
+
+/** A user as the presenters read one: every column but the password hash. */
+export type PresentableUser = Omit<UserRow, 'passwordHash'>;
+
+/**
+ * The columns a read selects to present users: all but the password hash, which only the sign-in and
+ * password checks read (a list or a dashboard never carries it, not even from the database).
+ */
+export const presentableUserColumns = (() => {
+  const { passwordHash: _hash, ...columns } = getTableColumns(users);
+  return columns;
+})();
 
 /** A user row as the API presents it (contract `userSchema`): never the password hash. */
-export function presentUser(row: UserRow): User {
+export function presentUser(row: PresentableUser): User {
   const hasLocation = row.city !== null || row.pincode !== null || row.address !== null;
   return {
     _id: row.id,
