@@ -94,6 +94,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Isaac <no-reply@isaac.local>'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   GOOGLE_HOMEGRAPH_KEY_FILE: optionalText,
   GOOGLE_HOMEGRAPH_URL: z.url().default('https://homegraph.googleapis.com'),
   GOOGLE_OAUTH_CLIENT_ID: optionalText,
@@ -210,13 +211,15 @@ export interface Config {
    * E-mail (issue 15): every e-mail is written to the outbox table; with SMTP_URL (`smtp://user:pass@host:587`,
    * `smtps://…:465`) the outbox worker delivers it from MAIL_FROM, polling every OUTBOX_POLL_MS and retrying
    * a refusal after OUTBOX_RETRY_BASE_MS × 2^(attempts−1) (at most an hour; failed after 8 attempts).
-   * Without SMTP_URL e-mails stay in the outbox (the admins' Outbox screen) and the log.
+   * Without SMTP_URL e-mails stay in the outbox (the admins' Outbox screen) and the log. Sent and failed
+   * e-mails are deleted OUTBOX_RETENTION_DAYS after they ended (pending ones are kept).
    */
   mail: {
     smtpUrl: string | undefined;
     from: string;
     pollMs: number;
     retryBaseMs: number;
+    retentionDays: number;
   };
   /** Voice assistants' push channels (issue 12): both off unless configured. */
   voice: {
@@ -372,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       from: e.MAIL_FROM,
       pollMs: e.OUTBOX_POLL_MS,
       retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      retentionDays: e.OUTBOX_RETENTION_DAYS,
     },
     voice: {
       google:

@@ -357,7 +357,9 @@ export function registerServices(
     : undefined;
   // The e-mail outbox is delivered while the app runs (SMTP_URL set); a message being sent finishes on close.
   services.outboxWorker?.start();
+  const stopOutboxPruning = services.outbox.schedulePruning(core.config.mail.retentionDays);
   app.addHook('onClose', async () => {
+    stopOutboxPruning();
     await services.outboxWorker?.stop();
     await services.sandboxWebhooks?.close();
     await services.devicePlane?.close();

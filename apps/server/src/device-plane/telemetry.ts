@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
+import { every } from '../jobs.ts';
 import { scopeCondition } from '../policy/policy.ts';
 import type { Scope } from '../policy/scope.ts';
 
@@ -186,14 +187,7 @@ export class TelemetryService {
 
   /** Runs `maintain` now and every `everyMs` (default hourly); the returned function stops it. */
   schedule(log: FastifyBaseLogger, everyMs = HOUR): () => void {
-    const run = () =>
-      this.maintain().then(
-        (done) => log.info(done, 'telemetry rollup and retention'),
-        (error: unknown) => log.error({ err: error }, 'telemetry rollup and retention failed'),
-      );
-    void run();
-    const timer = setInterval(() => void run(), everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    const run = async () => log.info(await this.maintain(), 'telemetry rollup and retention');
+    return every('telemetry rollup and retention', everyMs, run, log, { immediately: true });
   }
 }

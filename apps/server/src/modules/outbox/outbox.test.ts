@@ -34,13 +34,18 @@ describe('retry back-off', () => {
 });
 
 describe('mail settings', () => {
-  it('default to no SMTP, the Isaac sender, a 2 s poll and a 30 s first retry', () => {
+  it('default to no SMTP, the Isaac sender, a 2 s poll, a 30 s first retry and 90 days kept', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).mail).toEqual({
       smtpUrl: undefined,
       from: 'Isaac <no-reply@isaac.local>',
       pollMs: 2000,
       retryBaseMs: 30_000,
+      retentionDays: 90,
     });
+    expect(loadConfig({ NODE_ENV: 'test', OUTBOX_RETENTION_DAYS: '30' }).mail.retentionDays).toBe(30);
+    expect(() => loadConfig({ NODE_ENV: 'test', OUTBOX_RETENTION_DAYS: '0' })).toThrow(
+      /OUTBOX_RETENTION_DAYS/,
+    );
   });
 
   it('take an smtp:// or smtps:// URL only, and never print it', () => {
@@ -208,6 +213,35 @@ describe('outbox without SMTP (kept for the admins)', () => {
       headers: admin,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('deletes e-mails that ended more than the retention ago; pending ones stay whatever their age', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = new Date(Date.now() - 91 * day);
+    const recent = new Date(Date.now() - 89 * day);
+    const make = async (state: 'sent' | 'failed' | 'pending', at: Date) => {
+      const id = await t.app.services.outbox.enqueue(
+        t.db,
+        invitation(`${state}.${at.getTime()}@example.com`),
+      );
+      await t.db
+        .update(emailOutbox)
+        .set({ state, sentAt: state === 'sent' ? at : null, updatedAt: at, createdAt: at })
+        .where(eq(emailOutbox.id, id));
+      return id;
+    };
+    const oldSent = await make('sent', old);
+    const oldFailed = await make('failed', old);
+    const oldPending = await make('pending', old);
+    const recentSent = await make('sent', recent);
+    const recentFailed = await make('failed', recent);
+
+    expect(await t.app.services.outbox.prune(90)).toBe(2);
+    const left = (await rowsOf(t, [oldSent, oldFailed, oldPending, recentSent, recentFailed])).map(
+      (r) => r.id,
+    );
+    expect(left.sort()).toEqual([oldPending, recentSent, recentFailed].sort());
+    expect(await t.app.services.outbox.prune(90)).toBe(0);
   });
 
   it('is for admins only', async () => {

@@ -1,5 +1,5 @@
 import type { OutboxList, OutboxListQuery, OutboxMessage, OutboxMessageDetail } from '@isaac/contract';
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -10,11 +10,14 @@ import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { OutgoingEmail } from './emails.ts';
 import { presentOutboxDetail, presentOutboxMessage } from './presenter.ts';
 import { renderEmail } from './templates.ts';
+import { every } from '../../jobs.ts';
 
 export const OUTBOX_MESSAGES = {
   notFound: 'E-mail not found',
   notFailed: 'Only an e-mail that failed can be sent again.',
 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The list's columns: everything but the bodies. */
 const summaryColumns = {
@@ -131,5 +134,32 @@ export class EmailOutbox {
       this.log.info({ outboxId: id }, 'failed e-mail queued again');
       return presentOutboxMessage(updated);
     });
+  }
+  /**
+   * Deletes the e-mails that ended (sent, or failed for good) more than `retentionDays` ago: their bodies
+   * hold names, addresses and links nobody needs after that. Pending ones are kept whatever their age.
+   * Returns how many were deleted.
+   */
+  async prune(retentionDays: number): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - retentionDays * DAY_MS);
+    const deleted = await this.db
+      .delete(emailOutbox)
+      .where(
+        or(
+          and(eq(emailOutbox.state, 'sent'), lt(emailOutbox.sentAt, cutoff)),
+          and(eq(emailOutbox.state, 'failed'), lt(emailOutbox.updatedAt, cutoff)),
+        ),
+      )
+      .returning({ id: emailOutbox.id });
+    return deleted.length;
+  }
+
+  /** Runs `prune` now and every `everyMs` (default daily); the returned function stops it. */
+  schedulePruning(retentionDays: number, everyMs = DAY_MS): () => void {
+    const run = async () => {
+      const deleted = await this.prune(retentionDays);
+      if (deleted > 0) this.log.info({ deleted, retentionDays }, 'old e-mails deleted from the outbox');
+    };
+    return every('outbox pruning', everyMs, run, this.log, { immediately: true });
   }
 }

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
+import { every } from '../../jobs.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { DownloadSigner } from './signer.ts';
 
@@ -482,11 +483,9 @@ export class RolloutService {
     };
   }
 
-  /** Runs `tick` every `everyMs`; the returned function stops it. */
+  /** Runs `tick` every `everyMs` (never two at once); the returned function stops it. */
   schedule(everyMs: number): () => void {
-    const timer = setInterval(() => void this.tick(), everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return every('rollout tick', everyMs, () => this.tick(), this.log);
   }
 }
 
