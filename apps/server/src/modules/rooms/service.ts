@@ -1,13 +1,14 @@
 import { API_MSG, type PageQuery, type Room, type RoomValues, type AqiScale } from '@isaac/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { Statements } from '../../db/statements.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
-import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
+import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentRoom } from './presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
@@ -23,8 +24,8 @@ export const ROOMS_MESSAGES = {
 /**
  * Rooms, as the caller's scope reaches them (policy layer, ADR 019): an owner's own, those of an
  * electrician's customers, every room for an admin; anything else is not found (404). A page of rooms
- * takes one query for the rooms and ONE more for all their devices (no N+1); both are prepared
- * statements per scope kind (an owner's on the (user_id, created_at) and room_id indexes).
+ * with all their devices is ONE prepared statement per scope kind (an owner's on the (user_id, created_at)
+ * and room_id indexes; the devices as a JSON list per room, ADR 039).
  */
 export class RoomService {
   private readonly statements = new Statements((kind: ScopeKind) => prepareStatements(this.db, kind));
@@ -43,14 +44,10 @@ export class RoomService {
       ...pageWindow(query),
     });
     const total = await pageTotal(page, query, () => this.db.$count(rooms, scopeCondition('room', scope)));
-    const byRoom = await this.devicesOf(
-      scope,
-      page.map((r) => r.room.id),
-    );
-    const items = page.map(({ room }) =>
+    const items = page.map(({ room, devices: inRoom }) =>
       presentRoom(
         room,
-        (byRoom.get(room.id) ?? []).map((d) => presentDevice(d, room.name, this.aqiScale)),
+        fromJsonList(presentedDeviceColumns, inRoom).map((d) => presentDevice(d, room.name, this.aqiScale)),
       ),
     );
     return listPage('rooms', items, query, total);
@@ -103,10 +100,12 @@ export class RoomService {
       }
       return updated;
     });
-    const byRoom = await this.devicesOf(scope, [row.id]);
+    const inRoom = await this.statements
+      .get(scope.kind)
+      .roomDevices.execute({ actorId: scope.userId, roomId: row.id });
     return presentRoom(
       row,
-      (byRoom.get(row.id) ?? []).map((d) => presentDevice(d, row.name, this.aqiScale)),
+      inRoom.map((d) => presentDevice(d, row.name, this.aqiScale)),
     );
   }
 
@@ -135,43 +134,40 @@ export class RoomService {
       });
     });
   }
-
-  /** The scope's devices in the given rooms, newest first, grouped by room: one query (devices_room_idx). */
-  private async devicesOf(scope: Scope, roomIds: string[]): Promise<Map<string, PresentableDevice[]>> {
-    const byRoom = new Map<string, PresentableDevice[]>();
-    if (roomIds.length === 0) return byRoom;
-    const rows = await this.statements.get(scope.kind).devices.execute({ actorId: scope.userId, roomIds });
-    for (const row of rows) {
-      if (row.roomId === null) continue;
-      const list = byRoom.get(row.roomId);
-      if (list) list.push(row);
-      else byRoom.set(row.roomId, [row]);
-    }
-    return byRoom;
-  }
 }
 
-/** The two prepared statements of a scope kind: a page of rooms (with its total), and their devices. */
+/**
+ * The prepared statements of a scope kind: a page of rooms with its total and each room's devices (in the
+ * scope, newest first) as a JSON list — one round trip (ADR 039; devices_room_idx per room) — and one room's
+ * devices.
+ */
 function prepareStatements(db: Db, kind: ScopeKind) {
+  const deviceOrder = [desc(devices.createdAt), desc(devices.id)];
   return {
     page: db
-      .select({ room: rooms, total: totalCount() })
+      .select({
+        room: rooms,
+        total: totalCount(),
+        devices: jsonList(
+          db
+            .select(jsonListRow(presentedDeviceColumns, deviceOrder))
+            .from(devices)
+            .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
+            .orderBy(...deviceOrder),
+        ),
+      })
       .from(rooms)
       .where(policyCondition('room', kind, ACTOR))
       .orderBy(desc(rooms.createdAt), desc(rooms.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`rooms_page_${kind}`),
-    devices: db
+    /** One room's devices in the scope (after a change to the room). */
+    roomDevices: db
       .select(presentedDeviceColumns)
       .from(devices)
-      .where(
-        and(
-          policyCondition('device', kind, ACTOR),
-          sql`${devices.roomId} = any(${sql.placeholder('roomIds')}::text[])`,
-        ),
-      )
-      .orderBy(desc(devices.createdAt), desc(devices.id))
-      .prepare(`rooms_devices_${kind}`),
+      .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, sql.placeholder('roomId'))))
+      .orderBy(...deviceOrder)
+      .prepare(`room_devices_${kind}`),
   };
 }
