@@ -155,20 +155,13 @@ export class AuditLog {
   ) {}
 
   async record(executor: Db | Tx, context: AuditContext, event: AuditEvent): Promise<void> {
-    await this.insert(executor, context, event);
+    await executor.insert(auditLog).values(this.row(context, event));
   }
 
   /**
-   * The entry's INSERT, not yet run: to await, or to run as a CTE of a statement that makes the change it
-   * records (one round trip, one atomic statement: ADR 039).
-   */
-  insert(executor: Db | Tx, context: AuditContext, event: AuditEvent) {
-    return executor.insert(auditLog).values(this.row(context, event));
-  }
-
-  /**
-   * The entry's INSERT with every value a placeholder (`audit_<field>`), for a statement built once
-   * (ADR 040); `templateValues` gives the values of one entry.
+   * The entry's INSERT with every value a placeholder (`audit_<field>`), for a statement built once that
+   * also makes the change it records (a CTE: one round trip, one atomic statement; ADR 039, ADR 040);
+   * `templateValues` gives the values of one entry.
    */
   insertTemplate(executor: Db | Tx) {
     return executor.insert(auditLog).values(AUDIT_TEMPLATE);
