@@ -1469,6 +1469,8 @@ async function serveSetup() {
       const now = () => new Date();
       // The owner's scope (policy layer, ADR 019), as the auth hook builds it for a signed-in owner.
       const scope = { kind: 'owner', userId: owner.id };
+      // The owner reads carry the caller's session in their statement (ADR 041).
+      const session = await app.sessions.create(owner.id, { userAgent: 'bench-api explain', ip: null });
       // The list reads only: the activity log is never written here.
       const audit = new AuditLog(logged, now);
       const devicesService = new DeviceService(
@@ -1478,17 +1480,20 @@ async function serveSetup() {
         now,
       );
       const steps = [
-        ['GET /api/dashboard', () => new OwnerDashboardService(logged).statistics(scope)],
-        ['GET /api/devices', () => devicesService.list(scope, { page: 1, page_size: 20 })],
+        ['GET /api/dashboard', () => new OwnerDashboardService(logged).statistics(scope, session.id)],
+        ['GET /api/devices', () => devicesService.list(scope, { page: 1, page_size: 20 }, session.id)],
         [
           'GET /api/devices?room_id=',
-          () => devicesService.list(scope, { page: 1, page_size: 20, room_id: room.id }),
+          () => devicesService.list(scope, { page: 1, page_size: 20, room_id: room.id }, session.id),
         ],
         [
           'GET /api/devices?room_id=none',
-          () => devicesService.list(scope, { page: 1, page_size: 20, room_id: 'none' }),
+          () => devicesService.list(scope, { page: 1, page_size: 20, room_id: 'none' }, session.id),
         ],
-        ['GET /api/rooms', () => new RoomService(logged, audit, now).list(scope, { page: 1, page_size: 20 })],
+        [
+          'GET /api/rooms',
+          () => new RoomService(logged, audit, now).list(scope, { page: 1, page_size: 20 }, session.id),
+        ],
       ];
       return { plans: await explainSteps(steps, captured, false) };
     },

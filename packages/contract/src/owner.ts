@@ -118,6 +118,8 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
 export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
 export const deviceListSchema = listResponseSchema('devices', deviceSchema);
 export const roomListSchema = listResponseSchema('rooms', roomSchema);
+export type DeviceList = z.infer<typeof deviceListSchema>;
+export type RoomList = z.infer<typeof roomListSchema>;
 export const deviceResponseSchema = z.object({ device: deviceSchema });
 /**
  * Add Device's answer: the device and its MQTT credentials (issue 13): the secret appears here once and is

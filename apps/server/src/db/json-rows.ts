@@ -25,16 +25,28 @@ export function jsonObject(shape: JsonShape): SQL {
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
+/** How each key of a shape is decoded from JSON (built once per shape: lists decode many rows). */
+type Decoders = [key: string, decode: (raw: unknown) => unknown][];
+const decodersOf = new WeakMap<JsonShape, Decoders>();
+
+function decoders(shape: JsonShape): Decoders {
+  let built = decodersOf.get(shape);
+  if (built === undefined) {
+    built = Object.entries(shape).map(([key, field]): Decoders[number] => {
+      if (is(field, Column)) return [key, (raw) => (raw === null ? null : field.mapFromDriverValue(raw))];
+      if (is(field, SQL) || is(field, SQL.Aliased)) return [key, (raw) => raw];
+      return [key, (raw) => (raw === null ? null : fromJson(field, raw))];
+    });
+    decodersOf.set(shape, built);
+  }
+  return built;
+}
+
 /** The row of a shape from the object `jsonObject(shape)` produced (as node-postgres parsed it). */
 export function fromJson<T extends JsonShape>(shape: T, value: unknown): JsonRow<T> {
   const object = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(shape)) {
-    const raw = object[key] ?? null;
-    if (is(field, Column)) row[key] = raw === null ? null : field.mapFromDriverValue(raw);
-    else if (is(field, SQL) || is(field, SQL.Aliased)) row[key] = raw;
-    else row[key] = raw === null ? null : fromJson(field, raw);
-  }
+  for (const [key, decode] of decoders(shape)) row[key] = decode(object[key] ?? null);
   return row as JsonRow<T>;
 }
 

@@ -8,8 +8,8 @@ import {
 } from '@isaac/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
-import type { SessionService } from '../modules/auth/sessions.ts';
-import type { TokenService } from '../modules/auth/tokens.ts';
+import type { LiveSession, SessionService } from '../modules/auth/sessions.ts';
+import type { AccessClaims, TokenService } from '../modules/auth/tokens.ts';
 import type { CsrfGuard } from './csrf.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { scopeOf, type Scope } from '../policy/scope.ts';
@@ -50,6 +50,26 @@ declare module 'fastify' {
      * that present the caller use it instead of reading the row again. Null where `auth` is null.
      */
     authUser: UserRow | null;
+    /**
+     * On a route that reads the session in its own statement (`sessionInRead`, ADR 041): the verified
+     * token's claims, until `readAsCaller` has checked the session and set `auth`. Null elsewhere.
+     */
+    pendingClaims: AccessClaims | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's handler reads through `readAsCaller`, whose one statement carries the session check
+     * (ADR 041): the hook verifies the token (and CSRF) but leaves the session's read to the handler.
+     */
+    sessionInRead?: boolean;
+  }
+  interface FastifyInstance {
+    /** The hook's checks of a session read with the route's data (`readAsCaller`); sets `request.auth`. */
+    admitSession(
+      request: FastifyRequest,
+      claims: AccessClaims,
+      row: LiveSession | undefined,
+    ): Promise<AuthContext>;
   }
 }
 
@@ -70,12 +90,14 @@ interface AuthDeps {
  *    factor (403 two_factor_enrolment_required, ADR 028). Sets `request.auth` (and `request.authUser`). Route modules never
  *    check auth themselves.
  * The session is read on every request (one prepared primary-key read, never cached), so a revoked
- * session is refused by the very next request in every process (ADR 017).
+ * session is refused by the very next request in every process (ADR 017) — by the hook, or, on a route
+ * marked `sessionInRead`, in the route's own statement through `readAsCaller` (ADR 041).
  */
 export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authUser', null);
   app.decorateRequest('routeRule', undefined);
+  app.decorateRequest('pendingClaims', null);
 
   app.addHook('onRequest', async (request) => {
     const rule = ruleForRequest(request);
@@ -102,8 +124,29 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
         ? unauthorized(ERROR_CODE.tokenExpired, AUTH_HOOK_MESSAGES.tokenExpired)
         : unauthorized(ERROR_CODE.invalidToken, API_MSG.invalidToken);
     }
-    const live = await deps.sessions.findLive(verified.claims.sid);
-    if (!live || live.user.id !== verified.claims.sub) {
+    const claims = verified.claims;
+    // The token's role is what it was at sign-in; a role change ends the sessions (ADR 017), and the
+    // checks below use the database's role anyway. A caller whose token could not call the route takes
+    // the ordinary path, so its refusal comes before any read.
+    if (request.routeOptions.config.sessionInRead === true && roleMayCall(rule, claims.role)) {
+      request.pendingClaims = claims;
+      return;
+    }
+    await admit(request, rule, claims, await deps.sessions.findLive(claims.sid));
+  });
+
+  /**
+   * What the hook checks of a live session, wherever it was read: the session belongs to the token's
+   * user, the database's role may call the route, an admin's required second factor; then the
+   * once-a-minute touch, and `request.auth`.
+   */
+  async function admit(
+    request: FastifyRequest,
+    rule: RouteRule,
+    claims: AccessClaims,
+    live: LiveSession | null,
+  ): Promise<AuthContext> {
+    if (!live || live.user.id !== claims.sub) {
       throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
     }
     // The role comes from the database, so a role change applies at once.
@@ -119,9 +162,53 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
       throw new HttpError(403, ERROR_CODE.twoFactorEnrolmentRequired, API_MSG.twoFactorEnrolmentRequired);
     }
     await deps.sessions.touch(live.session);
-    request.auth = { userId: live.user.id, role, sessionId: live.session.id };
+    const auth = { userId: live.user.id, role, sessionId: live.session.id };
+    request.auth = auth;
     request.authUser = live.user;
+    return auth;
+  }
+
+  app.decorate('admitSession', async (request, claims, row) => {
+    const rule = request.routeRule;
+    if (rule === undefined || rule.access === 'public') throw new Error('admitSession: not a role route');
+    return admit(request, rule, claims, deps.sessions.liveOf(row));
   });
+}
+
+/** A read that carried the session check: the session and user it read, and the route's value. */
+export type ReadWithSession<T> = LiveSession & { value: T };
+
+/**
+ * The data of a read route together with the caller's session check, in ONE statement (ADR 041): `read`
+ * runs a statement built with `selectWithSession` (modules/auth/sessions.ts) in the scope the token
+ * names, then the session it read passes the hook's very checks (live, the token's user, the database's
+ * role, second factor) before its value is returned — so a revoked session is refused by its next
+ * request as before, with one round trip to the database instead of two. Nothing read is returned
+ * unless the session is admitted; were the database's role not the token's and its scope another, the
+ * value is read again in that scope. On a route without `sessionInRead` (or a token whose role could not call it) the hook
+ * has already admitted the caller, and `read` runs in its scope.
+ */
+export async function readAsCaller<T>(
+  request: FastifyRequest,
+  scopeFor: (caller: { userId: string; role: number }) => Scope,
+  read: (scope: Scope, sessionId: string) => Promise<ReadWithSession<T> | undefined>,
+): Promise<T> {
+  const claims = request.pendingClaims;
+  if (claims === null) {
+    const auth = requireAuth(request);
+    const row = await read(scopeFor(auth), auth.sessionId);
+    if (!row) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
+    return row.value;
+  }
+  request.pendingClaims = null;
+  const assumed = scopeFor({ userId: claims.sub, role: claims.role });
+  const row = await read(assumed, claims.sid);
+  const auth = await request.server.admitSession(request, claims, row);
+  const scope = scopeFor(auth);
+  if (row && scope.kind === assumed.kind && scope.userId === assumed.userId) return row.value;
+  const again = await read(scope, auth.sessionId);
+  if (!again) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
+  return again.value;
 }
 
 /** `request.auth` on a route whose rule names roles (the hook guarantees it is set there). */
@@ -147,6 +234,10 @@ export function requireScope(request: FastifyRequest): Scope {
  * are reached through the electrician API).
  */
 export function requireHomeScope(request: FastifyRequest): Scope {
-  const auth = requireAuth(request);
-  return auth.role === ROLE.electrician ? { kind: 'owner', userId: auth.userId } : scopeOf(auth);
+  return homeScopeOf(requireAuth(request));
+}
+
+/** The owner API's scope of a caller (`requireHomeScope`). */
+export function homeScopeOf(caller: { userId: string; role: number }): Scope {
+  return caller.role === ROLE.electrician ? { kind: 'owner', userId: caller.userId } : scopeOf(caller);
 }

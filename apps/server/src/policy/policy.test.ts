@@ -4,7 +4,7 @@
  * through `may` and through the services that take their conditions (device commands, device and room
  * lists, the dashboard, room changes).
  */
-import { ROLE } from '@isaac/contract';
+import { ROLE, type DeviceListQuery, type PageQuery } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   devices,
@@ -14,6 +14,7 @@ import {
   rooms,
 } from '../db/schema/index.ts';
 import { auditContextFor, createTestApp, type TestApp } from '../test/helpers.ts';
+import type { ReadWithSession } from '../plugins/auth.ts';
 import { authorize, may, type Access, type PolicyEntity } from './policy.ts';
 import { homeOf, scopeOf, type Scope } from './scope.ts';
 
@@ -144,22 +145,43 @@ describe('policy: may / authorize', () => {
 describe('services take their conditions from the policy', () => {
   const ids = (list: { _id: string }[]) => list.map((d) => d._id).sort();
 
+  /** A read as its route runs it: with a session of the scope's user (`readAsCaller`, ADR 041). */
+  const sessionsOf = new Map<string, string>();
+  async function asCaller<T>(
+    scope: Scope,
+    read: (sessionId: string) => Promise<ReadWithSession<T> | undefined>,
+  ): Promise<T> {
+    let sessionId = sessionsOf.get(scope.userId);
+    if (sessionId === undefined) {
+      sessionId = (await t.app.services.sessions.create(scope.userId, { userAgent: null, ip: null })).id;
+      sessionsOf.set(scope.userId, sessionId);
+    }
+    const result = await read(sessionId);
+    if (!result) throw new Error('the session was not read');
+    return result.value;
+  }
+  const deviceList = (scope: Scope, query: DeviceListQuery) =>
+    asCaller(scope, (sessionId) => t.app.services.devices.list(scope, query, sessionId));
+  const roomList = (scope: Scope, query: PageQuery) =>
+    asCaller(scope, (sessionId) => t.app.services.rooms.list(scope, query, sessionId));
+  const dashboardOf = (scope: Scope) =>
+    asCaller(scope, (sessionId) => t.app.services.dashboard.statistics(scope, sessionId));
+
   it('device lists: each scope sees what the policy lets it (prepared per scope kind)', async () => {
-    const { devices: service } = t.app.services;
     const page = { page: 1, page_size: 100 };
-    expect(ids((await service.list(world.ownerA, page)).devices)).toEqual([world.deviceA]);
-    expect(ids((await service.list(world.ownerB, page)).devices)).toEqual([world.deviceB]);
-    expect(ids((await service.list(world.assigned, page)).devices)).toEqual(
+    expect(ids((await deviceList(world.ownerA, page)).devices)).toEqual([world.deviceA]);
+    expect(ids((await deviceList(world.ownerB, page)).devices)).toEqual([world.deviceB]);
+    expect(ids((await deviceList(world.assigned, page)).devices)).toEqual(
       [world.deviceA, world.stock].sort(),
     );
-    expect((await service.list(world.unassigned, page)).devices).toEqual([]);
-    const all = ids((await service.list(world.admin, page)).devices);
+    expect((await deviceList(world.unassigned, page)).devices).toEqual([]);
+    const all = ids((await deviceList(world.admin, page)).devices);
     expect(all).toEqual(expect.arrayContaining([world.deviceA, world.deviceB, world.stock]));
     // A page past the end counts with the same conditions.
-    expect((await service.list(world.assigned, { page: 5, page_size: 1 })).total).toBe(2);
+    expect((await deviceList(world.assigned, { page: 5, page_size: 1 })).total).toBe(2);
     // The owner's filters still apply within the scope.
     expect(
-      (await service.list(world.assigned, { ...page, room_id: 'none' })).devices.map((d) => d._id),
+      (await deviceList(world.assigned, { ...page, room_id: 'none' })).devices.map((d) => d._id),
     ).toEqual([world.stock]);
   });
 
@@ -173,7 +195,7 @@ describe('services take their conditions from the policy', () => {
       });
     }
     for (const who of ['ownerA', 'assigned', 'admin'] as const) {
-      const before = (await service.list(world.admin, { page: 1, page_size: 100 })).devices.find(
+      const before = (await deviceList(world.admin, { page: 1, page_size: 100 })).devices.find(
         (d) => d._id === world.deviceA,
       );
       const after = await service.toggle(world[who], world.deviceA, auditContextFor(world[who].userId));
@@ -219,10 +241,8 @@ describe('services take their conditions from the policy', () => {
       auditContextFor(world.assigned.userId),
     );
     expect(renamed.devices.map((d) => d._id)).toEqual([world.deviceA]);
-    expect(ids((await roomService.list(world.assigned, { page: 1, page_size: 10 })).rooms)).toEqual([
-      world.roomA,
-    ]);
-    expect((await roomService.list(world.unassigned, { page: 1, page_size: 10 })).rooms).toEqual([]);
+    expect(ids((await roomList(world.assigned, { page: 1, page_size: 10 })).rooms)).toEqual([world.roomA]);
+    expect((await roomList(world.unassigned, { page: 1, page_size: 10 })).rooms).toEqual([]);
     await expect(
       roomService.create(
         world.assigned,
@@ -235,16 +255,15 @@ describe('services take their conditions from the policy', () => {
   });
 
   it('the dashboard counts what the scope reaches', async () => {
-    const { dashboard } = t.app.services;
-    expect((await dashboard.statistics(world.ownerA)).statistics).toEqual({
+    expect((await dashboardOf(world.ownerA)).statistics).toEqual({
       devices: { total: 1, lumos_devices: 0, isaac: 1, skywalker: 0 },
       rooms: 1,
     });
-    expect((await dashboard.statistics(world.assigned)).statistics).toEqual({
+    expect((await dashboardOf(world.assigned)).statistics).toEqual({
       devices: { total: 2, lumos_devices: 0, isaac: 2, skywalker: 0 },
       rooms: 1,
     });
-    expect((await dashboard.statistics(world.unassigned)).statistics.devices.total).toBe(0);
-    expect((await dashboard.statistics(world.admin)).statistics.devices.total).toBeGreaterThanOrEqual(3);
+    expect((await dashboardOf(world.unassigned)).statistics.devices.total).toBe(0);
+    expect((await dashboardOf(world.admin)).statistics.devices.total).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,9 +1,10 @@
 import { ERROR_CODE, ROLE } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { devices, sessions, users } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { TOUCH_INTERVAL_MS } from './sessions.ts';
 
@@ -102,6 +103,72 @@ describe('the auth hook reads the session on every request', () => {
     const touched = await lastSeenAt(sid);
     expect(touched).toBeGreaterThan(signedInAt);
     expect(Math.abs(touched - t.clock.now().getTime())).toBeLessThan(1000);
+  });
+});
+
+describe('a read that carries the session check (GET /api/devices, ADR 041)', () => {
+  async function addDevice(userId: string, name: string): Promise<string> {
+    const [row] = await t.db
+      .insert(devices)
+      .values({ name, model: 'ISAAC Pro', serialNumber: `SIR-${randomUUID()}`, type: 'isaac', userId })
+      .returning({ id: devices.id });
+    if (!row) throw new Error('no device');
+    return row.id;
+  }
+  const listed = (res: { json(): { devices: { _id: string }[] } }) => res.json().devices.map((d) => d._id);
+
+  it('reads the session in the list statement: the hook sends no lookup of its own', async () => {
+    const { user, token } = await t.signIn(ROLE.owner);
+    const mine = await addDevice(user.id, 'Hall Purifier');
+    const lookups = vi.spyOn(t.app.services.sessions, 'findLive');
+    try {
+      const res = await get(t.app, '/api/devices', token);
+      expect(res.statusCode).toBe(200);
+      expect(listed(res)).toEqual([mine]);
+      expect(res.json()).toMatchObject({ page: 1, total: 1 });
+      expect(lookups).not.toHaveBeenCalled();
+      // The other routes still look the session up in the hook.
+      expect((await get(t.app, '/auth/current-user', token)).statusCode).toBe(200);
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('a session of another user, a revoked one and a disabled account return nothing of the list', async () => {
+    const { user, token } = await t.signIn(ROLE.owner);
+    await addDevice(user.id, 'Study Purifier');
+    await t.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+    const disabled = await get(t.app, '/api/devices', token);
+    expect(disabled.statusCode).toBe(401);
+    expect(disabled.json()).toMatchObject({ error: ERROR_CODE.authorizationRequired });
+    expect(disabled.body).not.toContain('Study Purifier');
+
+    // A token naming a session that is not its user's (a forged pairing cannot be signed, but the check
+    // stays): the session of another owner.
+    const other = await t.signIn(ROLE.owner);
+    const theirs = sessionIdOf(other.token);
+    const me = await t.signIn(ROLE.owner);
+    await t.db
+      .update(sessions)
+      .set({ userId: other.user.id })
+      .where(eq(sessions.id, sessionIdOf(me.token)));
+    const mismatched = await get(t.app, '/api/devices', me.token);
+    expect(mismatched.statusCode).toBe(401);
+    expect(theirs).not.toBe(sessionIdOf(me.token));
+  });
+
+  it("the role is the database's, not the token's", async () => {
+    const electrician = await t.signIn(ROLE.electrician);
+    const own = await addDevice(electrician.user.id, 'Workshop Purifier');
+    expect(listed(await get(t.app, '/api/devices', electrician.token))).toEqual([own]);
+    // Behind the API's back (an admin's role change ends the sessions; an operator's UPDATE does not).
+    await t.db.update(users).set({ role: ROLE.owner }).where(eq(users.id, electrician.user.id));
+    expect(listed(await get(t.app, '/api/devices', electrician.token))).toEqual([own]);
+    await t.db.update(users).set({ role: ROLE.admin }).where(eq(users.id, electrician.user.id));
+    const refused = await get(t.app, '/api/devices', electrician.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('Workshop Purifier');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
@@ -14,6 +14,20 @@ export const TOUCH_INTERVAL_MS = 60_000;
 export interface LiveSession {
   session: SessionRow;
   user: UserRow;
+}
+
+/**
+ * The session lookup as the start of a statement (ADR 041): `select session, user, …fields from sessions
+ * join users … where sessions.id = :sessionId`. The session service's own lookup selects no more; a read
+ * that carries the session check (plugins/auth.ts `readAsCaller`) adds its data as `fields` — sub-selects
+ * with their own placeholders — so the check and the read are one statement, one round trip.
+ */
+export function selectWithSession<F extends Record<string, SQL | SQL.Aliased>>(db: Db, fields: F) {
+  return db
+    .select({ session: sessions, user: users, ...fields })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')));
 }
 
 /**
@@ -34,12 +48,7 @@ export class SessionService {
     private readonly now: () => Date,
     private readonly policy: SessionPolicy,
   ) {
-    this.liveStatement = db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder('sessionId')))
-      .prepare('session_live');
+    this.liveStatement = selectWithSession(db, {}).prepare('session_live');
     this.touchStatement = db
       .update(sessions)
       // An ISO string cast by the database: the same value whichever driver sends it.
@@ -82,8 +91,13 @@ export class SessionService {
   /** The session with its user when it is live; null when unknown, revoked, idle, expired or the user is disabled. */
   async findLive(sessionId: string): Promise<LiveSession | null> {
     const [row] = await this.liveStatement.execute({ sessionId });
+    return this.liveOf(row);
+  }
+
+  /** The session and user a statement read (`selectWithSession`) when that session is live; else null. */
+  liveOf(row: LiveSession | undefined): LiveSession | null {
     if (!row || !this.isLive(row.session, row.user)) return null;
-    return row;
+    return { session: row.session, user: row.user };
   }
 
   /** Records activity (keeps the idle lifetime going). `force` writes even if written recently. */

@@ -1,6 +1,6 @@
 import { ownerDashboardSchema } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireHomeScope } from '../../plugins/auth.ts';
+import { homeScopeOf, readAsCaller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 /** GET /api/dashboard: the owner's device counts (total, per type) and room count. */
@@ -10,12 +10,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard',
     {
+      config: { sessionInRead: true },
       schema: {
         tags: ['owner dashboard'],
         summary: "The caller's statistics: devices (total, lumos_devices, isaac, skywalker) and rooms",
         response: { 200: ownerDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.statistics(requireHomeScope(request)),
+    async (request) =>
+      readAsCaller(request, homeScopeOf, (scope, sessionId) => service.statistics(scope, sessionId)),
   );
 };

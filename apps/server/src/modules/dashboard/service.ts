@@ -1,7 +1,9 @@
 import { airQualityOf, type OwnerDashboard, type AqiScale } from '@isaac/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
+import { fromJson, fromJsonList, jsonList, jsonListRow, jsonObject } from '../../db/json-rows.ts';
+import { selectWithSession } from '../auth/sessions.ts';
+import type { ReadWithSession } from '../../plugins/auth.ts';
 import { Statements } from '../../db/statements.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
 import { ACTOR, policyCondition } from '../../policy/policy.ts';
@@ -15,8 +17,16 @@ const roomAirShape = {
   at: devices.airQualityAt,
 };
 
+/** The device counts of a dashboard: all, and per type (one aggregate with a FILTER per type). */
+const countsShape = {
+  total: sql<number>`count(*)::int`,
+  lumos: sql<number>`(count(*) filter (where ${devices.type} = 'lumos'))::int`,
+  isaac: sql<number>`(count(*) filter (where ${devices.type} = 'isaac'))::int`,
+  skywalker: sql<number>`(count(*) filter (where ${devices.type} = 'skywalker'))::int`,
+};
+
 /**
- * The dashboard's ONE statement for a scope kind (prepared: it runs on every dashboard refresh): the
+ * The dashboard's ONE statement for a scope kind, with the caller's session (ADR 041) (prepared: it runs on every dashboard refresh): the
  * counts per type as an aggregate (FILTER per type, a sub-select for rooms), and each room's latest
  * sensor reading (the newest SKYWALKER reading in the room) as a JSON list (ADR 039).
  */
@@ -36,18 +46,15 @@ function prepareDashboard(db: Db, kind: ScopeKind) {
       ),
     )
     .orderBy(...airOrder);
-  return db
-    .select({
-      total: sql<number>`count(*)::int`,
-      lumos: sql<number>`(count(*) filter (where ${devices.type} = 'lumos'))::int`,
-      isaac: sql<number>`(count(*) filter (where ${devices.type} = 'isaac'))::int`,
-      skywalker: sql<number>`(count(*) filter (where ${devices.type} = 'skywalker'))::int`,
-      rooms: sql<number>`(select count(*)::int from ${rooms}${roomsCondition ? sql` where ${roomsCondition}` : sql``})`,
-      roomAir: jsonList(roomAir),
-    })
+  const counts = db
+    .select({ counts: jsonObject(countsShape) })
     .from(devices)
-    .where(policyCondition('device', kind, ACTOR))
-    .prepare(`dashboard_${kind}`);
+    .where(policyCondition('device', kind, ACTOR));
+  return selectWithSession(db, {
+    counts: sql`(${counts})`,
+    rooms: sql<number>`(select count(*)::int from ${rooms}${roomsCondition ? sql` where ${roomsCondition}` : sql``})`,
+    roomAir: jsonList(roomAir),
+  }).prepare(`dashboard_${kind}`);
 }
 
 /**
@@ -64,10 +71,13 @@ export class OwnerDashboardService {
     private readonly aqiScale: AqiScale,
   ) {}
 
-  async statistics(scope: Scope): Promise<OwnerDashboard> {
-    const [row] = await this.statements.get(scope.kind).execute({ actorId: scope.userId });
-    const roomAir = fromJsonList(roomAirShape, row?.roomAir);
-    return {
+  /** The scope's dashboard, read with the caller's session (`readAsCaller`, ADR 041). */
+  async statistics(scope: Scope, sessionId: string): Promise<ReadWithSession<OwnerDashboard> | undefined> {
+    const [row] = await this.statements.get(scope.kind).execute({ sessionId, actorId: scope.userId });
+    if (!row) return undefined;
+    const counts = fromJson(countsShape, row.counts);
+    const roomAir = fromJsonList(roomAirShape, row.roomAir);
+    const value: OwnerDashboard = {
       air_quality: roomAir
         .filter((r) => r.pm25 !== null && r.at !== null)
         .map((r) => ({
@@ -80,13 +90,14 @@ export class OwnerDashboardService {
         .sort((a, b) => a.room_name.localeCompare(b.room_name)),
       statistics: {
         devices: {
-          total: row?.total ?? 0,
-          lumos_devices: row?.lumos ?? 0,
-          isaac: row?.isaac ?? 0,
-          skywalker: row?.skywalker ?? 0,
+          total: counts.total,
+          lumos_devices: counts.lumos,
+          isaac: counts.isaac,
+          skywalker: counts.skywalker,
         },
-        rooms: row?.rooms ?? 0,
+        rooms: row.rooms,
       },
     };
+    return { session: row.session, user: row.user, value };
   }
 }

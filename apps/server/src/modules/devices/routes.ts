@@ -14,7 +14,7 @@ import {
   updateCheckSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireHomeScope } from '../../plugins/auth.ts';
+import { homeScopeOf, readAsCaller, requireHomeScope } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
@@ -26,6 +26,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/devices',
     {
+      config: { sessionInRead: true },
       schema: {
         tags,
         summary: "The caller's devices, newest first (filter by room_id — 'none' = in no room — and type)",
@@ -33,7 +34,8 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(requireHomeScope(request), request.query),
+    async (request) =>
+      readAsCaller(request, homeScopeOf, (scope, sessionId) => service.list(scope, request.query, sessionId)),
   );
 
   app.post(

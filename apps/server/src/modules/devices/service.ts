@@ -5,6 +5,7 @@ import {
   initialFanSpeed,
   type Device,
   type DeviceCreatedResponse,
+  type DeviceList,
   type DeviceListQuery,
   type DeviceType,
   type NewDevice,
@@ -13,6 +14,7 @@ import {
 } from '@isaac/contract';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { Statements } from '../../db/statements.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
@@ -21,6 +23,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.
 import { ACTOR, policyCondition, scopeCondition, type ActorRef } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { selectWithSession } from '../auth/sessions.ts';
+import type { ReadWithSession } from '../../plugins/auth.ts';
 import type { DeviceCredentials } from '../../device-plane/credentials.ts';
 import type { DeviceEvents } from '../device-commands/device-events.ts';
 import type { DeviceCommandService } from '../device-commands/service.ts';
@@ -49,6 +53,9 @@ const withRoomName = {
   device: presentedDeviceColumns,
   roomName: sql<string | null>`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
 };
+
+/** A row of the device list: the device, its room's name, and the list's total (a window count). */
+const listRow = { ...withRoomName, total: totalCount() };
 
 /** Which filters a device-list query has: each combination (per scope kind) is one prepared statement. */
 interface ListShape {
@@ -109,35 +116,45 @@ export class DeviceService {
     return result;
   }
 
-  async list(scope: Scope, query: DeviceListQuery) {
+  /**
+   * A page of the scope's devices, read with the caller's session in one statement (`readAsCaller`, ADR
+   * 041): the page as a JSON list, each row with the total as a window count; a page past the end counts
+   * separately.
+   */
+  async list(
+    scope: Scope,
+    query: DeviceListQuery,
+    sessionId: string,
+  ): Promise<ReadWithSession<DeviceList> | undefined> {
     const shape = shapeOf(query);
     const statement = this.listStatements.get({ kind: scope.kind, ...shape });
-    // One round trip: the page with the total as a window count; a page past the end counts separately.
-    const rows = await statement.execute({
+    const [row] = await statement.execute({
+      sessionId,
       actorId: scope.userId,
       roomId: query.room_id,
       type: query.type,
       ...pageWindow(query),
     });
+    if (!row) return undefined;
+    const rows = fromJsonList(listRow, row.page);
     const total = await pageTotal(rows, query, () => this.count(scope, shape, query));
-    return listPage(
-      'devices',
-      rows.map((r) => presentDevice(r.device, r.roomName, this.aqiScale)),
-      query,
-      total,
-    );
+    const items = rows.map((r) => presentDevice(r.device, r.roomName, this.aqiScale));
+    return { session: row.session, user: row.user, value: listPage('devices', items, query, total) };
   }
 
   private prepareList(kind: ScopeKind, shape: ListShape) {
     const refs = { actor: ACTOR, roomId: sql.placeholder('roomId'), type: sql.placeholder('type') };
-    return this.db
-      .select({ ...withRoomName, total: totalCount() })
+    const order = [desc(devices.createdAt), desc(devices.id)];
+    const page = this.db
+      .select(jsonListRow(listRow, order))
       .from(devices)
       .where(and(...listConditions(kind, shape, refs)))
-      .orderBy(desc(devices.createdAt), desc(devices.id))
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`devices_list_${kind}_${shape.room ?? 'any'}_${shape.type ? 'type' : 'all'}`);
+      .offset(sql.placeholder('offset'));
+    return selectWithSession(this.db, { page: jsonList(page) }).prepare(
+      `devices_list_${kind}_${shape.room ?? 'any'}_${shape.type ? 'type' : 'all'}`,
+    );
   }
 
   private async count(scope: Scope, shape: ListShape, query: DeviceListQuery): Promise<number> {

@@ -7,7 +7,7 @@ import {
   roomResponseSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireHomeScope } from '../../plugins/auth.ts';
+import { homeScopeOf, readAsCaller, requireHomeScope } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { ROOMS_MESSAGES } from './service.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
@@ -20,6 +20,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/rooms',
     {
+      config: { sessionInRead: true },
       schema: {
         tags,
         summary: "The caller's rooms, newest first, each with its devices",
@@ -27,7 +28,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roomListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(requireHomeScope(request), request.query),
+    async (request) =>
+      readAsCaller(request, homeScopeOf, (scope, sessionId) => service.list(scope, request.query, sessionId)),
   );
 
   app.post(

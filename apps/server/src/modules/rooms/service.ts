@@ -1,5 +1,12 @@
-import { API_MSG, type PageQuery, type Room, type RoomValues, type AqiScale } from '@isaac/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  API_MSG,
+  type PageQuery,
+  type Room,
+  type RoomList,
+  type RoomValues,
+  type AqiScale,
+} from '@isaac/contract';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { Statements } from '../../db/statements.ts';
@@ -11,6 +18,15 @@ import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentRoom } from './presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { selectWithSession } from '../auth/sessions.ts';
+import type { ReadWithSession } from '../../plugins/auth.ts';
+
+/** A row of the rooms page: the room, the list's total (a window count) and the room's devices (JSON). */
+const roomPageRow = {
+  room: getTableColumns(rooms),
+  total: totalCount(),
+  devices: sql<unknown>`null`,
+};
 
 /** A room's fields as the activity log records them. */
 const AUDITED_ROOM_FIELDS = ['name', 'type'] as const;
@@ -38,11 +54,19 @@ export class RoomService {
     private readonly aqiScale: AqiScale,
   ) {}
 
-  async list(scope: Scope, query: PageQuery) {
-    const page = await this.statements.get(scope.kind).page.execute({
+  /** A page of the scope's rooms with their devices, read with the caller's session (`readAsCaller`, ADR 041). */
+  async list(
+    scope: Scope,
+    query: PageQuery,
+    sessionId: string,
+  ): Promise<ReadWithSession<RoomList> | undefined> {
+    const [row] = await this.statements.get(scope.kind).page.execute({
+      sessionId,
       actorId: scope.userId,
       ...pageWindow(query),
     });
+    if (!row) return undefined;
+    const page = fromJsonList(roomPageRow, row.page);
     const total = await pageTotal(page, query, () => this.db.$count(rooms, scopeCondition('room', scope)));
     const items = page.map(({ room, devices: inRoom }) =>
       presentRoom(
@@ -50,7 +74,7 @@ export class RoomService {
         fromJsonList(presentedDeviceColumns, inRoom).map((d) => presentDevice(d, room.name, this.aqiScale)),
       ),
     );
-    return listPage('rooms', items, query, total);
+    return { session: row.session, user: row.user, value: listPage('rooms', items, query, total) };
   }
 
   /** Creates a room in the caller's home (the owner API); a scope without a home of its own may not. */
@@ -143,25 +167,33 @@ export class RoomService {
  */
 function prepareStatements(db: Db, kind: ScopeKind) {
   const deviceOrder = [desc(devices.createdAt), desc(devices.id)];
+  const roomOrder = [desc(rooms.createdAt), desc(rooms.id)];
   return {
-    page: db
-      .select({
-        room: rooms,
-        total: totalCount(),
-        devices: jsonList(
-          db
-            .select(jsonListRow(presentedDeviceColumns, deviceOrder))
-            .from(devices)
-            .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
-            .orderBy(...deviceOrder),
-        ),
-      })
-      .from(rooms)
-      .where(policyCondition('room', kind, ACTOR))
-      .orderBy(desc(rooms.createdAt), desc(rooms.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`rooms_page_${kind}`),
+    page: selectWithSession(db, {
+      page: jsonList(
+        db
+          .select(
+            jsonListRow(
+              {
+                ...roomPageRow,
+                devices: jsonList(
+                  db
+                    .select(jsonListRow(presentedDeviceColumns, deviceOrder))
+                    .from(devices)
+                    .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
+                    .orderBy(...deviceOrder),
+                ),
+              },
+              roomOrder,
+            ),
+          )
+          .from(rooms)
+          .where(policyCondition('room', kind, ACTOR))
+          .orderBy(...roomOrder)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+    }).prepare(`rooms_page_${kind}`),
     /** One room's devices in the scope (after a change to the room). */
     roomDevices: db
       .select(presentedDeviceColumns)
