@@ -48,14 +48,15 @@ export const FACTORY_FIRMWARE_VERSION: Record<DeviceType, string> = {
 /** `room_id` filter of the device list: a room id, or 'none' for devices in no room. */
 export const NO_ROOM = 'none';
 
-/** The device with its room's name, looked up by primary key per row (never a scan of rooms). */
-const withRoomName = {
+/**
+ * A row of the device list: the device, its room's name (looked up by primary key per row, never a scan
+ * of rooms), and the list's total (a window count).
+ */
+const listRow = {
   device: presentedDeviceColumns,
   roomName: sql<string | null>`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
+  total: totalCount(),
 };
-
-/** A row of the device list: the device, its room's name, and the list's total (a window count). */
-const listRow = { ...withRoomName, total: totalCount() };
 
 /** Which filters a device-list query has: each combination (per scope kind) is one prepared statement. */
 interface ListShape {

@@ -21,12 +21,8 @@ import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit
 import { selectWithSession } from '../auth/sessions.ts';
 import type { ReadWithSession } from '../../plugins/auth.ts';
 
-/** A row of the rooms page: the room, the list's total (a window count) and the room's devices (JSON). */
-const roomPageRow = {
-  room: getTableColumns(rooms),
-  total: totalCount(),
-  devices: sql<unknown>`null`,
-};
+/** A room's columns, as a page's JSON rows carry them. */
+const roomColumns = getTableColumns(rooms);
 
 /** A room's fields as the activity log records them. */
 const AUDITED_ROOM_FIELDS = ['name', 'type'] as const;
@@ -60,13 +56,14 @@ export class RoomService {
     query: PageQuery,
     sessionId: string,
   ): Promise<ReadWithSession<RoomList> | undefined> {
-    const [row] = await this.statements.get(scope.kind).page.execute({
+    const statements = this.statements.get(scope.kind);
+    const [row] = await statements.page.execute({
       sessionId,
       actorId: scope.userId,
       ...pageWindow(query),
     });
     if (!row) return undefined;
-    const page = fromJsonList(roomPageRow, row.page);
+    const page = fromJsonList(statements.pageRow, row.page);
     const total = await pageTotal(page, query, () => this.db.$count(rooms, scopeCondition('room', scope)));
     const items = page.map(({ room, devices: inRoom }) =>
       presentRoom(
@@ -162,31 +159,30 @@ export class RoomService {
 
 /**
  * The prepared statements of a scope kind: a page of rooms with its total and each room's devices (in the
- * scope, newest first) as a JSON list — one round trip (ADR 039; devices_room_idx per room) — and one room's
- * devices.
+ * scope, newest first) as a JSON list, read with the caller's session — one round trip (ADR 039, 041;
+ * devices_room_idx per room) — and one room's devices.
  */
 function prepareStatements(db: Db, kind: ScopeKind) {
   const deviceOrder = [desc(devices.createdAt), desc(devices.id)];
   const roomOrder = [desc(rooms.createdAt), desc(rooms.id)];
+  /** A row of the page: the room, the list's total (a window count), the room's devices as a JSON list. */
+  const pageRow = {
+    room: roomColumns,
+    total: totalCount(),
+    devices: jsonList(
+      db
+        .select(jsonListRow(presentedDeviceColumns, deviceOrder))
+        .from(devices)
+        .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
+        .orderBy(...deviceOrder),
+    ),
+  };
   return {
+    pageRow,
     page: selectWithSession(db, {
       page: jsonList(
         db
-          .select(
-            jsonListRow(
-              {
-                ...roomPageRow,
-                devices: jsonList(
-                  db
-                    .select(jsonListRow(presentedDeviceColumns, deviceOrder))
-                    .from(devices)
-                    .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
-                    .orderBy(...deviceOrder),
-                ),
-              },
-              roomOrder,
-            ),
-          )
+          .select(jsonListRow(pageRow, roomOrder))
           .from(rooms)
           .where(policyCondition('room', kind, ACTOR))
           .orderBy(...roomOrder)
