@@ -4,9 +4,9 @@
 // builds the real API with buildApp (apps/server/src/app.ts) and a bare Fastify app (GET /bare → {ok:true})
 // on free ports. The parent seeds the dataset through the child (generate_series, owners with 5 devices and
 // 2 rooms each, plus firmware), mints tokens (real sessions + JWTs) for a sample of owners, then drives
-// GET /bare, the floor, /auth/current-user, /api/dashboard, /api/devices and /api/rooms with autocannon,
+// GET /bare, the floor, /auth/current-user, /api/dashboard, /api/devices and /api/rooms (HTTP load from the parent),
 // rotating the owner token on every request. It repeats at each table size (the sampled owners are the
-// same, only the table grows) and writes one subsection of the '## API (autocannon)' section of
+// same, only the table grows) and writes one subsection of the '## API (HTTP load)' section of
 // docs/benchmarks.md.
 //
 // Two modes, each writing its own subsection:
@@ -47,11 +47,12 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pacedLoad } from './lib/paced-load.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SELF = fileURLToPath(import.meta.url);
 const BENCH_FILE = join(ROOT, 'docs/benchmarks.md');
-const SECTION = '## API (autocannon)';
+const SECTION = '## API (HTTP load)';
 const SUBSECTION = {
   saturate: '### Saturation: throughput against the floor',
   rate: '### Fixed rate: latency',
@@ -503,6 +504,11 @@ function machineCpu(before) {
   return { busy: pct(busy), steal: pct(snapshot.steal - before.steal) };
 }
 
+/**
+ * One row's load. At a fixed rate: open-loop, requests evenly spaced, latency from each one's scheduled
+ * time (scripts/lib/paced-load.mjs, ADR 042). Saturating: autocannon, each connection sending its next
+ * request as soon as the previous one is answered.
+ */
 function load(autocannon, target, sample, { rate, connections, duration }) {
   let next = 0;
   const request = { method: target.method ?? 'GET', path: target.path };
@@ -526,14 +532,18 @@ function load(autocannon, target, sample, { rate, connections, duration }) {
       return { ...req, path: `${target.path}${sample.sessionIds[next]}` };
     };
   }
-  return autocannon({
-    url: `http://127.0.0.1:${target.port}`,
-    connections,
-    // No rate: each connection sends its next request as soon as the previous one is answered.
-    ...(rate > 0 ? { overallRate: rate } : {}),
-    duration,
-    requests: [request],
-  });
+  const url = `http://127.0.0.1:${target.port}`;
+  if (rate > 0) {
+    const base = { method: request.method, path: request.path, headers: {} };
+    return pacedLoad({
+      url,
+      rate,
+      duration,
+      connections,
+      request: () => (request.setupRequest ? request.setupRequest(base) : base),
+    });
+  }
+  return autocannon({ url, connections, duration, requests: [request] });
 }
 
 /**
@@ -727,12 +737,13 @@ function report({
   }
 
   lines.push(
-    `autocannon offers a fixed rate of ${fmt(rate)} req/s over ${connections} connections for ${duration} s per row (after a 2 s warm-up),`,
-    `latencies corrected for coordinated omission${rounds > 1 ? `; ${rounds} rounds, each row is the endpoint's median round` : ''}.`,
+    `An open-loop generator sends ${fmt(rate)} req/s evenly spaced (one every ${(1000 / rate).toFixed(1)} ms, whether or not earlier ones are answered)`,
+    `over at most ${connections} keep-alive connections for ${duration} s per row (after a 2 s warm-up); each latency runs from the request's`,
+    `scheduled time to the end of its response, so queueing and stalls count (ADR 042); throughput counts response bodies${rounds > 1 ? `; ${rounds} rounds, each row is the endpoint's median round` : ''}.`,
     'The bare Fastify route (`GET /bare` → `{ok:true}`, no plugins) and the floor (see the saturation table) are references.',
     'API CPU is the process serving the row (one core = 100%); loop delay max is the longest event-loop pause of that process and',
-    'of the autocannon process (a pause in both at once is the machine, e.g. other work scheduled over both cores);',
-    'machine busy is all cores, this benchmark (API, PostgreSQL, autocannon) and anything else running, with the VM steal share.',
+    'of the load generator (a pause in both at once is the machine, e.g. other work scheduled over both cores);',
+    'machine busy is all cores, this benchmark (API, PostgreSQL, load generator) and anything else running, with the VM steal share.',
     'Throughput below the offered rate (marked *) means saturation.',
     '',
     '| Database | Devices in table | Endpoint | p50 | p90 | p99 | max | Throughput | Errors | Non-2xx | CPU | Loop delay max: server / load generator | Machine busy (steal) |',
@@ -822,7 +833,8 @@ const SECTION_INTRO = [
   `rotate over real sessions of ${TOKEN_SAMPLE} owners (the same owners at every size), so each request passes the whole stack:`,
   "JWT check, session lookup, RBAC, the query, zod response serialisation. The sessions' last activity is spread over the",
   "minute, as real traffic's is, so the auth hook's once-a-minute last_seen_at write does not fire for all of them at once.",
-  'autocannon runs in the parent process, the API in a child (`scripts/bench-api.mjs`, header comment).',
+  'The load runs in the parent process, the API in a child (`scripts/bench-api.mjs`, header comment): autocannon when saturating,',
+  'an open-loop paced generator at a fixed rate (`scripts/lib/paced-load.mjs`, ADR 042).',
   'The machine is a shared 2-core VM (other work may run at the same time): compare rows of the same run, not runs.',
   'What was slow before and what changed: ADR 017 (docs/decisions/017-request-path.md).',
   '',
@@ -1368,6 +1380,7 @@ async function serveSetup() {
       const now = () => new Date();
       const [electrician] = await exec(`SELECT md5('bench-electrician-' || 1)::uuid::text AS id`);
       const scope = { kind: 'electrician', userId: electrician.id };
+      const session = await app.sessions.create(electrician.id, { userAgent: 'bench-api explain', ip: null });
       const service = new ElectricianService(
         logged,
         new AuditLog(logged, now),
@@ -1376,8 +1389,11 @@ async function serveSetup() {
         now,
       );
       const steps = [
-        [ELECTRICIAN_ENDPOINTS[0], () => service.dashboard(scope)],
-        [ELECTRICIAN_ENDPOINTS[1], () => service.installations(scope, { page: 1, page_size: 20 })],
+        [ELECTRICIAN_ENDPOINTS[0], () => service.dashboard(scope, session.id)],
+        [
+          ELECTRICIAN_ENDPOINTS[1],
+          () => service.installations(scope, { page: 1, page_size: 20 }, session.id),
+        ],
       ];
       return { plans: await explainSteps(steps, captured, true) };
     },
