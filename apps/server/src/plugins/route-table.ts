@@ -9,6 +9,8 @@ export interface RegisteredRoute {
   hasResponseSchema: boolean;
   /** The route's schema (zod: params, querystring, body), for tests that walk every input. */
   schema: FastifySchema | undefined;
+  /** The route reads the caller's session in its own statement (ADR 041). */
+  sessionInRead: boolean;
 }
 
 declare module 'fastify' {
@@ -33,6 +35,7 @@ export function registerRouteTable(app: FastifyInstance): void {
         tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
         hasResponseSchema: route.schema?.response !== undefined,
         schema: route.schema,
+        sessionInRead: route.config?.sessionInRead === true,
       });
     }
   });

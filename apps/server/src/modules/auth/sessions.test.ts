@@ -172,6 +172,44 @@ describe('a read that carries the session check (GET /api/devices, ADR 041)', ()
   });
 });
 
+describe('every route that reads the session with its data (ADR 041)', () => {
+  /** Who may call each such route; a new one must be added here, and is then checked as the others. */
+  const CALLER: Record<string, number> = {
+    'GET /api/devices': ROLE.owner,
+    'GET /api/rooms': ROLE.owner,
+    'GET /api/dashboard': ROLE.owner,
+    'GET /api/electrician/dashboard': ROLE.electrician,
+    'GET /electrician/installations': ROLE.electrician,
+  };
+  const routes = () =>
+    t.app.routeTable.filter((r) => r.sessionInRead && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+
+  it('is listed here, so it is checked below', () => {
+    expect(routes().sort()).toEqual(Object.keys(CALLER).sort());
+  });
+
+  it('answers with no session lookup of the hook, and refuses a revoked session the very next request', async () => {
+    for (const route of routes()) {
+      const url = route.slice(route.indexOf(' ') + 1);
+      const { token } = await t.signIn(CALLER[route] as number);
+      const lookups = vi.spyOn(t.app.services.sessions, 'findLive');
+      try {
+        expect((await get(t.app, url, token)).statusCode, route).toBe(200);
+        expect(lookups, route).not.toHaveBeenCalled();
+      } finally {
+        lookups.mockRestore();
+      }
+      await t.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, sessionIdOf(token)));
+      const refused = await get(t.app, url, token);
+      expect(refused.statusCode, route).toBe(401);
+      expect(refused.json(), route).toMatchObject({ error: ERROR_CODE.authorizationRequired });
+    }
+  });
+});
+
 describe('idle sessions (SESSION_IDLE_MINUTES=5, shorter than the token)', () => {
   let idle: TestApp;
   beforeAll(async () => {

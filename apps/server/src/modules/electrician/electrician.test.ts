@@ -465,6 +465,18 @@ describe('the guided install (ADR 034)', () => {
     const done = await post(`${url}/complete`, { handover_notes: 'All set' }, world.e2);
     expect(done.statusCode, done.body).toBe(200);
 
+    // the electrician's list shows who signed and when, never the image (the owner's record has it)
+    const list = await get('/electrician/installations?page=1', world.e2);
+    expect(list.json()).toMatchObject({
+      page: 1,
+      total: 1,
+      installations: [{ _id: installation._id, signature: { signed_by: 'B Owner' }, status: 'completed' }],
+    });
+    expect(list.body).not.toContain(PNG);
+    expect((await get('/api/electrician/dashboard', world.e2)).body).not.toContain(PNG);
+    const past = await get('/electrician/installations?page=2', world.e2);
+    expect(past.json()).toMatchObject({ page: 2, total: 1, installations: [] });
+
     // the owner sees the record with the signature
     const ownerToken = await login(t.app, world.ownerB.email, world.ownerB.password);
     const records = await get('/api/installations', await authed(t.app, ownerToken));

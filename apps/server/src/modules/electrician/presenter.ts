@@ -22,7 +22,7 @@ export interface InstallationDeviceView {
 
 /** An installation with its customer and devices (spec section 3 "Installation"). */
 export function presentInstallation(
-  row: InstallationRow,
+  row: Omit<InstallationRow, 'signatureImage'>,
   customer: { id: string; name: string; email: string; mobile: string | null },
   installed: InstallationDeviceView[],
 ): Installation {

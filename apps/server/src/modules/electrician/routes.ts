@@ -36,7 +36,8 @@ import {
   trainingSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth, requireScope } from '../../plugins/auth.ts';
+import { readAsCaller, requireAuth, requireScope } from '../../plugins/auth.ts';
+import { scopeOf } from '../../policy/scope.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 
@@ -52,13 +53,15 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/electrician/dashboard',
     {
+      config: { sessionInRead: true },
       schema: {
         tags,
         summary: 'Statistics (devices, customers, installations and active ones) and the latest five of each',
         response: { 200: electricianDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.dashboard(requireScope(request)),
+    async (request) =>
+      readAsCaller(request, scopeOf, (scope, sessionId) => service.dashboard(scope, sessionId)),
   );
 
   app.get(
@@ -116,6 +119,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/electrician/installations',
     {
+      config: { sessionInRead: true },
       schema: {
         tags,
         summary: "The caller's installations with customer and devices, newest first",
@@ -123,7 +127,10 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: installationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.installations(requireScope(request), request.query),
+    async (request) =>
+      readAsCaller(request, scopeOf, (scope, sessionId) =>
+        service.installations(scope, request.query, sessionId),
+      ),
   );
 
   app.post(

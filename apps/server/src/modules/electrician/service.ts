@@ -48,6 +48,8 @@ import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '.
 import { presentRoom } from '../rooms/presenter.ts';
 import { presentableUserColumns, type PresentableUser } from '../users/presenter.ts';
 import type { SecretBox } from '../two-factor/secret-box.ts';
+import { selectWithSession } from '../auth/sessions.ts';
+import type { ReadWithSession } from '../../plugins/auth.ts';
 import { presentCustomer, presentInstallation, type InstallationDeviceView } from './presenter.ts';
 
 /** How many of each list the dashboard shows (spec section 9: recent items 5 for the electrician). */
@@ -64,29 +66,24 @@ const devicesOfInstallation = sql<InstallationDeviceView[] | string>`coalesce((
       from ${installationDevices} join ${devices} on ${devices.id} = ${installationDevices.deviceId}
       where ${installationDevices.installationId} = ${installations.id}
     ), '[]'::json)`;
+/** An installation's columns but the signature image (an image, served only to the owner: GET /api/installations). */
+const { signatureImage: _signatureImage, ...installationColumns } = getTableColumns(installations);
 /** What an installation is presented from: the row, its customer, its devices. */
 const installationShape = {
-  installation: getTableColumns(installations),
+  installation: installationColumns,
   customer: presentableUserColumns,
   devices: devicesOfInstallation,
 };
+/** A row of the installations page: the installation as presented, and the list's total (a window count). */
+const installationPageRow = { ...installationShape, total: totalCount() };
 const recentDeviceShape = { device: presentedDeviceColumns, roomName: roomNameOf };
 const customerShape = { user: presentableUserColumns, assignment: getTableColumns(electricianCustomers) };
 const installationOrder = newestFirst(installations.createdAt, installations.id);
 /** Customers by installation date (none last), then name. */
 const customerOrder = [sql`${electricianCustomers.installationDate} asc nulls last`, users.name, users.id];
 
-/** Installations with their customer and their devices, each page row with the list's total. */
-function installationSelect(db: Db | Tx) {
-  return db
-    .select({ ...installationShape, total: totalCount() })
-    .from(installations)
-    .innerJoin(users, eq(users.id, installations.customerId))
-    .$dynamic();
-}
-
 function presentInstallationRow(row: {
-  installation: InstallationRow;
+  installation: Omit<InstallationRow, 'signatureImage'>;
   customer: PresentableUser;
   devices: InstallationDeviceView[] | string;
 }): Installation {
@@ -108,53 +105,56 @@ function prepareReads(db: Db, kind: ScopeKind) {
   const deviceOrder = newestFirst(devices.createdAt, devices.id);
   return {
     /**
-     * The dashboard in ONE statement (ADR 039): the four figures, and the latest installations, devices
-     * and customers as JSON lists.
+     * The dashboard in ONE statement with the caller's session (ADR 039, ADR 041): the four figures, and
+     * the latest installations, devices and customers as JSON lists.
      */
-    dashboard: db
-      .select({
-        devices: sql<number>`(select count(*)::int from ${devices} where ${deviceScope ?? sql`true`})`,
-        users: sql<number>`(select count(*)::int from ${electricianCustomers} where ${mine})`,
-        installations: sql<number>`(select count(*)::int from ${installations} where ${installationScope ?? sql`true`})`,
-        active: sql<number>`(select count(*)::int from ${installations} where ${and(
-          installationScope,
-          sql`${installations.status} <> 'completed'`,
-        )})`,
-        recentInstallations: jsonList(
-          db
-            .select(jsonListRow(installationShape, installationOrder))
-            .from(installations)
-            .innerJoin(users, eq(users.id, installations.customerId))
-            .where(installationScope)
-            .orderBy(...installationOrder)
-            .limit(fixedLimit(RECENT)),
-        ),
-        recentDevices: jsonList(
-          db
-            .select(jsonListRow(recentDeviceShape, deviceOrder))
-            .from(devices)
-            .where(deviceScope)
-            .orderBy(...deviceOrder)
-            .limit(fixedLimit(RECENT)),
-        ),
-        recentUsers: jsonList(
-          db
-            .select(jsonListRow(customerShape, customerOrder))
-            .from(electricianCustomers)
-            .innerJoin(users, eq(users.id, electricianCustomers.customerId))
-            .where(mine)
-            .orderBy(...customerOrder)
-            .limit(fixedLimit(RECENT)),
-        ),
-      })
-      .from(sql`(select 1) as one`)
-      .prepare(`electrician_dashboard_${kind}`),
-    installations: installationSelect(db)
-      .where(installationScope)
-      .orderBy(...installationOrder)
-      .limit(limit)
-      .offset(offset)
-      .prepare(`electrician_installations_${kind}`),
+    dashboard: selectWithSession(db, {
+      devices: sql<number>`(select count(*)::int from ${devices} where ${deviceScope ?? sql`true`})`,
+      users: sql<number>`(select count(*)::int from ${electricianCustomers} where ${mine})`,
+      installations: sql<number>`(select count(*)::int from ${installations} where ${installationScope ?? sql`true`})`,
+      active: sql<number>`(select count(*)::int from ${installations} where ${and(
+        installationScope,
+        sql`${installations.status} <> 'completed'`,
+      )})`,
+      recentInstallations: jsonList(
+        db
+          .select(jsonListRow(installationShape, installationOrder))
+          .from(installations)
+          .innerJoin(users, eq(users.id, installations.customerId))
+          .where(installationScope)
+          .orderBy(...installationOrder)
+          .limit(fixedLimit(RECENT)),
+      ),
+      recentDevices: jsonList(
+        db
+          .select(jsonListRow(recentDeviceShape, deviceOrder))
+          .from(devices)
+          .where(deviceScope)
+          .orderBy(...deviceOrder)
+          .limit(fixedLimit(RECENT)),
+      ),
+      recentUsers: jsonList(
+        db
+          .select(jsonListRow(customerShape, customerOrder))
+          .from(electricianCustomers)
+          .innerJoin(users, eq(users.id, electricianCustomers.customerId))
+          .where(mine)
+          .orderBy(...customerOrder)
+          .limit(fixedLimit(RECENT)),
+      ),
+    }).prepare(`electrician_dashboard_${kind}`),
+    installations: selectWithSession(db, {
+      page: jsonList(
+        db
+          .select(jsonListRow(installationPageRow, installationOrder))
+          .from(installations)
+          .innerJoin(users, eq(users.id, installations.customerId))
+          .where(installationScope)
+          .orderBy(...installationOrder)
+          .limit(limit)
+          .offset(offset),
+      ),
+    }).prepare(`electrician_installations_${kind}`),
     customers: db
       .select({ ...customerShape, total: totalCount() })
       .from(electricianCustomers)
@@ -194,20 +194,28 @@ export class ElectricianService {
 
   // ───────────── reads ─────────────
 
-  async dashboard(scope: Scope): Promise<ElectricianDashboard> {
-    const [row] = await this.statements.get(scope.kind).dashboard.execute({ actorId: scope.userId });
-    return {
+  /** The dashboard, read with the caller's session (`readAsCaller`, ADR 041). */
+  async dashboard(
+    scope: Scope,
+    sessionId: string,
+  ): Promise<ReadWithSession<ElectricianDashboard> | undefined> {
+    const [row] = await this.statements
+      .get(scope.kind)
+      .dashboard.execute({ sessionId, actorId: scope.userId });
+    if (!row) return undefined;
+    const value: ElectricianDashboard = {
       statistics: {
-        devices: { total: row?.devices ?? 0 },
-        users: row?.users ?? 0,
-        installations: { total: row?.installations ?? 0, active: row?.active ?? 0 },
+        devices: { total: row.devices },
+        users: row.users,
+        installations: { total: row.installations, active: row.active },
       },
-      installations: fromJsonList(installationShape, row?.recentInstallations).map(presentInstallationRow),
-      devices: fromJsonList(recentDeviceShape, row?.recentDevices).map((r) =>
+      installations: fromJsonList(installationShape, row.recentInstallations).map(presentInstallationRow),
+      devices: fromJsonList(recentDeviceShape, row.recentDevices).map((r) =>
         presentDevice(r.device, r.roomName, this.aqiScale),
       ),
-      users: fromJsonList(customerShape, row?.recentUsers).map((r) => presentCustomer(r.user, r.assignment)),
+      users: fromJsonList(customerShape, row.recentUsers).map((r) => presentCustomer(r.user, r.assignment)),
     };
+    return { session: row.session, user: row.user, value };
   }
 
   /** GET /electrician/devices: the devices the caller may reach, each entry holding the device. */
@@ -319,10 +327,25 @@ export class ElectricianService {
     );
   }
 
-  /** GET /electrician/installations: the caller's installations, newest first. */
-  async installations(scope: Scope, query: PageQuery): Promise<InstallationList> {
-    const page = await this.installationPage(scope, query);
-    return listPage('installations', page.items, query, page.total);
+  /**
+   * GET /electrician/installations: a page of the caller's installations, newest first, read with the
+   * caller's session in one statement (`readAsCaller`, ADR 041); a page past the end counts separately.
+   */
+  async installations(
+    scope: Scope,
+    query: PageQuery,
+    sessionId: string,
+  ): Promise<ReadWithSession<InstallationList> | undefined> {
+    const [row] = await this.statements
+      .get(scope.kind)
+      .installations.execute({ sessionId, actorId: scope.userId, ...pageWindow(query) });
+    if (!row) return undefined;
+    const rows = fromJsonList(installationPageRow, row.page);
+    const total = await pageTotal(rows, query, () =>
+      this.db.$count(installations, scopeCondition('installation', scope)),
+    );
+    const value = listPage('installations', rows.map(presentInstallationRow), query, total);
+    return { session: row.session, user: row.user, value };
   }
 
   // ───────────── changes in a customer's home ─────────────
@@ -1007,21 +1030,12 @@ export class ElectricianService {
     return one;
   }
 
-  /** A page of the caller's installations with their total (one prepared statement). */
-  private async installationPage(scope: Scope, query: PageQuery) {
-    const rows = await this.statements.get(scope.kind).installations.execute({
-      actorId: scope.userId,
-      ...pageWindow(query),
-    });
-    const total = await pageTotal(rows, query, () =>
-      this.db.$count(installations, scopeCondition('installation', scope)),
-    );
-    return { items: rows.map(presentInstallationRow), total };
-  }
-
   /** Installations meeting a condition with their customer and devices, newest first (one statement). */
   private async presentInstallations(db: Db | Tx, where: SQL | undefined) {
-    const rows = await installationSelect(db)
+    const rows = await db
+      .select(installationShape)
+      .from(installations)
+      .innerJoin(users, eq(users.id, installations.customerId))
       .where(where)
       .orderBy(...installationOrder);
     return rows.map(presentInstallationRow);
