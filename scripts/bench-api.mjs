@@ -1427,6 +1427,8 @@ async function serveSetup() {
       const now = () => new Date();
       const audit = new AuditLog(logged, now);
       const counts = new RowCounts(logged);
+      const [admin] = await exec(`SELECT id FROM users WHERE id = md5('bench-admin-' || 1)::uuid::text`);
+      const session = await app.sessions.create(admin.id, { userAgent: 'bench-api explain', ip: null });
       const steps = [
         [
           ADMIN_ENDPOINTS[0],
@@ -1440,11 +1442,10 @@ async function serveSetup() {
         [
           ADMIN_ENDPOINTS[1],
           () =>
-            new AdminDeviceService(logged, audit, counts, now).list({
-              page: 1,
-              page_size: 20,
-              status: 'online',
-            }),
+            new AdminDeviceService(logged, audit, counts, now).list(
+              { page: 1, page_size: 20, status: 'online' },
+              session.id,
+            ),
         ],
         [
           ADMIN_ENDPOINTS[2],

@@ -6,7 +6,9 @@ import {
   deviceSelectionBodySchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readAsCaller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
+import { scopeOf } from '../../policy/scope.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 
 /** Admin Devices screen (issue 10): every device with search and filters, its stat cards, bulk actions. */
@@ -18,6 +20,7 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/devices',
     {
+      config: { sessionInRead: true },
       schema: {
         tags,
         summary: 'Every device, newest first, with its owner and electrician',
@@ -29,7 +32,8 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDeviceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(request.query),
+    async (request) =>
+      readAsCaller(request, scopeOf, (_scope, sessionId) => service.list(request.query, sessionId)),
   );
 
   app.get(

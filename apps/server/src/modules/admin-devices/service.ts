@@ -9,6 +9,7 @@ import {
 import {
   and,
   asc,
+  type AnyColumn,
   eq,
   ilike,
   inArray,
@@ -24,7 +25,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { Statements } from '../../db/statements.ts';
-import { devices, electricianDevices, rooms, users } from '../../db/schema/index.ts';
+import { devices, electricianDevices, rooms, users, type UserRow } from '../../db/schema/index.ts';
+import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
+import type { ReadWithSession } from '../../plugins/auth.ts';
+import { selectWithSession } from '../auth/sessions.ts';
 import { idListError } from '../../plugins/errors.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentPersonRef } from '../users/presenter.ts';
@@ -65,6 +69,12 @@ export async function lockDevices(tx: Tx, deviceIds: string[]): Promise<LockedDe
 
 const owners = alias(users, 'owner');
 const electricians = alias(users, 'electrician');
+
+/** A left-joined person as a JSON object, or null when the join found none. */
+function personOrNull(person: { id: AnyColumn; name: AnyColumn; email: AnyColumn }) {
+  return sql<Pick<UserRow, 'id' | 'name' | 'email'> | null>`case when ${person.id} is null then null
+    else json_build_object('id', ${person.id}, 'name', ${person.name}, 'email', ${person.email}) end`;
+}
 
 /**
  * Every device, for the admin (issue 10, ADR 025): search, filters, pagination, the stat cards, and
@@ -155,16 +165,23 @@ export class AdminDeviceService {
   ) {}
 
   /**
-   * One page, newest first, with the filtered total: one prepared statement per filter shape. The search
+   * One page, newest first, with the filtered total, read with the caller's session (`readAsCaller`, ADR
+   * 041): one prepared statement per filter shape, the page as a JSON list (ADR 039). The search
    * (name, serial, owner name or e-mail, any case, anywhere in the text) is a union of index lookups —
    * trigram GIN on devices.name, devices.serial_number, users.name and users.email — so it never reads the
    * whole table. Without a search or an electrician, the total is a sum of the trigger-kept counts
    * (ADR 032), so the page query reads just its rows off devices_created_idx instead of every matching device.
    */
-  async list(query: AdminDeviceListQuery): Promise<AdminDeviceList> {
+  async list(
+    query: AdminDeviceListQuery,
+    sessionId: string,
+  ): Promise<ReadWithSession<AdminDeviceList> | undefined> {
     const shape = deviceListShape(query);
     const values = deviceListValues(query);
-    const rows = await this.listStatements.get(shape).execute({ ...values, ...pageWindow(query) });
+    const { statement, row: pageRow } = this.listStatements.get(shape);
+    const [read] = await statement.execute({ sessionId, ...values, ...pageWindow(query) });
+    if (!read) return undefined;
+    const rows = fromJsonList(pageRow, read.page);
     const devicesOfPage = rows.map((r) => ({
       ...presentDevice(r.device, r.roomName, this.aqiScale),
       owner: r.owner ? presentPersonRef(r.owner) : null,
@@ -175,7 +192,11 @@ export class AdminDeviceService {
         ? this.counts.devices(deviceCountFilter(shape, values))
         : this.count(deviceListWhere(shape, values)),
     );
-    return listPage('devices', devicesOfPage, query, total);
+    return {
+      session: read.session,
+      user: read.user,
+      value: listPage('devices', devicesOfPage, query, total),
+    };
   }
 
   private async count(where: SQL | undefined): Promise<number> {
@@ -195,26 +216,31 @@ export class AdminDeviceService {
       firmwareVersion: sql.placeholder('firmwareVersion'),
       electricianId: sql.placeholder('electricianId'),
     };
-    return this.db
-      .select({
-        device: presentedDeviceColumns,
-        roomName: sql<
-          string | null
-        >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
-        owner: { id: owners.id, name: owners.name, email: owners.email },
-        electrician: { id: electricians.id, name: electricians.name, email: electricians.email },
-        // the total: a sum of the row counts (a scalar subquery, same statement), else the window count
-        total: isCounted(shape) ? devicesCount(deviceCountFilter(shape, refs)) : totalCount(),
-      })
+    const row = {
+      device: presentedDeviceColumns,
+      roomName: sql<
+        string | null
+      >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
+      owner: personOrNull(owners),
+      electrician: personOrNull(electricians),
+      // the total: a sum of the row counts (a scalar subquery, same statement), else the window count
+      total: isCounted(shape) ? devicesCount(deviceCountFilter(shape, refs)) : totalCount(),
+    };
+    const order = newestFirst(devices.createdAt, devices.id);
+    const page = this.db
+      .select(jsonListRow(row, order))
       .from(devices)
       .leftJoin(owners, eq(owners.id, devices.userId))
       .leftJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))
       .leftJoin(electricians, eq(electricians.id, electricianDevices.electricianId))
       .where(deviceListWhere(shape, refs))
-      .orderBy(...newestFirst(devices.createdAt, devices.id))
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`admin_devices_${Object.values(shape).join('_')}`);
+      .offset(sql.placeholder('offset'));
+    const statement = selectWithSession(this.db, { page: jsonList(page) }).prepare(
+      `admin_devices_${Object.values(shape).join('_')}`,
+    );
+    return { statement, row };
   });
 
   /** The stat cards and the firmware versions devices report (the filter's options), from the row counts. */

@@ -180,6 +180,7 @@ describe('every route that reads the session with its data (ADR 041)', () => {
     'GET /api/dashboard': ROLE.owner,
     'GET /api/electrician/dashboard': ROLE.electrician,
     'GET /electrician/installations': ROLE.electrician,
+    'GET /api/admin/devices': ROLE.admin,
   };
   const routes = () =>
     t.app.routeTable.filter((r) => r.sessionInRead && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
