@@ -3,7 +3,7 @@ import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentedDeviceColumns } from '../modules/devices/presenter.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { fromJson, fromJsonList, jsonList, jsonListRow, jsonObject } from './json-rows.ts';
+import { fromJson, fromJsonList, jsonList, jsonListRow, jsonTuple } from './json-rows.ts';
 import { devices, electricianCustomers, rooms, users } from './schema/index.ts';
 
 /**
@@ -102,7 +102,7 @@ describe('json-rows', () => {
       .innerJoin(users, eq(users.id, electricianCustomers.customerId))
       .where(where);
     const [row] = await t.db
-      .select({ one: jsonObject(shape) })
+      .select({ one: jsonTuple(shape) })
       .from(electricianCustomers)
       .innerJoin(users, eq(users.id, electricianCustomers.customerId))
       .where(where);

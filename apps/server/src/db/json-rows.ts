@@ -7,22 +7,23 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
  * instead of one statement each, so a request is one round trip to PostgreSQL (on this machine each
  * round trip's socket writes cost more than the queries themselves).
  *
- * A shape is the same record of columns (and typed SQL) a Drizzle `select` takes. `jsonObject(shape)`
- * builds `json_build_object('key', column, …)` from it, and `fromJson(shape, value)` turns that object
- * back into the row `db.select(shape)` would have returned, each value through its column's
- * `mapFromDriverValue` (timestamps become Dates, arrays and JSON stay as they are), as Drizzle's own
- * relational queries decode their JSON. Nested records are nested objects.
+ * A shape is the same record of columns (and typed SQL) a Drizzle `select` takes. `jsonTuple(shape)`
+ * builds `json_build_array(column, …)` from it — the values in the shape's key order, without the keys
+ * (half the bytes of an object for PostgreSQL to build and send and for the API to parse, ADR 043) —
+ * and `fromJson(shape, value)` turns that array back into the row
+ * `db.select(shape)` would have returned, each value through its column's `mapFromDriverValue`
+ * (timestamps become Dates, arrays and JSON stay as they are), as Drizzle's own relational queries decode
+ * their JSON. Nested records are nested arrays; a typed SQL field is passed through as PostgreSQL wrote it.
  */
 export type JsonShape = { [key: string]: Column | SQL | SQL.Aliased | JsonShape };
 export type JsonRow<T extends JsonShape> = SelectResultFields<T>;
 
-/** `json_build_object('key', value, …)` of a shape (nested records nest). */
-export function jsonObject(shape: JsonShape): SQL {
-  const pairs = Object.entries(shape).map(([key, field]) => {
-    const value = is(field, Column) || is(field, SQL) || is(field, SQL.Aliased) ? field : jsonObject(field);
-    return sql`${sql.raw(`'${key.replaceAll("'", "''")}'`)}, ${value}`;
-  });
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+/** `json_build_array(value, …)` of a shape, in its keys' order (nested records nest). */
+export function jsonTuple(shape: JsonShape): SQL {
+  const values = Object.values(shape).map((field) =>
+    is(field, Column) || is(field, SQL) || is(field, SQL.Aliased) ? field : jsonTuple(field),
+  );
+  return sql`json_build_array(${sql.join(values, sql`, `)})`;
 }
 
 /** How each key of a shape is decoded from JSON (built once per shape: lists decode many rows). */
@@ -42,11 +43,15 @@ function decoders(shape: JsonShape): Decoders {
   return built;
 }
 
-/** The row of a shape from the object `jsonObject(shape)` produced (as node-postgres parsed it). */
+/** The row of a shape from the array `jsonTuple(shape)` produced (as node-postgres parsed it). */
 export function fromJson<T extends JsonShape>(shape: T, value: unknown): JsonRow<T> {
-  const object = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  const values = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];
   const row: Record<string, unknown> = {};
-  for (const [key, decode] of decoders(shape)) row[key] = decode(object[key] ?? null);
+  const keyed = decoders(shape);
+  for (let i = 0; i < keyed.length; i += 1) {
+    const [key, decode] = keyed[i] as Decoders[number];
+    row[key] = decode(values[i] ?? null);
+  }
   return row as JsonRow<T>;
 }
 
@@ -61,12 +66,12 @@ export function jsonList(rows: SQLWrapper): SQL<unknown> {
 /** The columns of a `jsonList` sub-select: the row as `r`, its position in `order` as `n`. */
 export function jsonListRow(shape: JsonShape, order: (SQL | Column)[]) {
   return {
-    r: jsonObject(shape).as('r'),
+    r: jsonTuple(shape).as('r'),
     n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
   };
 }
 
-/** The rows of a `json_agg` of `jsonObject(shape)` (null when the sub-select found none). */
+/** The rows of a `json_agg` of `jsonTuple(shape)` (null when the sub-select found none). */
 export function fromJsonList<T extends JsonShape>(shape: T, value: unknown): JsonRow<T>[] {
   const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[];
   return list.map((item) => fromJson(shape, item));

@@ -1,7 +1,7 @@
 import { airQualityOf, type OwnerDashboard, type AqiScale } from '@isaac/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fromJson, fromJsonList, jsonList, jsonListRow, jsonObject } from '../../db/json-rows.ts';
+import { fromJson, fromJsonList, jsonList, jsonListRow, jsonTuple } from '../../db/json-rows.ts';
 import { selectWithSession } from '../auth/sessions.ts';
 import type { ReadWithSession } from '../../plugins/auth.ts';
 import { Statements } from '../../db/statements.ts';
@@ -47,7 +47,7 @@ function prepareDashboard(db: Db, kind: ScopeKind) {
     )
     .orderBy(...airOrder);
   const counts = db
-    .select({ counts: jsonObject(countsShape) })
+    .select({ counts: jsonTuple(countsShape) })
     .from(devices)
     .where(policyCondition('device', kind, ACTOR));
   return selectWithSession(db, {
