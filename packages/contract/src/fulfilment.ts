@@ -206,6 +206,7 @@ export const ORDER_ACTION_MSG = {
   notCancellable: 'Only an order that has not been paid can be cancelled.',
   notRefundable: 'Only a paid order can be refunded.',
   alreadyRefunded: 'This order has already been refunded.',
+  refundInProgress: 'A refund of this order is already being processed. Try again in a minute.',
   cancelFailed: 'Could not cancel the order',
   refundFailed: 'Could not refund the order',
 } as const;

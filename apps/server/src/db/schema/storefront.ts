@@ -43,6 +43,15 @@ export const orders = pgTable(
     installationAddress: jsonb('installation_address').$type<InstallationAddress>(),
     /** The provider's refund id, when an admin refunded the paid order. */
     refundId: text('refund_id'),
+    /**
+     * The idempotency key of the refund asked of the provider (ADR 044): set before the call, kept while its
+     * outcome is unknown (a retry sends the same request), cleared when the provider refused it.
+     */
+    refundKey: text('refund_key'),
+    /** When the refund with `refund_key` was sent; null once the provider answered (a call in flight is 409). */
+    refundRequestedAt: timestamptz('refund_requested_at'),
+    /** The reason sent with `refund_key` (a retry repeats the first request exactly). */
+    refundReason: text('refund_reason'),
     refundedAt: timestamptz('refunded_at'),
     cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),

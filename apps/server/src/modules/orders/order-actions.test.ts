@@ -6,6 +6,8 @@ import { HttpError } from '../../plugins/errors.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { PROVIDER_ERROR } from '../payments/razorpay.ts';
 import { SandboxProvider } from '../payments/sandbox.ts';
+import { ProviderCallError } from './order-provider.ts';
+import { REFUND_IN_FLIGHT_MS } from './service.ts';
 import { orderBody, orderRow, postOrder } from './test-orders.ts';
 
 let t: TestApp;
@@ -107,12 +109,16 @@ describe('POST /api/admin/orders/:id/refund', () => {
       message: ORDER_ACTION_MSG.refunded,
       order: { _id: order.id, status: 'refunded' },
     });
-    expect(spy).toHaveBeenCalledWith(order.paymentId, order.amountPaise, {
-      order_id: order.providerOrderId,
-      reason: 'Damaged in transit',
-    });
+    expect(spy).toHaveBeenCalledWith(
+      order.paymentId,
+      order.amountPaise,
+      { order_id: order.providerOrderId, reason: 'Damaged in transit' },
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    );
     const row = await current(order.id);
     expect(row?.status).toBe('refunded');
+    expect(row?.refundKey).toBe(spy.mock.calls[0]?.[3]);
+    expect(row?.refundRequestedAt).toBeNull();
     expect(row?.refundId).toMatch(/^rfnd_[0-9A-Za-z]{14}$/);
     expect(row?.refundedAt).not.toBeNull();
     const [record] = await auditOf(order, 'order.refunded');
@@ -229,6 +235,113 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const [job] = await t.db.select().from(installationJobs).where(eq(installationJobs.orderId, order.id));
     expect(job?.cancelledAt).toBeNull();
     expect(await auditOf(order, 'order.refunded')).toEqual([]);
+  });
+});
+
+describe('a refund and the provider (ADR 044)', () => {
+  /** A provider call that waits until the test lets it answer. */
+  function heldRefund() {
+    let release: (value: { id: string; status: string }) => void = () => undefined;
+    const answer = new Promise<{ id: string; status: string }>((resolve) => {
+      release = resolve;
+    });
+    let called: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    const spy = vi.spyOn(SandboxProvider.prototype, 'refund').mockImplementationOnce(async () => {
+      called();
+      return answer;
+    });
+    return { spy, sent, release };
+  }
+
+  it('holds no transaction and no lock on the order while the provider answers; a second refund is 409', async () => {
+    const order = await paidOrder();
+    const held = heldRefund();
+    const refunding = act('refund', order.id, 'Wrong model');
+    await held.sent;
+    // The order's row can be locked at once (no transaction of the refund holds it; on PGlite's single
+    // connection this transaction would wait for an open one).
+    const locked = await t.db.transaction(async (tx) =>
+      tx.select().from(orders).where(eq(orders.id, order.id)).for('update', { noWait: true }),
+    );
+    expect(locked[0]).toMatchObject({ status: 'paid', refundKey: held.spy.mock.calls[0]?.[3] });
+    expect(locked[0]?.refundRequestedAt).not.toBeNull();
+    const second = await act('refund', order.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json<{ message: string }>().message).toBe(ORDER_ACTION_MSG.refundInProgress);
+
+    held.release({ id: 'rfnd_HeldRefund0001', status: 'processed' });
+    const res = await refunding;
+    expect(res.statusCode).toBe(200);
+    expect(await current(order.id)).toMatchObject({
+      status: 'refunded',
+      refundId: 'rfnd_HeldRefund0001',
+      refundRequestedAt: null,
+    });
+    expect(held.spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a timeout, the next attempt sends the very same request (same key, same reason)', async () => {
+    const order = await paidOrder();
+    const spy = vi
+      .spyOn(SandboxProvider.prototype, 'refund')
+      .mockRejectedValueOnce(
+        new ProviderCallError(
+          'Payment provider did not answer in time: the refund was not confirmed.',
+          false,
+        ),
+      );
+    const lost = await act('refund', order.id, 'Arrived broken');
+    expect(lost.statusCode).toBe(502);
+    expect(await current(order.id)).toMatchObject({ status: 'paid', refundRequestedAt: null });
+
+    // another admin, another reason: the provider still gets the first request, which it may have carried out
+    const retried = await act('refund', order.id, 'Customer asked');
+    expect(retried.statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(2);
+    const [first, second] = spy.mock.calls;
+    expect(second).toEqual(first);
+    expect(first?.[2]).toEqual({ order_id: order.providerOrderId, reason: 'Arrived broken' });
+    expect(await auditOf(order, 'order.refunded')).toHaveLength(1);
+  });
+
+  it('after the provider refused, the next attempt is a new request', async () => {
+    const order = await paidOrder();
+    const spy = vi
+      .spyOn(SandboxProvider.prototype, 'refund')
+      .mockRejectedValueOnce(
+        new ProviderCallError('Payment provider error (HTTP 400): Insufficient balance', true),
+      );
+    expect((await act('refund', order.id, 'First try')).statusCode).toBe(502);
+    expect(await current(order.id)).toMatchObject({
+      refundKey: null,
+      refundReason: null,
+      refundRequestedAt: null,
+    });
+    expect((await act('refund', order.id, 'Second try')).statusCode).toBe(200);
+    const [first, second] = spy.mock.calls;
+    expect(second?.[3]).not.toBe(first?.[3]);
+    expect(second?.[2]).toMatchObject({ reason: 'Second try' });
+  });
+
+  it('a refund left in flight by a process that died can be sent again, with its key, after a minute', async () => {
+    const order = await paidOrder();
+    await t.db
+      .update(orders)
+      .set({ refundKey: 'key-from-a-dead-process', refundRequestedAt: t.clock.now(), refundReason: 'Late' })
+      .where(eq(orders.id, order.id));
+    expect((await act('refund', order.id)).statusCode).toBe(409);
+    t.clock.advance(REFUND_IN_FLIGHT_MS + 1_000);
+    const spy = vi.spyOn(SandboxProvider.prototype, 'refund');
+    expect((await act('refund', order.id)).statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledWith(
+      order.paymentId,
+      order.amountPaise,
+      { order_id: order.providerOrderId, reason: 'Late' },
+      'key-from-a-dead-process',
+    );
   });
 });
 

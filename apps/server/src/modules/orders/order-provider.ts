@@ -1,4 +1,8 @@
 import type { PaymentProvider as ProviderName } from '@isaac/contract';
+import { HttpError } from '../../plugins/errors.ts';
+
+/** The error code of every failed call to the payment provider (502). */
+export const PROVIDER_ERROR = 'payment_provider_error';
 
 export interface ProviderOrderInput {
   /** In paise. */
@@ -35,8 +39,29 @@ export interface OrderProvider {
   /** Creates the order at the provider. Failures throw a 502 HttpError with a clear message. */
   createOrder(input: ProviderOrderInput): Promise<ProviderOrder>;
   /**
-   * Refunds `amountPaise` of a captured payment (an admin's refund of a paid order, issue 15). Failures
-   * throw a 502 HttpError with the provider's message.
+   * Refunds `amountPaise` of a captured payment (an admin's refund of a paid order, issue 15), once per
+   * `idempotencyKey`: the same key with the same amount and notes is the same refund however often it is
+   * sent (ADR 044). Failures throw a 502 `ProviderCallError` with the provider's message, saying whether the
+   * provider refused (nothing happened) or the outcome is unknown (a timeout: it may have happened).
    */
-  refund(paymentId: string, amountPaise: number, notes?: Record<string, string>): Promise<ProviderRefund>;
+  refund(
+    paymentId: string,
+    amountPaise: number,
+    notes: Record<string, string>,
+    idempotencyKey: string,
+  ): Promise<ProviderRefund>;
+}
+
+/**
+ * A failed call to the payment provider (502 `payment_provider_error`, its message for the user). `refused`:
+ * the provider answered that it did not do it; otherwise the request may have been carried out (a timeout,
+ * a dropped connection, a 5xx) and only the same request, idempotently, may be sent again.
+ */
+export class ProviderCallError extends HttpError {
+  constructor(
+    message: string,
+    readonly refused: boolean,
+  ) {
+    super(502, PROVIDER_ERROR, message);
+  }
 }

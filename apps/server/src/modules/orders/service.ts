@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   anyNeedsInstallation,
   CURRENCY,
@@ -22,7 +23,7 @@ import {
   type OrderRow,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import type { OrderProvider } from './order-provider.ts';
+import { ProviderCallError, type OrderProvider, type ProviderRefund } from './order-provider.ts';
 import { presentOrder } from './presenter.ts';
 import { assertAmountMatches, assertReceipt, priceOrder } from './pricing.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
@@ -33,6 +34,13 @@ export const ORDER_MSG = {
 
 /** The business name the checkout shows. */
 export const BUSINESS_NAME = 'Isaac';
+
+/**
+ * How long a refund sent to the provider counts as in flight (a second request for it is 409): longer than
+ * the provider's own timeout (Razorpay: 10 s), so only a process that died mid-call leaves one this old, and
+ * its order can then be refunded again with the same idempotency key (ADR 044).
+ */
+export const REFUND_IN_FLIGHT_MS = 60_000;
 
 export type MarkPaidResult =
   | { outcome: 'paid' | 'already_paid'; order: OrderRow }
@@ -339,13 +347,18 @@ export class OrderService {
 
   /**
    * POST /api/admin/orders/:id/refund (issue 15): refunds a paid order's full amount through the provider,
-   * then — in one transaction — marks it `refunded` with the provider's refund id, cancels its installation
-   * job (deleting the electrician's installation while it is still pending) and records `order.refunded`.
-   * The order's row stays locked from the check to the commit, so a second refund waits and then finds it
-   * refunded (409): one refund per order. The provider's failure (502, its message) rolls everything back.
+   * then marks it `refunded` with the provider's refund id, cancels its installation job (deleting the
+   * electrician's installation while it is still pending) and records `order.refunded` — in one transaction.
+   *
+   * The provider is called with no transaction open and no row locked (ADR 044): a first short transaction
+   * records the refund's idempotency key (a new one, or the one of an earlier attempt whose outcome is
+   * unknown, with that attempt's reason, so the retry is the very same request); the call follows; then the
+   * result is written. A refund already in flight is 409; so is a refunded order (one refund per order). When
+   * the provider refuses, the key is cleared (the next attempt is a new request); when the outcome is unknown
+   * (a timeout), it is kept, and the next attempt cannot refund twice.
    */
   async refund(orderId: string, reason: string, context: AuditContext): Promise<Order> {
-    return this.db.transaction(async (tx) => {
+    const attempt = await this.db.transaction(async (tx) => {
       const before = await this.lockOrder(tx, orderId);
       if (before.status === 'refunded' || before.refundId !== null) {
         throw conflict(ORDER_ACTION_MSG.alreadyRefunded);
@@ -353,14 +366,53 @@ export class OrderService {
       if (before.status !== 'paid' || before.paymentId === null) {
         throw conflict(ORDER_ACTION_MSG.notRefundable);
       }
-      const notes: Record<string, string> = { order_id: before.providerOrderId };
-      if (reason) notes.reason = reason;
-      const refund = await this.provider.refund(before.paymentId, before.amountPaise, notes);
+      const now = this.now();
+      if (
+        before.refundRequestedAt !== null &&
+        now.getTime() - before.refundRequestedAt.getTime() < REFUND_IN_FLIGHT_MS
+      ) {
+        throw conflict(ORDER_ACTION_MSG.refundInProgress);
+      }
+      const key = before.refundKey ?? randomUUID();
+      const sentReason = before.refundKey === null ? reason : (before.refundReason ?? '');
+      await tx
+        .update(orders)
+        .set({ refundKey: key, refundRequestedAt: now, refundReason: sentReason })
+        .where(eq(orders.id, before.id));
+      return { paymentId: before.paymentId, key, reason: sentReason, before };
+    });
 
+    const notes: Record<string, string> = { order_id: attempt.before.providerOrderId };
+    if (attempt.reason) notes.reason = attempt.reason;
+    let refund: ProviderRefund;
+    try {
+      refund = await this.provider.refund(attempt.paymentId, attempt.before.amountPaise, notes, attempt.key);
+    } catch (error) {
+      const refused = error instanceof ProviderCallError && error.refused;
+      await this.db
+        .update(orders)
+        .set(
+          refused
+            ? { refundKey: null, refundRequestedAt: null, refundReason: null }
+            : { refundRequestedAt: null },
+        )
+        .where(and(eq(orders.id, attempt.before.id), eq(orders.refundKey, attempt.key)));
+      throw error;
+    }
+
+    return this.db.transaction(async (tx) => {
+      const before = await this.lockOrder(tx, orderId);
+      if (before.refundId !== null) throw conflict(ORDER_ACTION_MSG.alreadyRefunded);
       const at = this.now();
       const [refunded] = await tx
         .update(orders)
-        .set({ status: 'refunded', refundId: refund.id, refundedAt: at, updatedAt: at })
+        .set({
+          status: 'refunded',
+          refundId: refund.id,
+          refundedAt: at,
+          refundRequestedAt: null,
+          updatedAt: at,
+        })
         .where(eq(orders.id, before.id))
         .returning();
       if (!refunded) throw new Error('order update returned no row');
@@ -372,7 +424,7 @@ export class OrderService {
           status: { before: before.status, after: 'refunded' },
           refund_id: { before: null, after: refund.id },
           amount: { before: null, after: before.amountPaise },
-          ...(reason ? { reason: { before: null, after: reason } } : {}),
+          ...(attempt.reason ? { reason: { before: null, after: attempt.reason } } : {}),
           ...(job
             ? {
                 installation_job: { before: 'open', after: 'cancelled' },

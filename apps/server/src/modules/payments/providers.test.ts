@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { ProviderCallError } from '../orders/order-provider.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { orderBody, orderRow, postOrder } from '../orders/test-orders.ts';
 import { createPaymentProvider } from './provider.ts';
@@ -248,7 +249,12 @@ describe('razorpay refunds against the local fake', () => {
   it('POSTs /v1/payments/:id/refund with basic auth, the amount and the notes', async () => {
     answer = refundAnswer;
     const { provider } = createPaymentProvider(settings());
-    const refund = await provider.refund('pay_FakeRazorpay01', 8_999_900, { reason: 'Damaged' });
+    const refund = await provider.refund(
+      'pay_FakeRazorpay01',
+      8_999_900,
+      { reason: 'Damaged' },
+      'key-0123456789',
+    );
     expect(refund).toEqual({ id: 'rfnd_FakeRazorpay01', status: 'processed' });
     expect(recorded).toHaveLength(1);
     const request = recorded[0];
@@ -258,6 +264,8 @@ describe('razorpay refunds against the local fake', () => {
       `Basic ${Buffer.from('rzp_test_fake:fake-key-secret').toString('base64')}`,
     );
     expect(request?.headers['content-type']).toBe('application/json');
+    // Razorpay's idempotent refund: the same key and body are one refund (ADR 044)
+    expect(request?.headers['x-refund-idempotency']).toBe('key-0123456789');
     expect(JSON.parse(request?.body ?? '')).toEqual({ amount: 8_999_900, notes: { reason: 'Damaged' } });
   });
 
@@ -269,11 +277,11 @@ describe('razorpay refunds against the local fake', () => {
       }),
     });
     const refuse = (provider: RazorpayProvider) =>
-      provider.refund('pay_FakeRazorpay01', 100).then(
+      provider.refund('pay_FakeRazorpay01', 100, {}, 'key-0123456789').then(
         () => {
           throw new Error('expected the refund to fail');
         },
-        (error: unknown) => error as HttpError,
+        (error: unknown) => error as ProviderCallError,
       );
     const refused = await refuse(new RazorpayProvider(settings(), fetch));
     expect(refused).toBeInstanceOf(HttpError);
@@ -282,12 +290,23 @@ describe('razorpay refunds against the local fake', () => {
     expect(refused.message).toBe(
       'Payment provider error (HTTP 400): The payment has been fully refunded already',
     );
+    // a 4xx: Razorpay did not refund — the next attempt may be a new request
+    expect(refused.refused).toBe(true);
 
+    // a 2xx with an unexpected body, a 5xx, a 409 (the same request still in progress) and no answer at all:
+    // the refund may have been made — only the same request may be sent again
     answer = () => ({ status: 200, body: '{"entity":"refund"}' });
-    expect((await refuse(new RazorpayProvider(settings(), fetch))).message).toContain('unexpected refund');
-
+    const unexpected = await refuse(new RazorpayProvider(settings(), fetch));
+    expect(unexpected.message).toContain('unexpected refund');
+    expect(unexpected.refused).toBe(false);
+    for (const status of [409, 503]) {
+      answer = () => ({ status, body: '{}' });
+      expect((await refuse(new RazorpayProvider(settings(), fetch))).refused, String(status)).toBe(false);
+    }
     const unreachable = new RazorpayProvider({ ...settings(), apiBase: 'http://127.0.0.1:9' }, fetch);
-    expect((await refuse(unreachable)).message).toContain('unreachable');
+    const lost = await refuse(unreachable);
+    expect(lost.message).toContain('unreachable');
+    expect(lost.refused).toBe(false);
   });
 
   describe('through POST /api/admin/orders/:id/refund', () => {

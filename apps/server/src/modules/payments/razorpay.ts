@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { PROVIDER_ERROR, ProviderCallError } from '../orders/order-provider.ts';
 import type { PaymentProvider, ProviderOrder, ProviderOrderInput, ProviderRefund } from './provider.ts';
 import { hmacSha256Hex, paymentSignature, signatureMatches } from './signatures.ts';
 
 /** How long an order creation may take at Razorpay before the buyer gets a 502. */
 export const RAZORPAY_TIMEOUT_MS = 10_000;
 
-export const PROVIDER_ERROR = 'payment_provider_error';
+export { PROVIDER_ERROR };
 
 const orderResponseSchema = z.object({
   id: z.string().min(1),
@@ -31,8 +31,9 @@ function parseJson(text: string): unknown {
   }
 }
 
-function providerError(message: string): HttpError {
-  return new HttpError(502, PROVIDER_ERROR, message);
+/** A failed call: `refused` when Razorpay answered that it did not do it (see `ProviderCallError`). */
+function providerError(message: string, refused = false): ProviderCallError {
+  return new ProviderCallError(message, refused);
 }
 
 /**
@@ -59,6 +60,7 @@ export class RazorpayProvider implements PaymentProvider {
     path: string,
     payload: object,
     failed: { unreachable: string; timedOut: string; rejected: string },
+    extraHeaders: Record<string, string> = {},
   ): Promise<unknown> {
     const auth = Buffer.from(`${this.settings.keyId}:${this.settings.keySecret}`).toString('base64');
     let response: Response;
@@ -69,6 +71,7 @@ export class RazorpayProvider implements PaymentProvider {
           authorization: `Basic ${auth}`,
           'content-type': 'application/json',
           accept: 'application/json',
+          ...extraHeaders,
         },
         body: JSON.stringify(payload),
         signal: AbortSignal.timeout(RAZORPAY_TIMEOUT_MS),
@@ -77,6 +80,9 @@ export class RazorpayProvider implements PaymentProvider {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw providerError(timedOut ? failed.timedOut : failed.unreachable);
     }
+    // A 4xx is Razorpay refusing the request (nothing done) — except 409: the same idempotent request is
+    // still being processed. A 5xx may have done it.
+    const refused = response.status >= 400 && response.status < 500 && response.status !== 409;
     const body = parseJson(await response.text().catch(() => ''));
     if (!response.ok) {
       const parsed = errorResponseSchema.safeParse(body);
@@ -85,7 +91,7 @@ export class RazorpayProvider implements PaymentProvider {
         response.status === 401
           ? 'authentication failed (check RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)'
           : (description ?? failed.rejected);
-      throw providerError(`Payment provider error (HTTP ${response.status}): ${reason}`);
+      throw providerError(`Payment provider error (HTTP ${response.status}): ${reason}`, refused);
     }
     return body;
   }
@@ -112,13 +118,16 @@ export class RazorpayProvider implements PaymentProvider {
   }
 
   /**
-   * `POST {RAZORPAY_API_BASE}/v1/payments/{paymentId}/refund` with basic auth and {amount, notes} (a
-   * normal-speed refund). Any failure becomes a 502 `payment_provider_error` naming Razorpay's reason.
+   * `POST {RAZORPAY_API_BASE}/v1/payments/{paymentId}/refund` with basic auth, {amount, notes} (a
+   * normal-speed refund) and `X-Refund-Idempotency: {idempotencyKey}` (Razorpay's idempotent refund: the
+   * same key and body make one refund, ADR 044). Any failure becomes a 502 `payment_provider_error` naming
+   * Razorpay's reason.
    */
   async refund(
     paymentId: string,
     amountPaise: number,
-    notes: Record<string, string> = {},
+    notes: Record<string, string>,
+    idempotencyKey: string,
   ): Promise<ProviderRefund> {
     const body = await this.post(
       `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
@@ -130,6 +139,7 @@ export class RazorpayProvider implements PaymentProvider {
         unreachable: 'Payment provider unreachable: the payment was not refunded. Please try again.',
         rejected: 'the payment was not refunded',
       },
+      { 'x-refund-idempotency': idempotencyKey },
     );
     const refund = refundResponseSchema.safeParse(body);
     if (!refund.success) throw providerError('Payment provider answered with an unexpected refund response');

@@ -1,6 +1,12 @@
 import type { Config } from '../../config.ts';
 import type { PaymentProvider, ProviderOrder, ProviderOrderInput, ProviderRefund } from './provider.ts';
-import { hmacSha256Hex, paymentSignature, providerStyleId, signatureMatches } from './signatures.ts';
+import {
+  hmacSha256Hex,
+  keyedProviderId,
+  paymentSignature,
+  providerStyleId,
+  signatureMatches,
+} from './signatures.ts';
 
 /**
  * The embedded provider (PAYMENT_PROVIDER=sandbox, the default): orders and payments get
@@ -26,9 +32,17 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  /** A refund is made at once: a local `rfnd_…` id, processed (nothing leaves the process). */
-  async refund(): Promise<ProviderRefund> {
-    return { id: providerStyleId('rfnd'), status: 'processed' };
+  /**
+   * A refund is made at once, processed (nothing leaves the process); its `rfnd_…` id is derived from the
+   * idempotency key, so the same request is the same refund, as at Razorpay.
+   */
+  async refund(
+    _paymentId: string,
+    _amountPaise: number,
+    _notes: Record<string, string>,
+    idempotencyKey: string,
+  ): Promise<ProviderRefund> {
+    return { id: keyedProviderId('rfnd', idempotencyKey), status: 'processed' };
   }
 
   /** A successful sandbox payment of `orderId`: a new payment id and its Razorpay-style signature. */

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** Hex HMAC-SHA256, as Razorpay signs payments (`order_id|payment_id`) and webhooks (the raw body). */
 export function hmacSha256Hex(secret: string, message: string | Buffer): string {
@@ -24,5 +24,13 @@ const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 export function providerStyleId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
   let suffix = '';
   for (let i = 0; i < 14; i += 1) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return `${prefix}_${suffix}`;
+}
+
+/** A Razorpay-style id derived from `key` (the same key, the same id): 14 characters of its SHA-256. */
+export function keyedProviderId(prefix: 'rfnd', key: string): string {
+  const digest = createHash('sha256').update(key).digest();
+  let suffix = '';
+  for (let i = 0; i < 14; i += 1) suffix += ID_ALPHABET[(digest[i] ?? 0) % ID_ALPHABET.length];
   return `${prefix}_${suffix}`;
 }
