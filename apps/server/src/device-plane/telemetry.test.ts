@@ -1,10 +1,16 @@
 import { ROLE, type TelemetryResponse } from '@isaac/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { deviceReadings, deviceReadingsHourly, devices } from '../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../test/helpers.ts';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The name of the daily partition of the raw readings that holds `at` (UTC days). */
+const partitionOf = (at: number) =>
+  `device_readings_p${new Date(at).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 describe('telemetry series, rollups and retention', () => {
   let t: TestApp;
@@ -14,6 +20,12 @@ describe('telemetry series, rollups and retention', () => {
   let start: number;
   beforeAll(async () => {
     t = await createTestApp({ env: { TELEMETRY_RETENTION_DAYS: '2' } });
+    // Noon UTC, so that the three hours of readings below fall on one day whatever time the suite runs.
+    const realNow = t.clock.now().getTime();
+    const noon = Math.floor(realNow / DAY) * DAY + 12 * HOUR;
+    t.clock.advance((noon > realNow ? noon : noon + DAY) - realNow);
+    // As the running app does at start: the days around today get their partitions.
+    await t.app.services.telemetry.ensurePartitions(t.clock.now());
     const { user, token } = await t.signIn(ROLE.owner);
     owner = await authed(t.app, token);
     ownerId = user.id;
@@ -70,11 +82,19 @@ describe('telemetry series, rollups and retention', () => {
       .where(eq(deviceReadingsHourly.deviceId, deviceId));
     expect(rollups.map((r) => r.samples)).toEqual([6, 6, 6]);
 
-    t.clock.advance(3 * 24 * HOUR);
+    // A reading of a day that has no partition (a device with a wrong clock) sits in the default partition.
+    await t.db.insert(deviceReadings).values({ deviceId, at: new Date(start - 10 * DAY), pm25: 99 });
+
+    t.clock.advance(3 * DAY);
     const later = await t.app.services.telemetry.maintain();
-    expect(later.readingsPruned).toBe(18);
-    // Raw readings are partitioned by day: the days past the window are dropped whole.
-    expect(later.partitionsDropped).toBeGreaterThanOrEqual(1);
+    // Raw readings are partitioned by day: the days past the window are dropped whole (yesterday's and the
+    // readings' own), and what sits in the default partition past the window is deleted.
+    expect(later.partitionsDropped).toBe(2);
+    expect(later.readingsPruned).toBe(1);
+    const partitions = await t.db.execute(
+      sql`select relname as name from pg_class where relname = ${partitionOf(start)}`,
+    );
+    expect(rowsOf(partitions)).toEqual([]);
     expect(await t.db.select().from(deviceReadings).where(eq(deviceReadings.deviceId, deviceId))).toEqual([]);
     // The chart of those hours now comes from the rollups (sample-weighted averages, exact min and max).
     const old = await t.app.services.telemetry.series({ kind: 'owner', userId: ownerId }, deviceId, {
