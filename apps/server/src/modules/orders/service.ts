@@ -396,7 +396,10 @@ export class OrderService {
             ? { refundKey: null, refundRequestedAt: null, refundReason: null }
             : { refundRequestedAt: null },
         )
-        .where(and(eq(orders.id, attempt.before.id), eq(orders.refundKey, attempt.key)));
+        .where(and(eq(orders.id, attempt.before.id), eq(orders.refundKey, attempt.key)))
+        // The provider's answer is what the admin needs to see; were this write lost too, the attempt only
+        // counts as in flight until REFUND_IN_FLIGHT_MS has passed.
+        .catch(() => undefined);
       throw error;
     }
 
