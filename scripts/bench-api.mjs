@@ -412,6 +412,8 @@ async function main() {
               apiLoopMax: api.loopMaxMs,
               // Also stalled at the same time as the API → the machine paused both (other work), not the API itself.
               generatorLoopMax: Math.max(0, Math.round(generatorDelay.max / 1e6 - 1)),
+              // Fixed rate: requests the generator itself sent more than 1 ms late (already in their latencies).
+              lateSends: result.lateSends ?? null,
               machineBusy: machine.busy,
               machineSteal: machine.steal,
             };
@@ -425,7 +427,8 @@ async function main() {
                 `${run.rps.toFixed(0)} req/s${!saturate || run.floor || run.ratio === null ? '' : ` (${pct(run.ratio)} of the floor)`}, ` +
                 `${run.cpuPerRequestUs} µs CPU per request, ` +
                 `errors ${run.errors}, non-2xx ${run.non2xx}; ${run.floor ? 'floor' : 'API'} CPU ${run.apiCpu}%, ` +
-                `loop delay max ${run.apiLoopMax} ms, load generator loop delay max ${run.generatorLoopMax} ms, ` +
+                `loop delay max ${run.apiLoopMax} ms, load generator loop delay max ${run.generatorLoopMax} ms` +
+                `${run.lateSends === null ? '' : ` (${run.lateSends} of ${run.total} requests sent > 1 ms late)`}, ` +
                 `machine busy ${run.machineBusy}% (steal ${run.machineSteal}%)`,
             );
           }
