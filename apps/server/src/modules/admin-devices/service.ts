@@ -25,12 +25,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { Statements } from '../../db/statements.ts';
-import { devices, electricianDevices, rooms, users, type UserRow } from '../../db/schema/index.ts';
+import { devices, electricianDevices, users, type UserRow } from '../../db/schema/index.ts';
 import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import type { ReadWithSession } from '../../plugins/auth.ts';
 import { selectWithSession } from '../auth/sessions.ts';
 import { idListError } from '../../plugins/errors.ts';
-import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
+import { deviceRoomName, presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentPersonRef } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { devicesCount, type DeviceCountFilter, type RowCounts } from '../stats/row-counts.ts';
@@ -218,9 +218,7 @@ export class AdminDeviceService {
     };
     const row = {
       device: presentedDeviceColumns,
-      roomName: sql<
-        string | null
-      >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
+      roomName: deviceRoomName,
       owner: personOrNull(owners),
       electrician: personOrNull(electricians),
       // the total: a sum of the row counts (a scalar subquery, same statement), else the window count

@@ -1,7 +1,7 @@
 import { airQualityOf, type AqiScale, type Device, type FanSpeed } from '@isaac/contract';
 
 import { sql } from 'drizzle-orm';
-import { devices, type DeviceRow } from '../../db/schema/index.ts';
+import { devices, rooms, type DeviceRow } from '../../db/schema/index.ts';
 
 /** A gang's name: the owner's, else "Switch 1", "Switch 2"… */
 export function gangName(names: readonly string[] | null | undefined, index: number): string {
@@ -49,6 +49,11 @@ export const presentedDeviceColumns = {
       and (rd.state not in ('UPDATED', 'FAILED') or rd.state_at > now() - interval '1 day')
     order by rd.state_at desc limit 1)`,
 };
+
+/** The name of a device's room, looked up by primary key per row (never a scan of rooms); null without one. */
+export const deviceRoomName = sql<
+  string | null
+>`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`;
 
 /** A device's latest firmware update as the list query reads it. */
 export interface LatestUpdate {

@@ -28,7 +28,7 @@ import type { ReadWithSession } from '../../plugins/auth.ts';
 import type { DeviceCredentials } from '../../device-plane/credentials.ts';
 import type { DeviceEvents } from '../device-commands/device-events.ts';
 import type { DeviceCommandService } from '../device-commands/service.ts';
-import { gangName, presentDevice, presentedDeviceColumns } from './presenter.ts';
+import { deviceRoomName, gangName, presentDevice, presentedDeviceColumns } from './presenter.ts';
 
 export const DEVICES_MESSAGES = {
   notFound: API_MSG.deviceNotFound,
@@ -54,7 +54,7 @@ export const NO_ROOM = 'none';
  */
 const listRow = {
   device: presentedDeviceColumns,
-  roomName: sql<string | null>`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`,
+  roomName: deviceRoomName,
   total: totalCount(),
 };
 

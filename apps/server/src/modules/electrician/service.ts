@@ -44,7 +44,12 @@ import { conflict, notFound } from '../../plugins/errors.ts';
 import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
 import type { Scope, ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import { presentDevice, presentedDeviceColumns, type PresentableDevice } from '../devices/presenter.ts';
+import {
+  deviceRoomName,
+  presentDevice,
+  presentedDeviceColumns,
+  type PresentableDevice,
+} from '../devices/presenter.ts';
 import { presentRoom } from '../rooms/presenter.ts';
 import { presentableUserColumns, type PresentableUser } from '../users/presenter.ts';
 import type { SecretBox } from '../two-factor/secret-box.ts';
@@ -55,10 +60,6 @@ import { presentCustomer, presentInstallation, type InstallationDeviceView } fro
 /** How many of each list the dashboard shows (spec section 9: recent items 5 for the electrician). */
 const RECENT = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const roomNameOf = sql<
-  string | null
->`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`;
 
 /** An installation's devices as a JSON array (a correlated subquery). */
 const devicesOfInstallation = sql<InstallationDeviceView[] | string>`coalesce((
@@ -74,7 +75,7 @@ const installationShape = {
   customer: presentableUserColumns,
   devices: devicesOfInstallation,
 };
-const recentDeviceShape = { device: presentedDeviceColumns, roomName: roomNameOf };
+const recentDeviceShape = { device: presentedDeviceColumns, roomName: deviceRoomName };
 const customerShape = { user: presentableUserColumns, assignment: getTableColumns(electricianCustomers) };
 const installationOrder = newestFirst(installations.createdAt, installations.id);
 /** Customers by installation date (none last), then name. */
@@ -101,6 +102,16 @@ function prepareReads(db: Db, kind: ScopeKind) {
   const deviceScope = policyCondition('device', kind, ACTOR);
   const installationScope = policyCondition('installation', kind, ACTOR);
   const deviceOrder = newestFirst(devices.createdAt, devices.id);
+  /** The caller's installations, newest first, as a JSON list (paged or the latest few). */
+  const installationList = () =>
+    db
+      .select(jsonListRow(installationShape, installationOrder))
+      .from(installations)
+      .innerJoin(users, eq(users.id, installations.customerId))
+      .where(installationScope)
+      .orderBy(...installationOrder);
+  /** How many installations the caller has: an index-only count of (electrician_id, created_at). */
+  const installationCount = sql<number>`(select count(*)::int from ${installations} where ${installationScope ?? sql`true`})`;
   return {
     /**
      * The dashboard in ONE statement with the caller's session (ADR 039, ADR 041): the four figures, and
@@ -109,20 +120,12 @@ function prepareReads(db: Db, kind: ScopeKind) {
     dashboard: selectWithSession(db, {
       devices: sql<number>`(select count(*)::int from ${devices} where ${deviceScope ?? sql`true`})`,
       users: sql<number>`(select count(*)::int from ${electricianCustomers} where ${mine})`,
-      installations: sql<number>`(select count(*)::int from ${installations} where ${installationScope ?? sql`true`})`,
+      installations: installationCount,
       active: sql<number>`(select count(*)::int from ${installations} where ${and(
         installationScope,
         sql`${installations.status} <> 'completed'`,
       )})`,
-      recentInstallations: jsonList(
-        db
-          .select(jsonListRow(installationShape, installationOrder))
-          .from(installations)
-          .innerJoin(users, eq(users.id, installations.customerId))
-          .where(installationScope)
-          .orderBy(...installationOrder)
-          .limit(fixedLimit(RECENT)),
-      ),
+      recentInstallations: jsonList(installationList().limit(fixedLimit(RECENT))),
       recentDevices: jsonList(
         db
           .select(jsonListRow(recentDeviceShape, deviceOrder))
@@ -141,20 +144,11 @@ function prepareReads(db: Db, kind: ScopeKind) {
           .limit(fixedLimit(RECENT)),
       ),
     }).prepare(`electrician_dashboard_${kind}`),
-    // The page reads just its rows off (electrician_id, created_at); the total counts the same index (an
-    // index-only scan), so a page costs the same however many installations the electrician has had.
+    // The page reads just its rows off (electrician_id, created_at) and the total counts that index, so a
+    // page costs the same however many installations the electrician has had.
     installations: selectWithSession(db, {
-      total: sql<number>`(select count(*)::int from ${installations} where ${installationScope ?? sql`true`})`,
-      page: jsonList(
-        db
-          .select(jsonListRow(installationShape, installationOrder))
-          .from(installations)
-          .innerJoin(users, eq(users.id, installations.customerId))
-          .where(installationScope)
-          .orderBy(...installationOrder)
-          .limit(limit)
-          .offset(offset),
-      ),
+      total: installationCount,
+      page: jsonList(installationList().limit(limit).offset(offset)),
     }).prepare(`electrician_installations_${kind}`),
     customers: db
       .select({ ...customerShape, total: totalCount() })
@@ -226,7 +220,7 @@ export class ElectricianService {
       this.db
         .select({
           device: presentedDeviceColumns,
-          roomName: roomNameOf,
+          roomName: deviceRoomName,
           customer: { id: users.id, name: users.name, email: users.email },
         })
         .from(devices)
@@ -304,7 +298,7 @@ export class ElectricianService {
   async customerDevices(scope: Scope, customerId: string): Promise<Device[]> {
     await this.assignedCustomer(this.db, scope, customerId);
     const rows = await this.db
-      .select({ device: presentedDeviceColumns, roomName: roomNameOf })
+      .select({ device: presentedDeviceColumns, roomName: deviceRoomName })
       .from(devices)
       .where(eq(devices.userId, customerId))
       .orderBy(...newestFirst(devices.createdAt, devices.id));
@@ -948,7 +942,7 @@ export class ElectricianService {
 
   private async presentedDevice(db: Db | Tx, deviceId: string): Promise<Device> {
     const [row] = await db
-      .select({ device: presentedDeviceColumns, roomName: roomNameOf })
+      .select({ device: presentedDeviceColumns, roomName: deviceRoomName })
       .from(devices)
       .where(eq(devices.id, deviceId));
     if (!row) throw notFound(ELECTRICIAN_MSG.deviceNotFound);

@@ -31,11 +31,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A failed call: `refused` when Razorpay answered that it did not do it (see `ProviderCallError`). */
-function providerError(message: string, refused = false): ProviderCallError {
-  return new ProviderCallError(message, refused);
-}
-
 /**
  * The real provider (PAYMENT_PROVIDER=razorpay): `POST {RAZORPAY_API_BASE}/v1/orders` with HTTP basic
  * auth (key id : key secret) and a JSON body {amount, currency, receipt, notes}. Any failure (network,
@@ -78,7 +73,7 @@ export class RazorpayProvider implements PaymentProvider {
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw providerError(timedOut ? failed.timedOut : failed.unreachable);
+      throw new ProviderCallError(timedOut ? failed.timedOut : failed.unreachable, false);
     }
     // A 4xx is Razorpay refusing the request (nothing done) — except 409: the same idempotent request is
     // still being processed. A 5xx may have done it.
@@ -91,7 +86,7 @@ export class RazorpayProvider implements PaymentProvider {
         response.status === 401
           ? 'authentication failed (check RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)'
           : (description ?? failed.rejected);
-      throw providerError(`Payment provider error (HTTP ${response.status}): ${reason}`, refused);
+      throw new ProviderCallError(`Payment provider error (HTTP ${response.status}): ${reason}`, refused);
     }
     return body;
   }
@@ -107,7 +102,8 @@ export class RazorpayProvider implements PaymentProvider {
       },
     );
     const order = orderResponseSchema.safeParse(body);
-    if (!order.success) throw providerError('Payment provider answered with an unexpected order response');
+    if (!order.success)
+      throw new ProviderCallError('Payment provider answered with an unexpected order response', false);
     return {
       id: order.data.id,
       amount: order.data.amount,
@@ -142,7 +138,8 @@ export class RazorpayProvider implements PaymentProvider {
       { 'x-refund-idempotency': idempotencyKey },
     );
     const refund = refundResponseSchema.safeParse(body);
-    if (!refund.success) throw providerError('Payment provider answered with an unexpected refund response');
+    if (!refund.success)
+      throw new ProviderCallError('Payment provider answered with an unexpected refund response', false);
     return { id: refund.data.id, status: refund.data.status };
   }
 
