@@ -43,7 +43,7 @@ import {
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { RequestOutcomes } from './plugins/request-outcomes.ts';
-import { computeHelmetHeaders, helmetOptions, registerSecurity } from './plugins/security.ts';
+import { computeSecurityHeaders, registerSecurity } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerStorableTextGuard } from './plugins/storable-text.ts';
@@ -117,7 +117,7 @@ export const API_COMPRESSION_THRESHOLD_BYTES = 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
-  const securityHeaders = await computeHelmetHeaders(helmetOptions(config));
+  const securityHeaders = await computeSecurityHeaders(config);
   // One log line per request (method, url, status, time), not Fastify's multi-line pair.
   const requestOutcomes = new RequestOutcomes(now);
   const logController = new RequestLineLogController(requestOutcomes);
@@ -128,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Errors raised before any route runs leave in the one error shape too (ADR 004, ADR 016).
-    frameworkErrors: frameworkErrorHandler(securityHeaders, (request, reply) =>
+    frameworkErrors: frameworkErrorHandler(securityHeaders.json, (request, reply) =>
       logController.requestCompleted(null, request, reply),
     ),
     clientErrorHandler,

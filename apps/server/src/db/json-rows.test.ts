@@ -113,6 +113,18 @@ describe('json-rows', () => {
     expect(decoded.assignment.installationDate).toBe('2026-12-01');
   });
 
+  it('decodes any key a shape can have (the decoder is compiled from the keys), and refuses __proto__', () => {
+    const shape = { 'room-name': sql<string>`x`, 'say "hi"\\': devices.name, "it's": devices.createdAt };
+    expect(fromJson(shape, ['a', null, '2026-11-26T10:11:12.345+00:00'])).toEqual({
+      'room-name': 'a',
+      'say "hi"\\': null,
+      "it's": new Date('2026-11-26T10:11:12.345Z'),
+    });
+    // A value missing from the array (a shorter tuple) is null, as a SQL null is.
+    expect(fromJson(shape, ['a'])).toEqual({ 'room-name': 'a', 'say "hi"\\': null, "it's": null });
+    expect(() => fromJson({ ['__proto__']: devices.id }, ['x'])).toThrow(/__proto__/);
+  });
+
   it('reads an empty list as no rows', async () => {
     const shape = { id: devices.id };
     const list = await valueOf(

@@ -26,33 +26,47 @@ export function jsonTuple(shape: JsonShape): SQL {
   return sql`json_build_array(${sql.join(values, sql`, `)})`;
 }
 
-/** How each key of a shape is decoded from JSON (built once per shape: lists decode many rows). */
-type Decoders = [key: string, decode: (raw: unknown) => unknown][];
-const decodersOf = new WeakMap<JsonShape, Decoders>();
+/** Builds a shape's row from the values of its JSON array. */
+type RowDecoder = (values: readonly unknown[]) => Record<string, unknown>;
+const rowDecoders = new WeakMap<JsonShape, RowDecoder>();
+/** Drizzle's own `mapFromDriverValue`, which returns the value as it is (text, uuid, boolean, enum…). */
+const passThrough = (Column.prototype as Column).mapFromDriverValue;
 
-function decoders(shape: JsonShape): Decoders {
-  let built = decodersOf.get(shape);
-  if (built === undefined) {
-    built = Object.entries(shape).map(([key, field]): Decoders[number] => {
-      if (is(field, Column)) return [key, (raw) => (raw === null ? null : field.mapFromDriverValue(raw))];
-      if (is(field, SQL) || is(field, SQL.Aliased)) return [key, (raw) => raw];
-      return [key, (raw) => (raw === null ? null : fromJson(field, raw))];
+/**
+ * A shape's decoder, compiled once per shape (lists decode many rows): a function that returns the row as
+ * one object literal, so every row of a shape has the same hidden class. (A row built key by key —
+ * `row[key] = …` — becomes a dictionary-mode object past a dozen keys in V8, and every later read of it a
+ * hash lookup: 17 µs to decode and 11 µs to present a page of five devices, against 7 and 5 µs.) A
+ * column's `mapFromDriverValue` is called only when it has one of its own (timestamps, arrays, JSON…);
+ * null stays null. Keys and code come from the shape (our schema), never from data.
+ */
+function rowDecoder(shape: JsonShape): RowDecoder {
+  let decoder = rowDecoders.get(shape);
+  if (decoder === undefined) {
+    const decodes: ((raw: unknown) => unknown)[] = [];
+    const properties = Object.entries(shape).map(([key, field], i) => {
+      if (key === '__proto__') throw new Error('a JSON shape may not have a __proto__ key');
+      const raw = `v[${i}]`;
+      let decode: ((raw: unknown) => unknown) | null = null;
+      if (is(field, Column)) {
+        if (field.mapFromDriverValue !== passThrough) decode = (value) => field.mapFromDriverValue(value);
+      } else if (!is(field, SQL) && !is(field, SQL.Aliased)) {
+        decode = (value) => fromJson(field, value);
+      }
+      if (decode === null) return `${JSON.stringify(key)}: ${raw} ?? null`;
+      decodes.push(decode);
+      return `${JSON.stringify(key)}: ${raw} == null ? null : d[${decodes.length - 1}](${raw})`;
     });
-    decodersOf.set(shape, built);
+    decoder = new Function('d', `return (v) => ({ ${properties.join(', ')} });`)(decodes) as RowDecoder;
+    rowDecoders.set(shape, decoder);
   }
-  return built;
+  return decoder;
 }
 
 /** The row of a shape from the array `jsonTuple(shape)` produced (as node-postgres parsed it). */
 export function fromJson<T extends JsonShape>(shape: T, value: unknown): JsonRow<T> {
   const values = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];
-  const row: Record<string, unknown> = {};
-  const keyed = decoders(shape);
-  for (let i = 0; i < keyed.length; i += 1) {
-    const [key, decode] = keyed[i] as Decoders[number];
-    row[key] = decode(values[i] ?? null);
-  }
-  return row as JsonRow<T>;
+  return rowDecoder(shape)(values) as JsonRow<T>;
 }
 
 /**

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../test/helpers.ts';
 import { registerErrorHandling } from './errors.ts';
-import { computeHelmetHeaders, helmetOptions, SECURITY_MESSAGES } from './security.ts';
+import {
+  computeHelmetHeaders,
+  computeSecurityHeaders,
+  helmetOptions,
+  isDocsUrl,
+  SECURITY_MESSAGES,
+} from './security.ts';
 
 /** The headers of a response that helmet is responsible for (everything but Fastify's, CORS and rate limits). */
 function helmetPart(headers: Record<string, unknown>): Record<string, unknown> {
@@ -40,43 +46,67 @@ const REQUESTS = [
 ] as const;
 
 describe('security headers', () => {
-  for (const isProduction of [false, true]) {
-    it(`are exactly @fastify/helmet's, on every kind of response (production: ${isProduction})`, async () => {
-      const options = helmetOptions({ isProduction });
-      const headers = await computeHelmetHeaders(options);
-      const reference = await sampleApp(async (app) => {
-        await app.register(helmet, options);
-      });
-      const computed = await sampleApp(async (app) => {
-        app.addHook('onRequest', (_request, reply, done) => {
-          reply.headers(headers);
-          done();
+  for (const kind of ['json', 'docs'] as const) {
+    for (const isProduction of [false, true]) {
+      it(`${kind}: are exactly @fastify/helmet's, on every kind of response (production: ${isProduction})`, async () => {
+        const options = helmetOptions({ isProduction }, kind);
+        const headers = await computeHelmetHeaders(options);
+        const reference = await sampleApp(async (app) => {
+          await app.register(helmet, options);
         });
+        const computed = await sampleApp(async (app) => {
+          app.addHook('onRequest', (_request, reply, done) => {
+            reply.headers(headers);
+            done();
+          });
+        });
+        for (const request of REQUESTS) {
+          const expected = await reference.inject(request);
+          const actual = await computed.inject(request);
+          expect(actual.statusCode, request.url).toBe(expected.statusCode);
+          expect(helmetPart(actual.headers), request.url).toEqual(helmetPart(expected.headers));
+        }
+        expect('strict-transport-security' in headers).toBe(isProduction);
+        await reference.close();
+        await computed.close();
       });
-      for (const request of REQUESTS) {
-        const expected = await reference.inject(request);
-        const actual = await computed.inject(request);
-        expect(actual.statusCode, request.url).toBe(expected.statusCode);
-        expect(helmetPart(actual.headers), request.url).toEqual(helmetPart(expected.headers));
-      }
-      expect(Object.keys(helmetPart((await reference.inject(REQUESTS[0])).headers)).length).toBeGreaterThan(
-        8,
-      );
-      expect('strict-transport-security' in headers).toBe(isProduction);
-      await reference.close();
-      await computed.close();
-    });
+    }
   }
 
-  it('the API sends them on its routes, its errors and the router errors (414)', async () => {
+  it('JSON responses carry the headers that protect JSON, and no document-only ones', async () => {
+    const headers = await computeHelmetHeaders(helmetOptions({ isProduction: true }, 'json'));
+    expect(headers).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-site',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+  });
+
+  it('/docs, /docs/… and /docs?… are the OpenAPI browser; nothing else is', () => {
+    for (const url of ['/docs', '/docs/', '/docs/json', '/docs/static/index.html', '/docs?x=1']) {
+      expect(isDocsUrl(url), url).toBe(true);
+    }
+    for (const url of ['/', '/doc', '/docsx', '/api/docs', '/documents'])
+      expect(isDocsUrl(url), url).toBe(false);
+  });
+
+  it('the API sends the JSON set on its routes, its errors and the router errors (414), the docs set on /docs', async () => {
     const t = await createTestApp();
     try {
-      const expected = await computeHelmetHeaders(helmetOptions(t.config));
-      expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+      const expected = await computeSecurityHeaders(t.config);
+      expect(expected.json['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(expected.docs['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(Object.keys(expected.docs).length).toBeGreaterThan(Object.keys(expected.json).length);
       for (const url of ['/healthz', '/nowhere', `/api/devices/${'x'.repeat(300)}/toggle`]) {
         const res = await t.app.inject({ method: url.endsWith('toggle') ? 'POST' : 'GET', url });
-        expect(helmetPart(res.headers), url).toEqual(expected);
+        expect(helmetPart(res.headers), url).toEqual(expected.json);
       }
+      const docs = await t.app.inject({ method: 'GET', url: '/docs/json' });
+      expect(docs.statusCode).toBe(200);
+      expect(helmetPart(docs.headers)).toEqual(expected.docs);
     } finally {
       await t.close();
     }

@@ -5,14 +5,48 @@ import { CSRF_HEADER, ERROR_CODE, requiresCsrf } from '@isaac/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import { ruleForRequest } from './rbac.ts';
+import { DOCS_PREFIX, ruleForRequest } from './rbac.ts';
 
 export const SECURITY_MESSAGES = {
   originNotAllowed: 'This origin may not call the API: changes are accepted only from the web app.',
 } as const;
 
-/** The API's helmet settings: a strict CSP (the /docs UI's inline script and style are allowed). */
-export function helmetOptions(config: Pick<Config, 'isProduction'>): FastifyHelmetOptions {
+/**
+ * What an API response is, for its security headers: JSON (every route, error and 404 of the API) or the
+ * OpenAPI browser at /docs (HTML, script and style). Headers that only mean something to a document —
+ * COOP, Origin-Agent-Cluster, DNS prefetch, IE's download and XSS switches, Flash's cross-domain policy
+ * — are sent only with the document (ADR 045).
+ */
+export type ApiResponseKind = 'json' | 'docs';
+
+/**
+ * The API's helmet settings for a kind of response. JSON: nothing may load or run in it and nothing may
+ * frame it (`default-src 'none'; frame-ancestors 'none'`, DENY), it is never sniffed as another type,
+ * read only by same-site pages, sends no referrer. /docs: a strict CSP that allows the UI's inline script
+ * and style. HSTS on both in production.
+ */
+export function helmetOptions(
+  config: Pick<Config, 'isProduction'>,
+  kind: ApiResponseKind,
+): FastifyHelmetOptions {
+  const hsts = config.isProduction ? undefined : false;
+  if (kind === 'json') {
+    return {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      xFrameOptions: { action: 'deny' },
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+      hsts,
+    };
+  }
   return {
     crossOriginResourcePolicy: { policy: 'same-site' },
     contentSecurityPolicy: {
@@ -28,8 +62,26 @@ export function helmetOptions(config: Pick<Config, 'isProduction'>): FastifyHelm
         upgradeInsecureRequests: null,
       },
     },
-    hsts: config.isProduction ? undefined : false,
+    hsts,
   };
+}
+
+/** The API's security headers for each kind of response, computed once at start. */
+export type SecurityHeaders = Readonly<Record<ApiResponseKind, Readonly<Record<string, string>>>>;
+
+export async function computeSecurityHeaders(config: Pick<Config, 'isProduction'>): Promise<SecurityHeaders> {
+  return {
+    json: await computeHelmetHeaders(helmetOptions(config, 'json')),
+    docs: await computeHelmetHeaders(helmetOptions(config, 'docs')),
+  };
+}
+
+/** Whether a request URL is the OpenAPI browser's (/docs, /docs/…, /docs?…). */
+export function isDocsUrl(url: string): boolean {
+  return (
+    url.startsWith(DOCS_PREFIX) &&
+    (url.length === DOCS_PREFIX.length || url[DOCS_PREFIX.length] === '/' || url[DOCS_PREFIX.length] === '?')
+  );
 }
 
 /**
@@ -61,7 +113,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Transport security of the API: cookies (for the CSRF cookie), CORS limited to the web origins with
- * credentials, helmet's `headers` (computed once at start: `computeHelmetHeaders`), and an Origin check: a
+ * credentials, helmet's `headers` for the response's kind (computed once at start:
+ * `computeSecurityHeaders`), and an Origin check: a
  * mutation that carries an `Origin` other than the web's is refused (403) before anything else runs.
  * Calls without an Origin (server to server, curl) and CSRF-exempt routes (the payment webhook, which
  * its signature authenticates) are not affected. Defence in depth beside CSRF (ADR 016).
@@ -69,10 +122,10 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
-  headers: Readonly<Record<string, string>>,
+  headers: SecurityHeaders,
 ): Promise<void> {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isDocsUrl(request.url) ? headers.docs : headers.json);
     done();
   });
 

@@ -38,13 +38,19 @@ export const presentedDeviceColumns = {
   /**
    * The device's latest firmware update (issue 14) — in progress, or ended in the last 24 hours: one indexed
    * read per device (rollout_devices by device), as JSON { state, percent, reason, version, at }, or null.
+   * The read starts at rollout_devices and looks the version up by primary keys (rollout, then firmware)
+   * only for the row it found: most devices have no update, and a join of rollouts and firmware planned for
+   * every device cost more than the rest of the list's row (pgbench of the list, 2026-11-27: 223 → 183 µs
+   * per statement).
    * (`"devices"."id"` spelled out: a single-table select would print the column unqualified, and inside the
    * subquery an unqualified "id" would be another table's.)
    */
   latestUpdate: sql<LatestUpdate | null>`(
     select json_build_object('state', rd.state, 'percent', rd.percent, 'reason', rd.reason,
-                             'version', f.version, 'at', rd.state_at)
-    from rollout_devices rd join rollouts r on r.id = rd.rollout_id join firmware f on f.id = r.firmware_id
+                             'version', (select f.version from firmware f
+                                         where f.id = (select r.firmware_id from rollouts r where r.id = rd.rollout_id)),
+                             'at', rd.state_at)
+    from rollout_devices rd
     where rd.device_id = "devices"."id" and rd.state <> 'CANCELLED'
       and (rd.state not in ('UPDATED', 'FAILED') or rd.state_at > now() - interval '1 day')
     order by rd.state_at desc limit 1)`,
