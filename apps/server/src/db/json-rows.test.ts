@@ -80,7 +80,7 @@ describe('json-rows', () => {
     const list = await valueOf(
       jsonList(
         t.db
-          .select(jsonListRow(shape, order))
+          .select(jsonListRow(shape))
           .from(devices)
           .where(where)
           .orderBy(...order),
@@ -130,12 +130,13 @@ describe('json-rows', () => {
     const list = await valueOf(
       jsonList(
         t.db
-          .select(jsonListRow(shape, [desc(devices.id)]))
+          .select(jsonListRow(shape))
           .from(devices)
           .where(sql`false`),
       ),
     );
-    expect(list).toBeNull();
+    expect(list).toEqual([]);
     expect(fromJsonList(shape, list)).toEqual([]);
+    expect(fromJsonList(shape, null)).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ const customersOf = (actor: ActorRef) =>
 const devicesAssignedTo = (actor: ActorRef) =>
   sql`select ${electricianDevices.deviceId} from ${electricianDevices} where ${electricianDevices.electricianId} = ${actor}`;
 
-/** The devices in the homes of an electrician's customers (devices_user_created_idx per customer). */
+/** The devices in the homes of an electrician's customers (devices_user_created_id_idx per customer). */
 const devicesOfCustomersOf = (actor: ActorRef) =>
   sql`select ${devices.id} from ${devices} where ${devices.userId} in (${customersOf(actor)})`;
 

@@ -87,7 +87,9 @@ export const devices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('devices_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // A home's devices newest first, ties by id (the device list's order, `newestFirst`): the list reads its
+    // page straight off the index, no sort (ADR 046).
+    index('devices_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('devices_room_idx').on(t.roomId),
     index('devices_created_idx').on(t.createdAt.desc()),
     // "Does any device run this firmware?" (a firmware delete, ADR 021) and the admin firmware filter.

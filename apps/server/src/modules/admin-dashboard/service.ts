@@ -79,14 +79,14 @@ function prepareDashboard(db: Db) {
       )})`,
       recentActivity: jsonList(
         db
-          .select(jsonListRow(auditShape, auditOrder))
+          .select(jsonListRow(auditShape))
           .from(auditLog)
           .orderBy(...auditOrder)
           .limit(fixedLimit(DASHBOARD_ACTIVITY)),
       ),
       firstUsers: jsonList(
         db
-          .select(jsonListRow(userShape, userOrder))
+          .select(jsonListRow(userShape))
           .from(users)
           .orderBy(...userOrder)
           .limit(fixedLimit(DASHBOARD_USERS)),

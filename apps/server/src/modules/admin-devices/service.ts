@@ -226,7 +226,7 @@ export class AdminDeviceService {
     };
     const order = newestFirst(devices.createdAt, devices.id);
     const page = this.db
-      .select(jsonListRow(row, order))
+      .select(jsonListRow(row))
       .from(devices)
       .leftJoin(owners, eq(owners.id, devices.userId))
       .leftJoin(electricianDevices, eq(electricianDevices.deviceId, devices.id))

@@ -34,7 +34,7 @@ function prepareDashboard(db: Db, kind: ScopeKind) {
   const roomsCondition = policyCondition('room', kind, ACTOR);
   const airOrder = [rooms.id, sql`${devices.airQualityAt} desc`];
   const roomAir = db
-    .selectDistinctOn([rooms.id], jsonListRow(roomAirShape, airOrder))
+    .selectDistinctOn([rooms.id], jsonListRow(roomAirShape))
     .from(devices)
     .innerJoin(rooms, sql`${rooms.id} = ${devices.roomId}`)
     .where(

@@ -12,12 +12,12 @@ import {
   type UpdateCheck,
   type AqiScale,
 } from '@isaac/contract';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { Statements } from '../../db/statements.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { ACTOR, policyCondition, scopeCondition, type ActorRef } from '../../policy/policy.ts';
@@ -145,9 +145,10 @@ export class DeviceService {
 
   private prepareList(kind: ScopeKind, shape: ListShape) {
     const refs = { actor: ACTOR, roomId: sql.placeholder('roomId'), type: sql.placeholder('type') };
-    const order = [desc(devices.createdAt), desc(devices.id)];
+    // The order of devices_user_created_id_idx: a home's page is read off the index, unsorted.
+    const order = newestFirst(devices.createdAt, devices.id);
     const page = this.db
-      .select(jsonListRow(listRow, order))
+      .select(jsonListRow(listRow))
       .from(devices)
       .where(and(...listConditions(kind, shape, refs)))
       .orderBy(...order)

@@ -105,7 +105,7 @@ function prepareReads(db: Db, kind: ScopeKind) {
   /** The caller's installations, newest first, as a JSON list (paged or the latest few). */
   const installationList = () =>
     db
-      .select(jsonListRow(installationShape, installationOrder))
+      .select(jsonListRow(installationShape))
       .from(installations)
       .innerJoin(users, eq(users.id, installations.customerId))
       .where(installationScope)
@@ -128,7 +128,7 @@ function prepareReads(db: Db, kind: ScopeKind) {
       recentInstallations: jsonList(installationList().limit(fixedLimit(RECENT))),
       recentDevices: jsonList(
         db
-          .select(jsonListRow(recentDeviceShape, deviceOrder))
+          .select(jsonListRow(recentDeviceShape))
           .from(devices)
           .where(deviceScope)
           .orderBy(...deviceOrder)
@@ -136,7 +136,7 @@ function prepareReads(db: Db, kind: ScopeKind) {
       ),
       recentUsers: jsonList(
         db
-          .select(jsonListRow(customerShape, customerOrder))
+          .select(jsonListRow(customerShape))
           .from(electricianCustomers)
           .innerJoin(users, eq(users.id, electricianCustomers.customerId))
           .where(mine)

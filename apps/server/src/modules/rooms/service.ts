@@ -171,7 +171,7 @@ function prepareStatements(db: Db, kind: ScopeKind) {
     total: totalCount(),
     devices: jsonList(
       db
-        .select(jsonListRow(presentedDeviceColumns, deviceOrder))
+        .select(jsonListRow(presentedDeviceColumns))
         .from(devices)
         .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
         .orderBy(...deviceOrder),
@@ -182,7 +182,7 @@ function prepareStatements(db: Db, kind: ScopeKind) {
     page: selectWithSession(db, {
       page: jsonList(
         db
-          .select(jsonListRow(pageRow, roomOrder))
+          .select(jsonListRow(pageRow))
           .from(rooms)
           .where(policyCondition('room', kind, ACTOR))
           .orderBy(...roomOrder)

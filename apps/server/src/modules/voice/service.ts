@@ -97,7 +97,7 @@ export class VoiceService implements DeviceEventListener {
     private readonly homeGraph: { client: HomeGraphClient; oauthClientId: string } | null = null,
     private readonly alexaGrants: AlexaGrants | null = null,
   ) {
-    // The owner's devices with their rooms, newest first: one indexed read (devices_user_created_idx).
+    // The owner's devices with their rooms, newest first: one indexed read (devices_user_created_id_idx).
     this.devicesOfStatement = db
       .select({ device: devices, roomName: rooms.name })
       .from(devices)
