@@ -1,3 +1,4 @@
+import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './device-plane/guard.ts';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -71,6 +72,21 @@ const envSchema = z.object({
   MQTT_HTTP_AUTH_TOKEN: optionalText,
   DEVICE_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  TELEMETRY_BUFFER_MAX: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+  MQTT_MAX_PACKET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(268_435_455)
+    .default(256 * 1024),
+  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
+  MQTT_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  MQTT_PUBLISH_RATE: z.coerce.number().min(0.1).max(100_000).default(5),
+  MQTT_PUBLISH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  MQTT_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8883),
+  MQTT_TLS_CERT_FILE: optionalText,
+  MQTT_TLS_KEY_FILE: optionalText,
   SIMULATE_DEMO_DEVICES: bool(true),
   /** DEMO: firmware faults of given demo devices, `SERIAL:fault,…` (faults: OTA_FAULTS). */
   SIMULATE_OTA_FAULTS: optionalText.pipe(
@@ -197,6 +213,12 @@ export interface Config {
     ackTimeoutMs: number;
     /** How long raw readings are kept (hourly rollups: 2 years). */
     retentionDays: number;
+    /** Readings waiting for the database at most (beyond: the noisiest devices' are shed). */
+    telemetryBufferMax: number;
+    /** The embedded broker's limits (issue 27): packet sizes, connect timeout, connections, publish rate. */
+    brokerLimits: BrokerLimits;
+    /** The embedded broker's `mqtts` listener: with both files set (PEM), on MQTT_TLS_PORT. */
+    tls: { port: number; certFile: string; keyFile: string } | null;
     /** DEMO: run the demo devices in the simulator inside the server process. */
     simulateDemo: boolean;
     /** DEMO: the firmware-update fault each listed demo device (by serial number) simulates. */
@@ -307,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (Boolean(e.ALEXA_LWA_CLIENT_ID) !== Boolean(e.ALEXA_LWA_CLIENT_SECRET)) {
     problems.push('ALEXA_LWA_CLIENT_ID and ALEXA_LWA_CLIENT_SECRET are set together (or neither).');
   }
+  if (Boolean(e.MQTT_TLS_CERT_FILE) !== Boolean(e.MQTT_TLS_KEY_FILE)) {
+    problems.push('MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE are set together (or neither).');
+  }
   if (isProduction && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters when NODE_ENV=production.');
   }
@@ -359,6 +384,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       httpAuthToken: e.MQTT_HTTP_AUTH_TOKEN,
       ackTimeoutMs: e.DEVICE_ACK_TIMEOUT_MS,
       retentionDays: e.TELEMETRY_RETENTION_DAYS,
+      telemetryBufferMax: e.TELEMETRY_BUFFER_MAX,
+      brokerLimits: {
+        ...DEFAULT_BROKER_LIMITS,
+        maxPacket: e.MQTT_MAX_PACKET_BYTES,
+        connectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_MS,
+        maxConnections: e.MQTT_MAX_CONNECTIONS,
+        maxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+        publishPerSecond: e.MQTT_PUBLISH_RATE,
+        publishBurst: e.MQTT_PUBLISH_BURST,
+        // Persistently over the rate: twice the burst dropped within 10 s.
+        strikesToDisconnect: e.MQTT_PUBLISH_BURST * 2,
+      },
+      tls:
+        e.MQTT_TLS_CERT_FILE && e.MQTT_TLS_KEY_FILE
+          ? { port: e.MQTT_TLS_PORT, certFile: e.MQTT_TLS_CERT_FILE, keyFile: e.MQTT_TLS_KEY_FILE }
+          : null,
       simulateDemo: e.SIMULATE_DEMO_DEVICES,
       simulateOtaFaults: Object.fromEntries(
         (e.SIMULATE_OTA_FAULTS ?? '')

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -182,12 +183,25 @@ export function createServices({
                 host: config.host,
                 port: config.devices.mqttPort,
                 publicHost: new URL(config.publicApiUrl).hostname,
+                limits: config.devices.brokerLimits,
+                tls: config.devices.tls
+                  ? {
+                      port: config.devices.tls.port,
+                      cert: readFileSync(config.devices.tls.certFile),
+                      key: readFileSync(config.devices.tls.keyFile),
+                    }
+                  : null,
               }),
-          new TelemetryIngest(db, log),
+          new TelemetryIngest(db, log, {
+            flushMs: 500,
+            maxBatch: 1000,
+            maxBuffered: config.devices.telemetryBufferMax,
+          }),
           now,
           log,
-          { ackTimeoutMs: config.devices.ackTimeoutMs },
+          { ackTimeoutMs: config.devices.ackTimeoutMs, retentionDays: config.devices.retentionDays },
           deviceEvents,
+          audit,
         )
       : null;
   const deviceCommands = new DeviceCommandService(
@@ -274,7 +288,7 @@ export function createServices({
       devicePlane
         ? {
             issue: (deviceId, executor) => deviceCredentials.issue(deviceId, executor),
-            brokerUrl: () => devicePlane.bus.url,
+            brokerUrl: () => devicePlane.bus.deviceUrl,
           }
         : null,
     ),

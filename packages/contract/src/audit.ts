@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'device.assigned',
   'device.unassigned',
   'device.configured',
+  'device.security_events',
   'room.created',
   'room.updated',
   'room.deleted',

@@ -39,6 +39,18 @@ export const SERVER_SUBSCRIPTIONS = [
 
 export type DeviceTopicKind = 'cmd' | 'ack' | 'status' | 'state' | 'telemetry' | 'ota' | 'ota_status';
 
+/**
+ * The largest payload the server reads on each topic a device publishes (bytes, issue 27): a message over it
+ * is refused before it is parsed. The broker's packet limit (MQTT_MAX_PACKET_BYTES) bounds everything else.
+ */
+export const DEVICE_MESSAGE_MAX_BYTES = {
+  status: 16,
+  state: 1024,
+  telemetry: 4096,
+  ack: 2048,
+  ota_status: 1024,
+} as const satisfies Record<Exclude<DeviceTopicKind, 'cmd' | 'ota'>, number>;
+
 /** A device topic's parts, or null for any other topic. */
 export function parseDeviceTopic(
   topic: string,
@@ -104,18 +116,41 @@ export type AckMessage = z.infer<typeof ackMessageSchema>;
 
 export const statusMessageSchema = z.enum(['online', 'offline']);
 
+/**
+ * The physical range of each reading (issue 27): a value outside it is a broken or hostile device, never
+ * stored. PM in µg/m³ (a sensor's measuring range), temperature in °C (an ESP32's operating range), the rest
+ * in percent.
+ */
+export const READING_RANGES = {
+  pm25: [0, 1000],
+  pm10: [0, 1000],
+  temperature: [-40, 85],
+  humidity: [0, 100],
+  battery: [0, 100],
+  filter_life: [0, 100],
+} as const;
+
+/** How far a device's clock may run ahead of the server's: a later `at` is replaced by the receive time. */
+export const TELEMETRY_MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+const reading = (name: keyof typeof READING_RANGES) =>
+  z.number().min(READING_RANGES[name][0]).max(READING_RANGES[name][1]);
+
 /** Readings: SKYWALKER (PM2.5, PM10, temperature, humidity, battery), ISAAC (PM2.5, fan speed, mode, filter life). */
 export const telemetryMessageSchema = z
   .object({
-    pm25: z.number().min(0).max(2000).optional(),
-    pm10: z.number().min(0).max(3000).optional(),
-    temperature: z.number().min(-40).max(85).optional(),
-    humidity: z.number().min(0).max(100).optional(),
-    battery: z.number().int().min(0).max(100).optional(),
-    filter_life: z.number().int().min(0).max(100).optional(),
+    pm25: reading('pm25').optional(),
+    pm10: reading('pm10').optional(),
+    temperature: reading('temperature').optional(),
+    humidity: reading('humidity').optional(),
+    battery: reading('battery').int().optional(),
+    filter_life: reading('filter_life').int().optional(),
     mode: z.enum(['manual', 'auto']).optional(),
-    /** When the readings were taken (device clock); default: when they arrived. */
-    at: z.string().optional(),
+    /**
+     * When the readings were taken (device clock): an ISO date-time with an offset; the server uses the
+     * receive time instead when it lies outside [now − retention, now + 5 min].
+     */
+    at: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((t) => Object.keys(t).some((k) => k !== 'at'), 'A telemetry message carries at least one reading');
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>;

@@ -6,11 +6,36 @@ import {
   SERVER_SUBSCRIPTIONS,
 } from '@isaac/contract';
 import mqtt, { type MqttClient } from 'mqtt';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
+import type { SecurityEvent } from './counters.ts';
 import type { DeviceCredentials } from './credentials.ts';
+import { GuardedConnection, PublishBucket, type BrokerLimits } from './guard.ts';
 
 /** A message from a device (topic and payload), as the server receives it. */
 export type DeviceMessageHandler = (topic: string, payload: Buffer) => void;
+
+/** What the bus tells the device plane. */
+export interface BusHandlers {
+  message: DeviceMessageHandler;
+  /** A security event at the broker (embedded broker: it sees every connection). */
+  security?: (
+    event: SecurityEvent,
+    who: { deviceId?: string | null; address?: string | null },
+    detail: string,
+  ) => void;
+  /** A device's publish dropped over its rate. */
+  rateLimited?: (deviceId: string) => void;
+  /** The server's connection to an external broker went down (false) or is back (true). */
+  connection?: (up: boolean) => void;
+}
+
+/** An `mqtts` listener (MQTT_TLS_PORT with MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE). */
+export interface TlsListener {
+  port: number;
+  cert: Buffer;
+  key: Buffer;
+}
 
 /**
  * The server's side of the broker (ADR 036): receives every device's status, state, telemetry and acks, and
@@ -21,10 +46,14 @@ export interface DeviceBus {
   readonly kind: 'embedded' | 'external';
   /** Where devices connect (mqtt://host:port). */
   readonly url: string;
-  start(onMessage: DeviceMessageHandler): Promise<void>;
+  /** The URL a newly registered device is given: the TLS listener's when there is one. */
+  readonly deviceUrl: string;
+  start(handlers: BusHandlers): Promise<void>;
   publish(topic: string, payload: string, options?: { retain?: boolean }): Promise<void>;
   /** Device ids connected now (embedded only; an external broker reports presence by status messages). */
   connectedCount(): number;
+  /** Whether the server can reach its devices now (an external broker's connection is up). */
+  readonly up: boolean;
   close(): Promise<void>;
 }
 
@@ -34,41 +63,105 @@ function authError(message: string): AuthenticateError {
   return error;
 }
 
-/** aedes in this process on `port` (0: any free port), devices authenticated and confined to their topics. */
+/** Buckets of devices not connected for this long are forgotten (a bucket refills in burst/rate seconds). */
+const BUCKET_IDLE_MS = 60_000;
+
+/**
+ * aedes in this process on `port` (0: any free port) — and an `mqtts` listener when a certificate is
+ * configured — devices authenticated and confined to their topics. Every connection passes through a
+ * `GuardedConnection` (packet sizes before and after CONNACK, connect timeout, publish rate) and the
+ * listener caps connections in total and per source address (issue 27).
+ */
 export class EmbeddedBroker implements DeviceBus {
   readonly kind = 'embedded';
+  readonly up = true;
   private aedes: Aedes | null = null;
   private server: Server | null = null;
+  private tlsServer: TlsServer | null = null;
   private port = 0;
+  private tlsPort = 0;
+  private open = 0;
+  private readonly perAddress = new Map<string, number>();
+  private readonly buckets = new Map<string, { bucket: PublishBucket; lastSeen: number }>();
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private readonly sockets = new Set<Socket>();
 
   constructor(
     private readonly credentials: DeviceCredentials,
-    private readonly options: { host: string; port: number; publicHost: string },
+    private readonly options: {
+      host: string;
+      port: number;
+      publicHost: string;
+      limits: BrokerLimits;
+      tls?: TlsListener | null;
+    },
   ) {}
 
   get url(): string {
     return `mqtt://${this.options.publicHost}:${this.port}`;
   }
 
-  async start(onMessage: DeviceMessageHandler): Promise<void> {
+  get tlsUrl(): string | null {
+    return this.options.tls ? `mqtts://${this.options.publicHost}:${this.tlsPort}` : null;
+  }
+
+  get deviceUrl(): string {
+    return this.tlsUrl ?? this.url;
+  }
+
+  async start(handlers: BusHandlers): Promise<void> {
+    const onMessage = handlers.message;
+    const security = handlers.security ?? (() => undefined);
+    const addressOf = (client: Client | null) =>
+      (client?.conn as GuardedConnection | undefined)?.remoteAddress ?? null;
     const aedes = await Aedes.createBroker({
+      // The guard closes a connection that sends no CONNECT in time; aedes's own timer is the backstop.
+      connectTimeout: this.options.limits.connectTimeoutMs * 2,
       // The username is the device id and must be the client id: a device cannot speak for another.
       authenticate: (client: Client, username, password, done) => {
-        if (!username || !password || username !== client.id) return done(authError('Not authorized'), false);
+        const refuse = (detail: string) => {
+          security(
+            'bad_credentials',
+            { deviceId: username?.slice(0, 100) ?? null, address: addressOf(client) },
+            detail,
+          );
+          done(authError('Not authorized'), false);
+        };
+        if (!username || !password) return refuse('no username or password');
+        if (username !== client.id) return refuse('username is not the client id');
         this.credentials.verify(username, password.toString('utf8')).then(
-          (ok) => (ok ? done(null, true) : done(authError('Not authorized'), false)),
-          () => done(authError('Not authorized'), false),
+          (ok) => (ok ? done(null, true) : refuse('wrong secret')),
+          () => refuse('credentials could not be checked'),
         );
       },
       authorizePublish: (client, packet, done) => {
         // client null: the server's own publish (commands).
-        if (client === null || deviceMayPublish(client.id, packet.topic)) return done(null);
-        done(new Error(`${client.id} may not publish to ${packet.topic}`));
+        if (client === null) return done(null);
+        if (!deviceMayPublish(client.id, packet.topic)) {
+          security(
+            'forbidden_publish',
+            { deviceId: client.id, address: addressOf(client) },
+            packet.topic.slice(0, 200),
+          );
+          return done(new Error(`${client.id} may not publish to ${packet.topic}`));
+        }
+        // Only a device's status is retained (one message per device): a retained message on any other
+        // topic (an ack per command id…) would let one device fill the broker's memory.
+        if (packet.retain && parseDeviceTopic(packet.topic)?.kind !== 'status') packet.retain = false;
+        done(null);
       },
       // A refused subscription is granted nothing (SUBACK 0x80); a refused publish ends the connection
       // (MQTT 3.1.1 has no way to refuse one otherwise).
       authorizeSubscribe: (client, subscription, done) => {
-        done(null, deviceMaySubscribe(client.id, subscription.topic) ? subscription : null);
+        const allowed = deviceMaySubscribe(client.id, subscription.topic);
+        if (!allowed) {
+          security(
+            'denied_subscription',
+            { deviceId: client.id, address: addressOf(client) },
+            subscription.topic.slice(0, 200),
+          );
+        }
+        done(null, allowed ? subscription : null);
       },
     });
     for (const filter of SERVER_SUBSCRIPTIONS) {
@@ -95,6 +188,7 @@ export class EmbeddedBroker implements DeviceBus {
     };
     aedes.on('client', (client) => {
       current.set(client.id, client);
+      (client.conn as GuardedConnection).deviceId = client.id;
       status(client.id, 'online');
     });
     aedes.on('clientDisconnect', (client) => {
@@ -103,18 +197,66 @@ export class EmbeddedBroker implements DeviceBus {
       status(client.id, 'offline');
     });
     this.aedes = aedes;
-    // No Nagle delay on device connections: a command or an acknowledgement is one small packet that should
-    // leave at once (with Nagle and delayed ACKs a round trip can stall ~40 ms).
-    this.server = createServer((socket) => {
+    const { limits } = this.options;
+    const bucketOf = (deviceId: string | null) => {
+      if (!deviceId) return null;
+      let entry = this.buckets.get(deviceId);
+      if (!entry)
+        this.buckets.set(deviceId, (entry = { bucket: new PublishBucket(limits, Date.now()), lastSeen: 0 }));
+      entry.lastSeen = Date.now();
+      return entry.bucket;
+    };
+    this.pruneTimer = setInterval(() => {
+      const cutoff = Date.now() - BUCKET_IDLE_MS;
+      for (const [id, entry] of this.buckets)
+        if (!current.has(id) && entry.lastSeen < cutoff) this.buckets.delete(id);
+    }, BUCKET_IDLE_MS);
+    this.pruneTimer.unref();
+
+    const accept = (socket: Socket) => {
+      // No Nagle delay on device connections: a command or an acknowledgement is one small packet that
+      // should leave at once (with Nagle and delayed ACKs a round trip can stall ~40 ms).
       socket.setNoDelay(true);
-      aedes.handle(socket);
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.options.port, this.options.host, () => resolve());
-    });
-    const address = this.server.address();
-    this.port = typeof address === 'object' && address ? address.port : this.options.port;
+      const address = socket.remoteAddress ?? 'unknown';
+      const fromAddress = this.perAddress.get(address) ?? 0;
+      if (this.open >= limits.maxConnections || fromAddress >= limits.maxConnectionsPerAddress) {
+        security(
+          'connection_limit',
+          { address },
+          this.open >= limits.maxConnections ? 'total' : 'per address',
+        );
+        socket.destroy();
+        return;
+      }
+      this.open += 1;
+      this.perAddress.set(address, fromAddress + 1);
+      this.sockets.add(socket);
+      socket.once('close', () => {
+        this.open -= 1;
+        this.sockets.delete(socket);
+        const left = (this.perAddress.get(address) ?? 1) - 1;
+        if (left > 0) this.perAddress.set(address, left);
+        else this.perAddress.delete(address);
+      });
+      const guard: GuardedConnection = new GuardedConnection(socket, limits, {
+        event: (event, detail) => security(event, { deviceId: guard.deviceId, address }, detail),
+        rateLimited: () => {
+          if (guard.deviceId) handlers.rateLimited?.(guard.deviceId);
+        },
+        bucket: () => bucketOf(guard.deviceId),
+        now: () => Date.now(),
+      });
+      aedes.handle(guard);
+    };
+    this.server = createServer(accept);
+    this.port = await listen(this.server, this.options.port, this.options.host);
+    if (this.options.tls) {
+      const { cert, key, port } = this.options.tls;
+      // A failed TLS handshake never reaches `accept`: the socket is closed by Node.
+      this.tlsServer = createTlsServer({ cert, key, handshakeTimeout: limits.connectTimeoutMs }, accept);
+      this.tlsServer.on('tlsClientError', (_error, socket) => socket.destroy());
+      this.tlsPort = await listen(this.tlsServer, port, this.options.host);
+    }
   }
 
   publish(topic: string, payload: string, options: { retain?: boolean } = {}): Promise<void> {
@@ -139,11 +281,37 @@ export class EmbeddedBroker implements DeviceBus {
     return this.aedes?.connectedClients ?? 0;
   }
 
-  /** Closes every device connection (aedes), then stops listening. */
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.aedes ? this.aedes.close(() => resolve()) : resolve()));
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  /** Connections open now (authenticated or not). */
+  openConnections(): number {
+    return this.open;
   }
+
+  /**
+   * Stops listening, closes every device connection (aedes), then destroys any socket still open (one that
+   * never sent a CONNECT is not aedes's yet), so that close never waits for a device.
+   */
+  async close(): Promise<void> {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    const stopped = Promise.all(
+      [this.server, this.tlsServer].map(
+        (server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+      ),
+    );
+    await new Promise<void>((resolve) => (this.aedes ? this.aedes.close(() => resolve()) : resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    await stopped;
+  }
+}
+
+function listen(server: Server | TlsServer, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
 }
 
 /** An external broker (MQTT_URL): the server connects as a privileged client and subscribes to every device. */
@@ -161,13 +329,27 @@ export function withoutNagle(client: MqttClient): void {
 export class ExternalBroker implements DeviceBus {
   readonly kind = 'external';
   private client: MqttClient | null = null;
+  private connected = false;
 
   constructor(
     readonly url: string,
     private readonly auth: { username?: string; password?: string },
   ) {}
 
-  async start(onMessage: DeviceMessageHandler): Promise<void> {
+  get deviceUrl(): string {
+    return this.url;
+  }
+
+  get up(): boolean {
+    return this.connected;
+  }
+
+  /**
+   * Connects and subscribes to every device. When the connection drops the plane is told at once (devices
+   * are then unknown: it shows them offline); when it comes back mqtt.js subscribes again and the broker
+   * sends every device's retained status anew.
+   */
+  async start(handlers: BusHandlers): Promise<void> {
     const client = await mqtt.connectAsync(this.url, {
       clientId: `isaac-server-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
       username: this.auth.username,
@@ -175,15 +357,29 @@ export class ExternalBroker implements DeviceBus {
       protocolVersion: 4,
       clean: true,
       reconnectPeriod: 1000,
+      connectTimeout: 5000,
     });
     withoutNagle(client);
-    client.on('message', (topic, payload) => onMessage(topic, payload));
+    this.connected = true;
+    client.on('message', (topic, payload) => handlers.message(topic, payload));
+    const down = () => {
+      if (!this.connected) return;
+      this.connected = false;
+      handlers.connection?.(false);
+    };
+    client.on('close', down);
+    client.on('offline', down);
+    client.on('connect', () => {
+      if (this.connected) return;
+      this.connected = true;
+      handlers.connection?.(true);
+    });
     await client.subscribeAsync([...SERVER_SUBSCRIPTIONS], { qos: 1 });
     this.client = client;
   }
 
   async publish(topic: string, payload: string, options: { retain?: boolean } = {}): Promise<void> {
-    if (!this.client) throw new Error('broker not connected');
+    if (!this.client || !this.connected) throw new Error('broker not connected');
     await this.client.publishAsync(topic, payload, { qos: 1, retain: options.retain ?? false });
   }
 
@@ -192,6 +388,9 @@ export class ExternalBroker implements DeviceBus {
   }
 
   async close(): Promise<void> {
-    await this.client?.endAsync();
+    this.connected = false;
+    this.client?.removeAllListeners('close');
+    // Forced: a broker that is down must not hold the shutdown.
+    await this.client?.endAsync(true);
   }
 }

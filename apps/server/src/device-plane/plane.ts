@@ -1,23 +1,22 @@
 import {
-  ackMessageSchema,
   deviceTopics,
   parseDeviceTopic,
-  reportedStateSchema,
-  otaStatusSchema,
-  statusMessageSchema,
-  telemetryMessageSchema,
-  type OtaStatus,
+  type AckMessage,
   type CommandMessage,
+  type OtaStatus,
   type ReportedState,
 } from '@isaac/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { devices, type DeviceRow } from '../db/schema/index.ts';
+import type { AuditLog } from '../modules/audit/audit-log.ts';
 import type { DeviceEvents } from '../modules/device-commands/device-events.ts';
 import type { DeviceState, DeviceTransport } from '../modules/device-commands/service.ts';
 import type { DeviceBus } from './bus.ts';
+import { BrokerSecurityLog, DeviceMessageCounters } from './counters.ts';
 import type { TelemetryIngest } from './ingest.ts';
+import { readDeviceMessage, type Telemetry } from './messages.ts';
 
 /** The device did not acknowledge in time. */
 export class DeliveryTimeout extends Error {
@@ -38,17 +37,24 @@ interface Pending {
 /**
  * The device plane (issue 13, ADR 036): what the broker hears becomes presence (`is_connected`, times),
  * reported state and telemetry; commands go out on `d/{id}/cmd/{cmdId}` and wait for `d/{id}/ack/{cmdId}`.
- * A malformed message is counted and dropped; nothing a device sends can throw out of here.
+ * Every message is read at the edge (issue 27, ADR 057): a refused one is counted for its device and dropped;
+ * nothing a device sends can throw out of here or reach SQL unchecked.
  */
 export class DevicePlane implements DeviceTransport {
   readonly name = 'mqtt';
   readonly requiresConnection = true;
   private readonly pending = new Map<string, Pending>();
   readonly stats = { received: 0, malformed: 0, acks: 0, lateAcks: 0 };
+  /** Messages not stored, per device (refused, over the rate, shed). */
+  readonly dropped: DeviceMessageCounters;
+  /** The broker's security events. */
+  readonly security: BrokerSecurityLog;
   /** A device's firmware-update progress (rollouts listen, issue 14). */
   onOtaStatus: ((deviceId: string, status: OtaStatus) => Promise<void>) | null = null;
   /** A device reported its firmware version (after an update's reboot). */
   onVersion: ((deviceId: string, version: string) => Promise<void>) | null = null;
+  /** A device came online (rollouts resend an interrupted update). */
+  onOnline: ((deviceId: string) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -56,19 +62,46 @@ export class DevicePlane implements DeviceTransport {
     readonly ingest: TelemetryIngest,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { ackTimeoutMs: number },
+    private readonly options: { ackTimeoutMs: number; retentionDays: number },
     private readonly events: DeviceEvents | null = null,
-  ) {}
+    audit: AuditLog | null = null,
+  ) {
+    this.dropped = new DeviceMessageCounters(db, now, log);
+    this.security = new BrokerSecurityLog(log, now, audit ? { log: audit, db } : null);
+    ingest.onShed = (deviceId, count) => this.dropped.record(deviceId, 'shed', null, count);
+  }
 
   /** Nothing is connected before the broker starts: every device is offline until it says otherwise. */
   async start(): Promise<void> {
-    await this.db.update(devices).set({ isConnected: false }).where(eq(devices.isConnected, true));
-    await this.bus.start((topic, payload) => {
-      this.receive(topic, payload).catch((error: unknown) => {
-        this.stats.malformed += 1;
-        this.log.warn({ err: error, topic }, 'device message dropped');
-      });
+    await this.allOffline();
+    this.dropped.start();
+    await this.bus.start({
+      message: (topic, payload) => {
+        this.receive(topic, payload).catch((error: unknown) => {
+          this.stats.malformed += 1;
+          this.log.warn({ err: error, topic }, 'device message dropped');
+        });
+      },
+      security: (event, who, detail) => this.security.record(event, who, detail),
+      rateLimited: (deviceId) => this.dropped.record(deviceId, 'rate_limited'),
+      connection: (up) => {
+        // Presence that tells the truth: without its broker the server cannot know which device is
+        // connected, so every device shows offline (commands answer 'Device is offline') until the broker
+        // sends their retained statuses again.
+        if (up) return this.log.warn('mqtt: broker connection back');
+        this.log.warn('mqtt: broker connection lost: every device is shown offline until it reports again');
+        this.allOffline().catch((error: unknown) => this.log.error({ err: error }, 'presence reset failed'));
+      },
     });
+  }
+
+  private async allOffline(): Promise<void> {
+    const rows = await this.db
+      .update(devices)
+      .set({ isConnected: false, disconnectedAt: this.now() })
+      .where(eq(devices.isConnected, true))
+      .returning();
+    for (const row of rows) this.events?.stateChanged(row);
   }
 
   async close(): Promise<void> {
@@ -79,35 +112,27 @@ export class DevicePlane implements DeviceTransport {
     }
     await this.bus.close();
     await this.ingest.close();
+    await this.dropped.close();
   }
 
-  private parse<T>(
-    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-    payload: Buffer,
-    json = true,
-  ) {
-    let value: unknown = payload.toString('utf8');
-    if (json) {
-      try {
-        value = JSON.parse(value as string);
-      } catch {
-        return null;
-      }
-    }
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  }
-
+  /**
+   * One message from the broker. The topic names the device (the broker authenticated it); the payload is
+   * read at the edge (`readDeviceMessage`): a refused message is counted for its device and never reaches SQL.
+   */
   private async receive(topic: string, payload: Buffer): Promise<void> {
     this.stats.received += 1;
     const parsed = parseDeviceTopic(topic);
     if (!parsed || parsed.kind === 'cmd' || parsed.kind === 'ota') return void (this.stats.malformed += 1);
     const at = this.now();
+    const read = readDeviceMessage(parsed.kind, payload, at, this.options.retentionDays);
+    if (!read.ok) {
+      this.stats.malformed += 1;
+      this.dropped.record(parsed.deviceId, 'refused', `${parsed.kind}: ${read.detail}`);
+      return;
+    }
     switch (parsed.kind) {
       case 'status': {
-        const status = this.parse(statusMessageSchema, payload, false);
-        if (!status) return void (this.stats.malformed += 1);
-        const online = status === 'online';
+        const online = read.message === 'online';
         const [row] = await this.db
           .update(devices)
           .set(
@@ -120,12 +145,12 @@ export class DevicePlane implements DeviceTransport {
           )
           .returning();
         if (row) this.events?.stateChanged(row);
+        if (row && online) await this.onOnline?.(parsed.deviceId);
         return;
       }
       case 'ack': {
-        const ack = this.parse(ackMessageSchema, payload);
+        const ack = read.message as AckMessage;
         const pending = parsed.commandId ? this.pending.get(parsed.commandId) : undefined;
-        if (!ack) return void (this.stats.malformed += 1);
         if (!pending || pending.deviceId !== parsed.deviceId) return void (this.stats.lateAcks += 1);
         this.stats.acks += 1;
         clearTimeout(pending.timer);
@@ -135,8 +160,7 @@ export class DevicePlane implements DeviceTransport {
         return;
       }
       case 'state': {
-        const state = this.parse(reportedStateSchema, payload);
-        if (!state) return void (this.stats.malformed += 1);
+        const state = read.message as ReportedState;
         const [row] = await this.db
           .update(devices)
           .set({ ...storedStateOf(state), lastUpdated: at, lastSeenAt: at, updatedAt: at })
@@ -148,15 +172,11 @@ export class DevicePlane implements DeviceTransport {
         return;
       }
       case 'ota_status': {
-        const status = this.parse(otaStatusSchema, payload);
-        if (!status) return void (this.stats.malformed += 1);
-        await this.onOtaStatus?.(parsed.deviceId, status);
+        await this.onOtaStatus?.(parsed.deviceId, read.message as OtaStatus);
         return;
       }
       case 'telemetry': {
-        const telemetry = this.parse(telemetryMessageSchema, payload);
-        if (!telemetry) return void (this.stats.malformed += 1);
-        this.ingest.add(parsed.deviceId, telemetry, at);
+        this.ingest.add(parsed.deviceId, read.message as Telemetry);
         return;
       }
     }
@@ -170,6 +190,7 @@ export class DevicePlane implements DeviceTransport {
 
   /** Publishes the command and resolves with the state the device acknowledges (or rejects: timeout, refusal). */
   deliver(device: DeviceRow, desired: DeviceState, commandId: string): Promise<ReportedState> {
+    if (!this.bus.up) return Promise.reject(new DeliveryTimeout('the broker is not reachable'));
     const topics = deviceTopics(device.id);
     const message: CommandMessage = { desired, issued_at: this.now().toISOString() };
     return new Promise<ReportedState>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { devices } from './devices.ts';
 import { users } from './users.ts';
@@ -75,3 +75,36 @@ export const deviceReadingsHourly = pgTable(
 );
 
 export type DeviceCommandRow = typeof deviceCommands.$inferSelect;
+
+/**
+ * What each device sent that was not stored (issue 27): messages refused at the edge (with the last reason),
+ * dropped over its publish rate, shed by a full ingest buffer. Written only by the device plane's counters
+ * (added up every few seconds); the admin device page reads it.
+ */
+export const deviceMessageStats = pgTable('device_message_stats', {
+  deviceId: text('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  refused: bigint('refused', { mode: 'number' }).notNull().default(0),
+  rateLimited: bigint('rate_limited', { mode: 'number' }).notNull().default(0),
+  shed: bigint('shed', { mode: 'number' }).notNull().default(0),
+  lastRefusal: text('last_refusal'),
+  lastRefusedAt: timestamptz('last_refused_at'),
+});
+
+/**
+ * Readings the database refused although they passed the edge checks (issue 27): ingest splits a failed
+ * batch until the row at fault is alone and keeps it here (with the error) instead of losing its batch.
+ * Pruned with the raw readings' retention.
+ */
+export const deviceReadingsQuarantine = pgTable(
+  'device_readings_quarantine',
+  {
+    id: id(),
+    deviceId: text('device_id').notNull(),
+    reading: jsonb('reading').$type<Record<string, unknown>>().notNull(),
+    error: text('error').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_readings_quarantine_created_idx').on(t.createdAt)],
+);

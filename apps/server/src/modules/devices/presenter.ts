@@ -3,6 +3,21 @@ import { airQualityOf, type AqiScale, type Device, type FanSpeed } from '@isaac/
 import { sql } from 'drizzle-orm';
 import { devices, rooms, type DeviceRow } from '../../db/schema/index.ts';
 
+/**
+ * A stored time as ISO text, or null when it is none or not a real instant (issue 27: a row a device
+ * poisoned before the edge checks — `infinity`, an invalid date — must not make a whole list answer 500).
+ */
+export function isoOrNull(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  const ms = date.getTime();
+  return Number.isFinite(ms) ? date.toISOString() : null;
+}
+
+/** A stored reading, or null when it is not a finite number. */
+const finiteOrNull = (value: number | null | undefined): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
 /** A gang's name: the owner's, else "Switch 1", "Switch 2"… */
 export function gangName(names: readonly string[] | null | undefined, index: number): string {
   const name = names?.[index]?.trim();
@@ -98,7 +113,7 @@ export function presentDevice(row: PresentableDevice, roomName: string | null, a
     is_connected: row.isConnected,
     power_on: row.powerOn,
     status: { is_connected: row.isConnected, power_on: row.powerOn },
-    battery_level: row.batteryLevel,
+    battery_level: finiteOrNull(row.batteryLevel),
     firmware_version: row.firmwareVersion,
     gangs,
     room_id: row.roomId,
@@ -106,24 +121,32 @@ export function presentDevice(row: PresentableDevice, roomName: string | null, a
     user_id: row.userId,
     wifi_configured: row.wifiConfigured,
     bluetooth_paired: row.bluetoothPaired,
-    last_updated: row.lastUpdated?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    last_updated: isoOrNull(row.lastUpdated),
+    created_at: isoOrNull(row.createdAt) ?? new Date(0).toISOString(),
+    last_seen_at: isoOrNull(row.lastSeenAt),
     fan_speed: row.type === 'isaac' ? ((row.fanSpeed as FanSpeed | null) ?? null) : null,
-    filter_life: row.type === 'isaac' ? row.filterLife : null,
+    filter_life: row.type === 'isaac' ? finiteOrNull(row.filterLife) : null,
     auto_threshold: row.type === 'isaac' ? row.autoThreshold : null,
-    update: row.latestUpdate
-      ? {
-          state: row.latestUpdate.state as NonNullable<Device['update']>['state'],
-          percent: row.latestUpdate.percent,
-          reason: row.latestUpdate.reason,
-          version: row.latestUpdate.version,
-          at: new Date(row.latestUpdate.at).toISOString(),
-        }
-      : null,
-    air_quality:
-      row.pm25 !== null && row.airQualityAt !== null
-        ? { pm25: row.pm25, ...airQualityOf(row.pm25, aqiScale), at: row.airQualityAt.toISOString() }
-        : null,
+    update: presentUpdate(row.latestUpdate),
+    air_quality: presentAirQuality(row.pm25, row.airQualityAt, aqiScale),
   };
+}
+
+function presentUpdate(update: LatestUpdate | null | undefined): Device['update'] {
+  if (!update) return null;
+  return {
+    state: update.state as NonNullable<Device['update']>['state'],
+    percent: finiteOrNull(update.percent),
+    reason: update.reason,
+    version: update.version,
+    at: isoOrNull(update.at) ?? new Date(0).toISOString(),
+  };
+}
+
+function presentAirQuality(pm25: number | null, at: Date | null, aqiScale: AqiScale): Device['air_quality'] {
+  const reading = finiteOrNull(pm25);
+  const when = isoOrNull(at);
+  return reading !== null && when !== null
+    ? { pm25: reading, ...airQualityOf(reading, aqiScale), at: when }
+    : null;
 }

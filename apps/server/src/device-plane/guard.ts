@@ -1,0 +1,227 @@
+import { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
+import type { SecurityEvent } from './counters.ts';
+
+/** The embedded broker's limits (issue 27; settings MQTT_*). */
+export interface BrokerLimits {
+  /** Largest packet before the CONNACK (bytes): a CONNECT with credentials fits in a few hundred. */
+  maxPacketBeforeConnect: number;
+  /** Largest packet after it (MQTT_MAX_PACKET_BYTES). */
+  maxPacket: number;
+  /** A connection that has not been accepted (CONNACK) by then is closed (ms). */
+  connectTimeoutMs: number;
+  /** Connections at once, in total and per source address. */
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  /** Each device's publish rate: a token bucket of `publishBurst` refilled at `publishPerSecond`. */
+  publishPerSecond: number;
+  publishBurst: number;
+  /** A device that exceeds its rate by this many messages within `strikeWindowMs` is disconnected. */
+  strikesToDisconnect: number;
+  strikeWindowMs: number;
+}
+
+export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
+  maxPacketBeforeConnect: 4096,
+  maxPacket: 256 * 1024,
+  connectTimeoutMs: 5000,
+  maxConnections: 100_000,
+  maxConnectionsPerAddress: 1000,
+  publishPerSecond: 5,
+  publishBurst: 50,
+  strikesToDisconnect: 100,
+  strikeWindowMs: 10_000,
+};
+
+/** A device's publish budget: a token bucket, and the excess it has sent lately. */
+export class PublishBucket {
+  private tokens: number;
+  private refilledAt: number;
+  private strikes = 0;
+  private strikesSince = 0;
+
+  constructor(
+    private readonly limits: Pick<
+      BrokerLimits,
+      'publishPerSecond' | 'publishBurst' | 'strikesToDisconnect' | 'strikeWindowMs'
+    >,
+    now: number,
+  ) {
+    this.tokens = limits.publishBurst;
+    this.refilledAt = now;
+  }
+
+  /** 'pass' (within the rate), 'drop' (over it), or 'disconnect' (over it persistently). */
+  take(now: number): 'pass' | 'drop' | 'disconnect' {
+    const { publishPerSecond, publishBurst } = this.limits;
+    this.tokens = Math.min(publishBurst, this.tokens + ((now - this.refilledAt) / 1000) * publishPerSecond);
+    this.refilledAt = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 'pass';
+    }
+    if (now - this.strikesSince > this.limits.strikeWindowMs) {
+      this.strikes = 0;
+      this.strikesSince = now;
+    }
+    this.strikes += 1;
+    return this.strikes >= this.limits.strikesToDisconnect ? 'disconnect' : 'drop';
+  }
+}
+
+/** What a guarded connection reports to its broker. */
+export interface GuardHooks {
+  /** A security event on this connection (the device id once it is known). */
+  event(event: SecurityEvent, detail: string): void;
+  /** A publish dropped over the device's rate. */
+  rateLimited(): void;
+  /** The device's bucket (shared by its connections: reconnecting does not refill it); null before CONNACK. */
+  bucket(): PublishBucket | null;
+  now(): number;
+}
+
+const PUBLISH = 3;
+const CONNACK_ACCEPTED = 0x20;
+
+/**
+ * An MQTT connection as the embedded broker reads it (issue 27). aedes buffers a whole packet before it
+ * looks at it, authentication included: a CONNECT header declaring 256 MB made it hold 256 MB per socket.
+ * This stream sits between the socket and aedes and reads each packet's fixed header (type, remaining
+ * length) as the bytes arrive, before anything is buffered:
+ *   - a packet over the limit (a few KB until the broker accepts the CONNECT, MQTT_MAX_PACKET_BYTES after)
+ *     closes the connection;
+ *   - a connection not accepted within the connect timeout is closed;
+ *   - a PUBLISH over the device's rate is skipped whole (never handed to aedes), and a device persistently
+ *     over it is disconnected.
+ * Bytes flow through otherwise unchanged, with the socket's backpressure.
+ */
+export class GuardedConnection extends Duplex {
+  /** The device on this connection, once the broker accepted it. */
+  deviceId: string | null = null;
+  /** Whether the broker accepted the CONNECT (a CONNACK with return code 0 went out). */
+  private accepted = false;
+  /** Bytes of the current packet's body still to pass (or to skip). */
+  private bodyLeft = 0;
+  private skipping = false;
+  /** The fixed header being read (type byte + up to 4 length bytes). */
+  private header: number[] = [];
+  private readonly connectTimer: NodeJS.Timeout;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly limits: BrokerLimits,
+    private readonly hooks: GuardHooks,
+  ) {
+    super({ allowHalfOpen: false });
+    this.connectTimer = setTimeout(() => {
+      if (this.accepted) return;
+      hooks.event('connect_timeout', `no accepted CONNECT within ${limits.connectTimeoutMs} ms`);
+      this.destroy();
+    }, limits.connectTimeoutMs);
+    socket.on('data', (chunk: Buffer) => this.scan(chunk));
+    socket.on('end', () => this.push(null));
+    socket.on('error', (error) => this.destroy(error));
+    socket.on('close', () => this.destroy());
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.socket.remoteAddress;
+  }
+
+  /**
+   * Passes the chunk on, packet by packet: runs of bytes to pass are cut around a skipped packet; a fixed
+   * header split across chunks is held until it is whole (so a skipped packet's header never reaches aedes).
+   */
+  private scan(chunk: Buffer): void {
+    const out: Buffer[] = [];
+    let runStart = 0;
+    let offset = 0;
+    let headerStart = -1;
+    while (offset < chunk.length) {
+      if (this.bodyLeft > 0) {
+        const n = Math.min(this.bodyLeft, chunk.length - offset);
+        if (this.skipping) {
+          if (offset > runStart) out.push(chunk.subarray(runStart, offset));
+          runStart = offset + n;
+        }
+        offset += n;
+        this.bodyLeft -= n;
+        continue;
+      }
+      // A fixed header: the type byte, then the remaining length (1–4 bytes of 7 bits each).
+      if (this.header.length === 0) headerStart = offset;
+      const byte = chunk[offset]!;
+      this.header.push(byte);
+      offset += 1;
+      if (this.header.length === 1) continue;
+      const more = (byte & 0x80) !== 0;
+      if (more && this.header.length < 5) continue;
+      if (more) return this.refuse('oversized_packet', 'malformed remaining length');
+      let length = 0;
+      for (let i = this.header.length - 1; i >= 1; i -= 1) length = length * 128 + (this.header[i]! & 0x7f);
+      const type = this.header[0]! >> 4;
+      const headerBytes = this.header.length;
+      const limit = this.accepted ? this.limits.maxPacket : this.limits.maxPacketBeforeConnect;
+      if (length + headerBytes > limit) {
+        const what = type === PUBLISH ? 'PUBLISH' : `packet type ${type}`;
+        return this.refuse('oversized_packet', `${what} of ${length + headerBytes} bytes (at most ${limit})`);
+      }
+      let verdict: 'pass' | 'drop' | 'disconnect' = 'pass';
+      if (type === PUBLISH && this.accepted) verdict = this.hooks.bucket()?.take(this.hooks.now()) ?? 'pass';
+      if (verdict === 'disconnect')
+        return this.refuse('rate_limit_disconnect', 'publishing persistently over its rate');
+      // Bytes of this header that arrived in earlier chunks were held back.
+      const held = headerStart < 0 ? this.header.slice(0, headerBytes - offset) : [];
+      if (verdict === 'drop') {
+        this.hooks.rateLimited();
+        const end = headerStart < 0 ? 0 : headerStart;
+        if (end > runStart) out.push(chunk.subarray(runStart, end));
+        runStart = offset;
+        this.skipping = length > 0;
+      } else {
+        if (held.length > 0) out.push(Buffer.from(held));
+        this.skipping = false;
+      }
+      this.header = [];
+      headerStart = -1;
+      this.bodyLeft = length;
+    }
+    // An unfinished header's bytes in this chunk wait for the rest of it.
+    const end = this.header.length > 0 ? (headerStart < 0 ? runStart : headerStart) : chunk.length;
+    if (end > runStart) out.push(chunk.subarray(runStart, end));
+    this.forward(out);
+  }
+
+  private forward(parts: Buffer[]): void {
+    for (const part of parts) {
+      if (part.length > 0 && !this.push(part)) this.socket.pause();
+    }
+  }
+
+  private refuse(event: SecurityEvent, detail: string): void {
+    this.hooks.event(event, detail);
+    this.destroy();
+  }
+
+  override _read(): void {
+    this.socket.resume();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    if (!this.accepted && chunk.length >= 4 && chunk[0] === CONNACK_ACCEPTED && chunk[3] === 0) {
+      this.accepted = true;
+      clearTimeout(this.connectTimer);
+    }
+    this.socket.write(chunk, callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.socket.end(callback);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    clearTimeout(this.connectTimer);
+    this.socket.destroy();
+    callback(error);
+  }
+}
