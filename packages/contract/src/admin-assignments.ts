@@ -58,6 +58,21 @@ export const adminDeviceStatsSchema = z.object({
 });
 export type AdminDeviceStats = z.infer<typeof adminDeviceStatsSchema>;
 
+/**
+ * GET /api/admin/devices/{device_id}/messages (issue 27): what the device sent that was not stored —
+ * refused at the edge (with the last reason), dropped over its publish rate, shed by a full ingest buffer.
+ */
+export const deviceMessageStatsSchema = z.object({
+  device_id: z.string(),
+  refused: z.number().int(),
+  rate_limited: z.number().int(),
+  shed: z.number().int(),
+  last_refusal: z.string().nullable(),
+  last_refused_at: z.string().nullable(),
+});
+export type DeviceMessageStats = z.infer<typeof deviceMessageStatsSchema>;
+export const adminDeviceParamsSchema = z.object({ device_id: idSchema });
+
 const ids = (message: string) =>
   z
     .array(idSchema, { error: message })

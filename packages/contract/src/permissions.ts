@@ -175,6 +175,7 @@ export const PERMISSIONS = {
   // admin devices and electrician assignments (issue 10, ADR 025)
   'GET /api/admin/devices': { access: admin },
   'GET /api/admin/devices/stats': { access: admin },
+  'GET /api/admin/devices/:device_id/messages': { access: admin },
   'POST /api/admin/devices/unassign-electrician': { access: admin },
   'POST /api/admin/devices/unassign-owner': { access: admin },
   'GET /api/admin/electricians': { access: admin },

@@ -188,7 +188,7 @@ export class EmbeddedBroker implements DeviceBus {
     };
     aedes.on('client', (client) => {
       current.set(client.id, client);
-      (client.conn as GuardedConnection).deviceId = client.id;
+      (client.conn as GuardedConnection).accept(client.id);
       status(client.id, 'online');
     });
     aedes.on('clientDisconnect', (client) => {

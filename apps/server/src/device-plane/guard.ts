@@ -81,7 +81,6 @@ export interface GuardHooks {
 }
 
 const PUBLISH = 3;
-const CONNACK_ACCEPTED = 0x20;
 
 /**
  * An MQTT connection as the embedded broker reads it (issue 27). aedes buffers a whole packet before it
@@ -98,7 +97,7 @@ const CONNACK_ACCEPTED = 0x20;
 export class GuardedConnection extends Duplex {
   /** The device on this connection, once the broker accepted it. */
   deviceId: string | null = null;
-  /** Whether the broker accepted the CONNECT (a CONNACK with return code 0 went out). */
+  /** Whether the broker accepted the CONNECT (`accept`). */
   private accepted = false;
   /** Bytes of the current packet's body still to pass (or to skip). */
   private bodyLeft = 0;
@@ -207,11 +206,14 @@ export class GuardedConnection extends Duplex {
     this.socket.resume();
   }
 
+  /** The broker accepted the device's CONNECT: the larger packet limit and its publish rate apply from now. */
+  accept(deviceId: string): void {
+    this.deviceId = deviceId;
+    this.accepted = true;
+    clearTimeout(this.connectTimer);
+  }
+
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    if (!this.accepted && chunk.length >= 4 && chunk[0] === CONNACK_ACCEPTED && chunk[3] === 0) {
-      this.accepted = true;
-      clearTimeout(this.connectTimer);
-    }
     this.socket.write(chunk, callback);
   }
 

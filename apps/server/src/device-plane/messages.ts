@@ -1,6 +1,7 @@
 import {
   ackMessageSchema,
   DEVICE_MESSAGE_MAX_BYTES,
+  READING_RANGES,
   otaStatusSchema,
   reportedStateSchema,
   statusMessageSchema,
@@ -82,10 +83,22 @@ export function readDeviceMessage<K extends DeviceMessageKind>(
   }
   if (kind !== 'telemetry') return { ok: true, message: parsed.data as DeviceMessages[K] };
   const { at, ...readings } = parsed.data as TelemetryMessage;
+  for (const name of Object.keys(READING_RANGES) as Array<keyof typeof READING_RANGES>) {
+    const value = readings[name];
+    if (value !== undefined) readings[name] = roundReading(value);
+  }
   return {
     ok: true,
     message: { ...readings, at: settledTime(at, receivedAt, retentionDays) } as DeviceMessages[K],
   };
+}
+
+/**
+ * A reading at the precision sensors have (a thousandth): a value like 5e-324 is in range but PostgreSQL's
+ * `real` refuses it (underflow), which cost a whole batch before property tests found it.
+ */
+export function roundReading(value: number): number {
+  return Math.round(value * 1000) / 1000 || 0;
 }
 
 /** A reading's time: the device's when it lies inside [now − retention, now + 5 min], else the receive time. */

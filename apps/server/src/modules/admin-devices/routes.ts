@@ -1,5 +1,7 @@
 import {
   adminDeviceListQuerySchema,
+  adminDeviceParamsSchema,
+  deviceMessageStatsSchema,
   adminDeviceListSchema,
   adminDeviceStatsSchema,
   bulkDeviceResponseSchema,
@@ -47,6 +49,20 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => service.stats(),
+  );
+
+  app.get(
+    '/api/admin/devices/:device_id/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a device sent that was not stored: refused (with the last reason), over its rate, shed',
+        params: adminDeviceParamsSchema,
+        response: { 200: deviceMessageStatsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.messageStats(request.params.device_id),
   );
 
   app.post(

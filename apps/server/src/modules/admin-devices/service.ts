@@ -3,7 +3,9 @@ import {
   type AdminDeviceListQuery,
   type AdminDeviceStats,
   type BulkDeviceResponse,
+  type DeviceMessageStats,
   ADMIN_MSG,
+  API_MSG,
   type AqiScale,
 } from '@isaac/contract';
 import {
@@ -25,12 +27,18 @@ import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { Statements } from '../../db/statements.ts';
-import { devices, electricianDevices, users, type UserRow } from '../../db/schema/index.ts';
+import {
+  deviceMessageStats,
+  devices,
+  electricianDevices,
+  users,
+  type UserRow,
+} from '../../db/schema/index.ts';
 import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import type { ReadWithSession } from '../../plugins/auth.ts';
 import { selectWithSession } from '../auth/sessions.ts';
-import { idListError } from '../../plugins/errors.ts';
-import { deviceRoomName, presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
+import { idListError, notFound } from '../../plugins/errors.ts';
+import { deviceRoomName, isoOrNull, presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { presentPersonRef } from '../users/presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { devicesCount, type DeviceCountFilter, type RowCounts } from '../stats/row-counts.ts';
@@ -240,6 +248,25 @@ export class AdminDeviceService {
     );
     return { statement, row };
   });
+
+  /** A device's messages that were not stored (zeros for a device that never sent a bad one). */
+  async messageStats(deviceId: string): Promise<DeviceMessageStats> {
+    const [row] = await this.db
+      .select({ id: devices.id, stats: deviceMessageStats })
+      .from(devices)
+      .leftJoin(deviceMessageStats, eq(deviceMessageStats.deviceId, devices.id))
+      .where(eq(devices.id, deviceId))
+      .limit(1);
+    if (!row) throw notFound(API_MSG.deviceNotFound);
+    return {
+      device_id: row.id,
+      refused: row.stats?.refused ?? 0,
+      rate_limited: row.stats?.rateLimited ?? 0,
+      shed: row.stats?.shed ?? 0,
+      last_refusal: row.stats?.lastRefusal ?? null,
+      last_refused_at: isoOrNull(row.stats?.lastRefusedAt),
+    };
+  }
 
   /** The stat cards and the firmware versions devices report (the filter's options), from the row counts. */
   async stats(): Promise<AdminDeviceStats> {
