@@ -304,7 +304,18 @@ export function createServices({
     contact: new ContactService(db, audit, now),
     newsletter: new NewsletterService(db),
     rowCounts,
-    adminDashboard: new AdminDashboardService(db, requestOutcomes, now, config.sessionIdleMinutes),
+    adminDashboard: new AdminDashboardService(
+      db,
+      requestOutcomes,
+      now,
+      config.sessionIdleMinutes,
+      devicePlane
+        ? {
+            dropped: () => devicePlane.dropped.window.lastHour(),
+            security: () => devicePlane.security.window.lastHour(),
+          }
+        : null,
+    ),
     adminUsers: new AdminUserService(db, sessions, audit, rowCounts, now),
     adminDevices: new AdminDeviceService(db, audit, rowCounts, now, aqiScale),
     adminElectricians: new AdminElectricianService(db, audit, now),

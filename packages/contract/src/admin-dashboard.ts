@@ -9,6 +9,8 @@ export const HEALTH_CHECK_NAMES = [
   'failed_payments',
   'server_errors',
   'overdue_installations',
+  'device_messages',
+  'broker_security',
 ] as const;
 export type HealthCheckName = (typeof HEALTH_CHECK_NAMES)[number];
 

@@ -154,6 +154,14 @@ describe('untrusted devices on the embedded broker', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ refused: 2, last_refusal: expect.stringMatching(/^telemetry/) });
+    // …and in system health, this process's last hour.
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin });
+    const checks = dashboard.json<{
+      systemHealth: { checks: Array<{ name: string; value: number; detail: string }> };
+    }>().systemHealth.checks;
+    const messages = checks.find((c) => c.name === 'device_messages');
+    expect(messages?.value).toBeGreaterThanOrEqual(2);
+    expect(messages?.detail).toMatch(/refused/);
   });
 
   it('property: thousands of generated telemetry payloads → nothing invalid stored, no batch lost, no list 500', async () => {
@@ -336,6 +344,12 @@ describe('untrusted devices on the embedded broker', () => {
     client.publish(`d/${created.device._id}/cmd/x`, '{}');
     await closed;
     expect(plane().security.totals.forbidden_publish - before.forbidden_publish).toBe(1);
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin });
+    const security = dashboard
+      .json<{ systemHealth: { checks: Array<{ name: string; value: number; detail: string }> } }>()
+      .systemHealth.checks.find((c) => c.name === 'broker_security');
+    expect(security?.value).toBeGreaterThanOrEqual(7);
+    expect(security?.detail).toMatch(/bad credentials/);
     expect(
       await until(async () => {
         const entries = await t.db

@@ -21,12 +21,22 @@ export const HEALTH_RULES: Record<
   HealthCheckName,
   { label: string; weight: number; good: number; bad: number }
 > = {
-  database_latency: { label: 'Database latency', weight: 25, good: 50, bad: 500 },
-  devices_online: { label: 'Devices online', weight: 25, good: 90, bad: 50 },
+  database_latency: { label: 'Database latency', weight: 20, good: 50, bad: 500 },
+  devices_online: { label: 'Devices online', weight: 20, good: 90, bad: 50 },
   failed_payments: { label: 'Failed payments (last hour)', weight: 20, good: 0, bad: 5 },
   server_errors: { label: 'Server errors (last hour)', weight: 20, good: 0.5, bad: 5 },
   overdue_installations: { label: 'Installations past their date', weight: 10, good: 0, bad: 5 },
+  // Issue 27: device messages not stored (refused at the edge, over a device's rate, shed) and the broker's
+  // security events (bad credentials, forbidden topics, oversized packets…), this process's last hour.
+  device_messages: { label: 'Device messages refused (last hour)', weight: 5, good: 10, bad: 10_000 },
+  broker_security: { label: 'Broker security events (last hour)', weight: 5, good: 5, bad: 500 },
 };
+
+/** The device plane's last hour, as system health reads it (none with DEVICE_TRANSPORT=direct). */
+export interface DevicePlaneHealth {
+  dropped(): Partial<Record<'refused' | 'rate_limited' | 'shed', number>>;
+  security(): Partial<Record<string, number>>;
+}
 
 /** 1 at `good`, 0 at `bad`, linear between (either direction). */
 export function scoreBetween(value: number, good: number, bad: number): number {
@@ -111,6 +121,7 @@ export class AdminDashboardService {
     private readonly outcomes: RequestOutcomes,
     private readonly now: () => Date,
     private readonly idleMinutes: number,
+    private readonly devicePlane: DevicePlaneHealth | null = null,
   ) {
     this.statement = prepareDashboard(db);
   }
@@ -203,8 +214,36 @@ export class AdminDashboardService {
         'count',
         `${overdue} pending installation${overdue === 1 ? '' : 's'} past the planned date`,
       ),
+      ...this.devicePlaneChecks(),
     ];
     const score = Math.round(checks.reduce((sum, c) => sum + c.score * c.weight, 0));
     return { score, checks };
+  }
+
+  private devicePlaneChecks(): HealthCheck[] {
+    const dropped = this.devicePlane?.dropped() ?? {};
+    const security = this.devicePlane?.security() ?? {};
+    const sum = (counts: Partial<Record<string, number>>) =>
+      Object.values(counts).reduce<number>((total, n) => total + (n ?? 0), 0);
+    const listed = (counts: Partial<Record<string, number>>) =>
+      Object.entries(counts)
+        .map(([name, n]) => `${n} ${name.replaceAll('_', ' ')}`)
+        .join(', ');
+    const droppedTotal = sum(dropped);
+    const securityTotal = sum(security);
+    return [
+      check(
+        'device_messages',
+        droppedTotal,
+        'count',
+        droppedTotal === 0 ? 'Every device message was stored' : `Not stored: ${listed(dropped)}`,
+      ),
+      check(
+        'broker_security',
+        securityTotal,
+        'count',
+        securityTotal === 0 ? 'No refused connections or topics' : `Refused: ${listed(security)}`,
+      ),
+    ];
   }
 }
