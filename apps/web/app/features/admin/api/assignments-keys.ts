@@ -6,6 +6,7 @@ export const assignmentKeys = {
   deviceList: (filters: AdminDeviceFilters, pageSize: number) =>
     ['admin', 'devices', 'list', { ...filters, pageSize }] as const,
   deviceStats: () => ['admin', 'devices', 'stats'] as const,
+  deviceMessages: (deviceId: string) => ['admin', 'devices', 'messages', deviceId] as const,
   electricians: () => ['admin', 'electricians'] as const,
   electricianList: (search: string, page: number) => ['admin', 'electricians', { search, page }] as const,
   customers: () => ['admin', 'customers'] as const,

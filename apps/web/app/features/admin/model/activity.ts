@@ -54,6 +54,7 @@ const PHRASES: Record<AuditAction, string> = {
   'device.assigned': 'assigned {name}',
   'device.unassigned': 'unassigned {name}',
   'device.configured': 'configured {name}',
+  'device.security_events': 'refused {name} repeatedly at the broker',
   'room.created': 'created room {name}',
   'room.updated': 'updated room {name}',
   'room.deleted': 'deleted room {name}',

@@ -3,6 +3,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import {
   Cpu,
   HardDriveUpload,
+  MessageSquareWarning,
   Layers,
   SearchX,
   UserMinus,
@@ -39,6 +40,7 @@ import {
 } from '../../model/admin-device-filters';
 import { AdminDevicesTable } from './AdminDevicesTable';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
+import { DeviceMessagesDialog } from './DeviceMessagesDialog';
 import { FirmwareUploadDialog } from '../firmware/FirmwareUploadDialog';
 import { ADMIN_PATHS } from '~/lib/paths';
 
@@ -75,6 +77,7 @@ export function AdminDevicesPage() {
   const [assigning, setAssigning] = useState(false);
   // The device whose Upload opened the firmware dialog (for its type).
   const [uploadFor, setUploadFor] = useState<AdminDevice | null>(null);
+  const [messagesOf, setMessagesOf] = useState<AdminDevice | null>(null);
   const selection: RowSelectionState = Object.fromEntries(
     Object.keys(picked).map((id) => [id, true as const]),
   );
@@ -293,15 +296,26 @@ export function AdminDevicesPage() {
             onSelectionChange={setSelection}
             dimmed={list.isPlaceholderData}
             renderRowActions={(device) => (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => setUploadFor(device)}
-                icon={<HardDriveUpload aria-hidden="true" className="h-4 w-4" />}
-                aria-label={`Upload firmware for ${device.name}`}
-              >
-                Upload
-              </Button>
+              <div className="flex gap-1">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setMessagesOf(device)}
+                  icon={<MessageSquareWarning aria-hidden="true" className="h-4 w-4" />}
+                  aria-label={`Messages not stored from ${device.name}`}
+                >
+                  Messages
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setUploadFor(device)}
+                  icon={<HardDriveUpload aria-hidden="true" className="h-4 w-4" />}
+                  aria-label={`Upload firmware for ${device.name}`}
+                >
+                  Upload
+                </Button>
+              </div>
             )}
           />
           <Pagination
@@ -313,6 +327,7 @@ export function AdminDevicesPage() {
         </>
       )}
 
+      {messagesOf ? <DeviceMessagesDialog device={messagesOf} onClose={() => setMessagesOf(null)} /> : null}
       {uploadFor ? (
         <FirmwareUploadDialog
           onClose={() => setUploadFor(null)}
