@@ -49,6 +49,8 @@ export class DevicePlane implements DeviceTransport {
   onOtaStatus: ((deviceId: string, status: OtaStatus) => Promise<void>) | null = null;
   /** A device reported its firmware version (after an update's reboot). */
   onVersion: ((deviceId: string, version: string) => Promise<void>) | null = null;
+  /** A device came online (rollouts send an interrupted update again, ADR 053). */
+  onOnline: ((deviceId: string) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -120,6 +122,7 @@ export class DevicePlane implements DeviceTransport {
           )
           .returning();
         if (row) this.events?.stateChanged(row);
+        if (row && online) await this.onOnline?.(row.id);
         return;
       }
       case 'ack': {
