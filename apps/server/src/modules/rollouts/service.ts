@@ -39,8 +39,8 @@ export const DEFAULT_ROLLOUT_TIMEOUTS: RolloutTimeouts = {
 
 const IN_FLIGHT: RolloutDeviceState[] = ['INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'];
 const ORDER: RolloutDeviceState[] = ['QUEUED', ...IN_FLIGHT, 'UPDATED'];
-/** In flight before the device has the whole image: its update command is sent again after a restart or a reconnect. */
-const RESENDABLE: RolloutDeviceState[] = ['INITIATED', 'DOWNLOADING', 'DOWNLOADED'];
+/** How long a device is connected before its update is sent again (it subscribes again after connecting). */
+const RESEND_SETTLE_MS = 1000;
 /**
  * The moves a device's report may make (ADR 053): one step at a time, never skipping a state (DOWNLOADING
  * repeats with its percent). UPDATING → UPDATED is the device's reboot on the new version (`onVersion`).
@@ -259,12 +259,14 @@ export class RolloutService {
   private async start(rollout: RolloutRow): Promise<void> {
     if (!this.publisher) return;
     const at = this.now();
-    // Devices in flight when the server started, online now: their command goes out again (a fresh link).
+    // Devices in flight when the server started (or that reconnected), online now: their command goes out
+    // again (a fresh link, a new attempt).
     const resumed = await this.db.execute<{ device_id: string; attempt: number }>(sql`
       update rollout_devices rd set resume_pending = false, attempt = rd.attempt + 1,
              state_at = ${at.toISOString()}::timestamptz
       from devices d
       where d.id = rd.device_id and rd.rollout_id = ${rollout.id} and rd.resume_pending and d.is_connected
+        and d.connected_at < ${new Date(at.getTime() - RESEND_SETTLE_MS).toISOString()}::timestamptz
         and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')
       returning rd.device_id, rd.attempt`);
     const [inFlight] = await this.db
@@ -274,8 +276,10 @@ export class RolloutService {
     const slots = rollout.maxConcurrent - (inFlight?.n ?? 0);
     const [image] = await this.db.select().from(firmware).where(eq(firmware.id, rollout.firmwareId)).limit(1);
     if (!image) return;
-    for (const row of rowsOf<{ device_id: string; attempt: number }>(resumed))
+    for (const row of rowsOf<{ device_id: string; attempt: number }>(resumed)) {
+      this.stats.resent += 1;
       await this.sendUpdate(rollout.id, image, row.device_id, row.attempt);
+    }
     if (slots <= 0) return;
     // Claimed in one statement (QUEUED → INITIATED): a device is started once, whatever else runs.
     const claimed = await this.db.execute<{ device_id: string; attempt: number }>(sql`
@@ -339,29 +343,16 @@ export class RolloutService {
   }
 
   /**
-   * A device came online (the device plane): an update it was fetching is sent again (a fresh link; it resumes
-   * the download by Range), in every running rollout.
+   * A device came online (the device plane): an update it was fetching, in a running rollout, is to be sent
+   * again (a fresh link; it resumes the download by Range) — by the tick, once the device has been connected
+   * `RESEND_SETTLE_MS` (time to subscribe again: a command published the moment it connects would be lost).
    */
   async onOnline(deviceId: string): Promise<void> {
-    if (!this.publisher) return;
-    const rows = await this.db.execute<{ rollout_id: string; attempt: number }>(sql`
-      update rollout_devices rd set resume_pending = false, attempt = rd.attempt + 1,
-             state_at = case when rd.resume_pending then ${this.now().toISOString()}::timestamptz else rd.state_at end
+    await this.db.execute(sql`
+      update rollout_devices rd set resume_pending = true
       from rollouts r
       where r.id = rd.rollout_id and r.status = 'running' and rd.device_id = ${deviceId}
-        and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')
-      returning rd.rollout_id, rd.attempt`);
-    for (const row of rowsOf<{ rollout_id: string; attempt: number }>(rows)) {
-      const [image] = await this.db
-        .select({ image: firmware })
-        .from(rollouts)
-        .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
-        .where(eq(rollouts.id, row.rollout_id))
-        .limit(1);
-      if (!image) continue;
-      this.stats.resent += 1;
-      await this.sendUpdate(row.rollout_id, image.image, deviceId, row.attempt);
-    }
+        and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')`);
   }
 
   /** The download route served `start`–`end` (inclusive) of the image to the device in this rollout. */
