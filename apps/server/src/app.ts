@@ -166,6 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (await app.inject({ method: 'POST', url, headers, payload })).statusCode,
   });
   registerServices(app, { config, db, now }, services);
+  // What a stopped process left behind (ADR 053): commands never acknowledged end as expired, and devices
+  // mid-update are sent their update again once online (before the broker: no report overtakes this).
+  await services.deviceCommands.expireStale(config.devices.ackTimeoutMs);
+  if (services.devicePlane) await services.rollouts.recover();
   // The device plane's broker starts with the app (and closes with it: registerServices' onClose).
   await services.devicePlane?.start();
   registerRouteTable(app);

@@ -10,6 +10,7 @@ import { AdminUserService } from './modules/admin-users/service.ts';
 import { RowCounts } from './modules/stats/row-counts.ts';
 import { ElectricianService } from './modules/electrician/service.ts';
 import { InstallationJobService } from './modules/installation-jobs/service.ts';
+import { every } from './jobs.ts';
 import { OwnerOrderService } from './modules/owner-orders/service.ts';
 import { SecretBox } from './modules/two-factor/secret-box.ts';
 import { ReportService } from './modules/reports/service.ts';
@@ -245,6 +246,7 @@ export function createServices({
   if (devicePlane) {
     devicePlane.onOtaStatus = (deviceId, status) => rollouts.onStatus(deviceId, status);
     devicePlane.onVersion = (deviceId, version) => rollouts.onVersion(deviceId, version);
+    devicePlane.onOnline = (deviceId) => rollouts.onOnline(deviceId);
   }
   const oauth = new OAuthService(db, audit, now);
   const voice = new VoiceService(
@@ -380,6 +382,11 @@ export function registerServices(
   const stopRollouts = services.devicePlane
     ? services.rollouts.schedule(core.config.devices.rolloutTickMs)
     : undefined;
+  // Commands a stopped process left `sent` end as expired (ADR 053): at start (buildApp) and every minute.
+  const ackTimeoutMs = core.config.devices.ackTimeoutMs;
+  const stopCommandSweep = services.devicePlane
+    ? every('expire stale commands', 60_000, () => services.deviceCommands.expireStale(ackTimeoutMs), app.log)
+    : undefined;
   // The e-mail outbox is delivered while the app runs (SMTP_URL set); a message being sent finishes on close.
   services.outboxWorker?.start();
   const stopOutboxPruning = services.outbox.schedulePruning(core.config.mail.retentionDays);
@@ -390,5 +397,6 @@ export function registerServices(
     await services.devicePlane?.close();
     stopTelemetryJob?.();
     stopRollouts?.();
+    stopCommandSweep?.();
   });
 }

@@ -119,3 +119,13 @@ export function formatInr(paise: number): string {
     maximumFractionDigits: Number.isInteger(rupees) ? 0 : 2,
   }).format(rupees);
 }
+
+/**
+ * Bounded voice work (issue 27, ADR 054): one Google EXECUTE runs at most `maxStepsPerRequest` device
+ * commands (identical endpoint + command pairs once; the endpoints beyond the cap answer Google's
+ * `actionNotAvailable`), all of them concurrently (one device's steps in order) under one deadline of
+ * `deadlineMs` — inside Google's and Amazon's ~8 s response limits; an endpoint whose device has not
+ * answered by then is reported offline (Google `deviceOffline`, Alexa `ENDPOINT_UNREACHABLE`). An Alexa
+ * directive names one endpoint: one step, under the same deadline.
+ */
+export const VOICE_LIMITS = { maxStepsPerRequest: 50, deadlineMs: 6_500 } as const;

@@ -289,6 +289,11 @@ export const otaCommandSchema = z.object({
   url: z.string(),
   size: z.number().int().positive(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * Which sending of the update this is (ADR 053): the server sends it again after a restart or a reconnect
+   * (a fresh link; the device resumes its download by Range) and the device echoes it in its reports.
+   */
+  attempt: z.number().int().min(0).optional(),
 });
 export type OtaCommand = z.infer<typeof otaCommandSchema>;
 
@@ -299,5 +304,7 @@ export const otaStatusSchema = z.object({
   state: z.enum(OTA_DEVICE_STATES),
   percent: z.number().min(0).max(100).optional(),
   reason: z.string().max(200).optional(),
+  /** The command's `attempt` this report is about: a report of an older attempt is stale and ignored. */
+  attempt: z.number().int().min(0).optional(),
 });
 export type OtaStatus = z.infer<typeof otaStatusSchema>;

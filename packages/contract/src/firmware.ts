@@ -131,6 +131,8 @@ export const ROLLOUT_STATES = [
   'UPDATED',
   'FAILED',
   'CANCELLED',
+  /** Still queued (offline) when the rollout's window closed: reason 'offline since …' (ADR 053). */
+  'SKIPPED',
 ] as const;
 
 export const rolloutSchema = z.object({

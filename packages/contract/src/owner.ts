@@ -51,6 +51,7 @@ export const deviceSchema = z.object({
         'UPDATING',
         'UPDATED',
         'FAILED',
+        'SKIPPED',
       ]),
       percent: z.number().int().nullable(),
       reason: z.string().nullable(),

@@ -53,7 +53,7 @@ export class DevicePlane implements DeviceTransport {
   onOtaStatus: ((deviceId: string, status: OtaStatus) => Promise<void>) | null = null;
   /** A device reported its firmware version (after an update's reboot). */
   onVersion: ((deviceId: string, version: string) => Promise<void>) | null = null;
-  /** A device came online (rollouts resend an interrupted update). */
+  /** A device came online (rollouts send an interrupted update again, ADR 053). */
   onOnline: ((deviceId: string) => Promise<void>) | null = null;
 
   constructor(
@@ -145,7 +145,7 @@ export class DevicePlane implements DeviceTransport {
           )
           .returning();
         if (row) this.events?.stateChanged(row);
-        if (row && online) await this.onOnline?.(parsed.deviceId);
+        if (row && online) await this.onOnline?.(row.id);
         return;
       }
       case 'ack': {

@@ -43,6 +43,14 @@ export class RoomAir {
   }
 }
 
+/** An update under way on a simulated device. */
+interface OtaProgress {
+  command: OtaCommand;
+  chunks: Buffer[];
+  received: number;
+  phase: 'downloading' | 'interrupted' | 'flashing';
+}
+
 export interface SimulatedDeviceOptions {
   id: string;
   secret: string;
@@ -77,7 +85,18 @@ export class SimulatedDevice {
   private telemetryTimer: NodeJS.Timeout | null = null;
   private filterLife = 92;
   readonly state: ReportedState;
-  readonly stats = { commands: 0, refused: 0, telemetry: 0, updates: 0 };
+  /** `updates`: updates begun; `resumes`: interrupted downloads resumed; `flashes`: new versions installed. */
+  readonly stats = {
+    commands: 0,
+    refused: 0,
+    telemetry: 0,
+    updates: 0,
+    resumes: 0,
+    flashes: 0,
+    downloadedBytes: 0,
+  };
+  /** The update in progress: what it fetched so far (kept when a download is interrupted). */
+  private ota: OtaProgress | null = null;
 
   constructor(private readonly options: SimulatedDeviceOptions) {
     this.state = {
@@ -179,9 +198,12 @@ export class SimulatedDevice {
   }
 
   /**
-   * A firmware update (issue 14): downloads the image (in ranges, so an interrupted download resumes),
-   * checks its size and SHA-256, "flashes" it and reboots — coming back on the new version, or, with a power
-   * loss injected, on the old one. Faults: wrong checksum, power loss, never answers, slow download.
+   * A firmware update (issue 14): downloads the image (in ranges), checks its size and SHA-256, "flashes" it
+   * and reboots — coming back on the new version, or, with a power loss injected, on the old one. Faults:
+   * wrong checksum, power loss, never answers, slow download.
+   * The same update sent again (after a server restart or a reconnect, ADR 053) carries a fresh link: a
+   * download in progress goes on with it, an interrupted one resumes from the bytes it has (Range), one
+   * already flashing ignores it, and a device already on that version says so again (its state).
    */
   private async onUpdate(payload: Buffer): Promise<void> {
     let command: OtaCommand;
@@ -190,50 +212,88 @@ export class SimulatedDevice {
     } catch {
       return;
     }
-    this.stats.updates += 1;
+    if (command.version === this.state.firmware_version) {
+      await this.client?.publishAsync(deviceTopics(this.options.id).state, JSON.stringify(this.state), {
+        qos: 1,
+      });
+      return;
+    }
+    const current = this.ota;
+    if (
+      current &&
+      current.command.rollout_id === command.rollout_id &&
+      current.command.sha256 === command.sha256
+    ) {
+      current.command = command;
+      if (current.phase !== 'interrupted') return;
+      this.stats.resumes += 1;
+    } else {
+      this.stats.updates += 1;
+      this.ota = { command, chunks: [], received: 0, phase: 'downloading' };
+    }
+    if ((this.options.otaFault ?? 'none') === 'never-answers') return;
+    await this.runUpdate(this.ota!);
+  }
+
+  private async runUpdate(ota: OtaProgress): Promise<void> {
     const fault = this.options.otaFault ?? 'none';
-    if (fault === 'never-answers') return;
     const report = (state: OtaStatus['state'], extra: Partial<OtaStatus> = {}) =>
-      this.reportUpdate({ rollout_id: command.rollout_id, state, ...extra });
+      this.reportUpdate({
+        rollout_id: ota.command.rollout_id,
+        state,
+        ...(ota.command.attempt !== undefined ? { attempt: ota.command.attempt } : {}),
+        ...extra,
+      });
+    ota.phase = 'downloading';
+    const size = ota.command.size;
     try {
-      const chunks: Buffer[] = [];
-      let received = 0;
-      const chunkSize = Math.max(16 * 1024, Math.ceil(command.size / 4));
-      while (received < command.size) {
-        const end = Math.min(received + chunkSize, command.size) - 1;
-        const response = await fetch(command.url, { headers: { range: `bytes=${received}-${end}` } });
+      const chunkSize = Math.max(16 * 1024, Math.ceil(size / 4));
+      while (ota.received < size) {
+        const end = Math.min(ota.received + chunkSize, size) - 1;
+        const response = await fetch(ota.command.url, { headers: { range: `bytes=${ota.received}-${end}` } });
         if (response.status !== 206 && response.status !== 200)
           throw new Error(`download failed: HTTP ${response.status}`);
         const bytes = Buffer.from(await response.arrayBuffer());
-        chunks.push(response.status === 200 ? bytes.subarray(received) : bytes);
-        received += response.status === 200 ? bytes.length - received : bytes.length;
-        await report('DOWNLOADING', { percent: Math.round((100 * received) / command.size) });
+        const fresh = response.status === 200 ? bytes.subarray(ota.received) : bytes;
+        ota.chunks.push(fresh);
+        ota.received += fresh.length;
+        this.stats.downloadedBytes += fresh.length;
+        await report('DOWNLOADING', { percent: Math.round((100 * ota.received) / size) });
         if (fault === 'slow-download') await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      await report('DOWNLOADED', { percent: 100 });
-      const image = Buffer.concat(chunks);
-      if (fault === 'wrong-checksum' && image.length > 0) image[0] = image[0]! ^ 0xff;
-      const sha256 = createHash('sha256').update(image).digest('hex');
-      if (image.length !== command.size || sha256 !== command.sha256) {
-        await report('FAILED', { reason: 'checksum mismatch: the image is not the one announced' });
-        return;
-      }
-      await report('VERIFIED');
-      await report('UPDATING');
-      // Reboot: gone for a moment, back on the new version (or, after a power loss, the old one).
-      const client = this.client;
-      this.client = null;
-      client?.end(true);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      if (fault !== 'power-loss') this.state.firmware_version = command.version;
-      if (this.telemetryTimer) clearInterval(this.telemetryTimer);
-      await this.start();
     } catch (error) {
+      // Interrupted: the bytes so far are kept; the update sent again resumes from them.
+      ota.phase = 'interrupted';
       const cause = error instanceof Error && error.cause !== undefined ? `: ${String(error.cause)}` : '';
       await report('FAILED', {
         reason: error instanceof Error ? `${error.message}${cause}`.slice(0, 200) : 'update failed',
-      });
+      }).catch(() => undefined);
+      return;
     }
+    ota.phase = 'flashing';
+    await report('DOWNLOADED', { percent: 100 });
+    const image = Buffer.concat(ota.chunks);
+    if (fault === 'wrong-checksum' && image.length > 0) image[0] = image[0]! ^ 0xff;
+    const sha256 = createHash('sha256').update(image).digest('hex');
+    if (image.length !== size || sha256 !== ota.command.sha256) {
+      this.ota = null;
+      await report('FAILED', { reason: 'checksum mismatch: the image is not the one announced' });
+      return;
+    }
+    await report('VERIFIED');
+    await report('UPDATING');
+    // Reboot: gone for a moment, back on the new version (or, after a power loss, the old one).
+    const client = this.client;
+    this.client = null;
+    client?.end(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (fault !== 'power-loss') {
+      this.state.firmware_version = ota.command.version;
+      this.stats.flashes += 1;
+    }
+    this.ota = null;
+    if (this.telemetryTimer) clearInterval(this.telemetryTimer);
+    await this.start();
   }
 
   /** One telemetry message: the room's PM2.5 (a purifier reads its intake), and what the type reports. */

@@ -64,6 +64,11 @@ export interface TestApp {
     options?: CreateUserOptions,
   ): Promise<{ user: UserRow; password: string; token: string }>;
   close(): Promise<void>;
+  /**
+   * Another app on this app's database and clock (a server restart: the same rows, a new process's services
+   * and start-up), with extra settings. The caller closes it; `close()` still drops the database.
+   */
+  startAnother(env?: Record<string, string>): Promise<FastifyInstance>;
 }
 
 export interface TestAppOptions {
@@ -112,13 +117,14 @@ let userCounter = 0;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // Devices are commanded directly unless a test brings the device plane (MQTT) up itself.
-  const config = loadConfig({
+  const baseEnv = {
     NODE_ENV: 'test',
     RATE_LIMIT_PER_MINUTE: '100000',
     DEVICE_TRANSPORT: 'direct',
     MQTT_PORT: '0',
     ...options.env,
-  });
+  };
+  const config = loadConfig(baseEnv);
   const { database, drop } = await createTestDatabase();
   await migrateDatabase(database);
 
@@ -177,6 +183,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
       await drop();
     },
+    startAnother: (env = {}) =>
+      buildApp({
+        config: loadConfig({ ...baseEnv, ...env }),
+        db: database.db,
+        now: clock.now,
+        accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+        logger: options.logger,
+      }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { devices } from './devices.ts';
@@ -31,7 +32,13 @@ export const deviceCommands = pgTable(
     createdAt: createdAt(),
     completedAt: timestamptz('completed_at'),
   },
-  (t) => [index('device_commands_device_created_idx').on(t.deviceId, t.createdAt.desc())],
+  (t) => [
+    index('device_commands_device_created_idx').on(t.deviceId, t.createdAt.desc()),
+    // The commands still waiting for an acknowledgement: what a start (or the sweep) expires (ADR 053).
+    index('device_commands_sent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'sent'`),
+  ],
 );
 
 /** Raw readings (SKYWALKER, ISAAC), kept for the retention window (TELEMETRY_RETENTION_DAYS). */

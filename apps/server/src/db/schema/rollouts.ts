@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { firmware } from './firmware.ts';
 import { users } from './users.ts';
 
-/** A device's state in a rollout (issue 14): QUEUED → INITIATED → DOWNLOADING → … → UPDATED | FAILED. */
+/**
+ * A device's state in a rollout (issue 14): QUEUED → INITIATED → DOWNLOADING → … → UPDATED | FAILED;
+ * CANCELLED (the rollout was cancelled while it waited), SKIPPED (still offline when the window closed, ADR 053).
+ */
 export const ROLLOUT_DEVICE_STATES = [
   'QUEUED',
   'INITIATED',
@@ -16,8 +19,12 @@ export const ROLLOUT_DEVICE_STATES = [
   'UPDATED',
   'FAILED',
   'CANCELLED',
+  'SKIPPED',
 ] as const;
 export type RolloutDeviceState = (typeof ROLLOUT_DEVICE_STATES)[number];
+
+/** A set of byte ranges (PostgreSQL's int8multirange, text form `{[0,1024),[2048,4096)}`). */
+const byteRanges = customType<{ data: string; driverData: string }>({ dataType: () => 'int8multirange' });
 
 /**
  * A staged firmware rollout (issue 14): one image to a set of devices, stage by stage (percentages of the
@@ -69,6 +76,17 @@ export const rolloutDevices = pgTable(
     stateAt: timestamptz('state_at').notNull(),
     startedAt: timestamptz('started_at'),
     finishedAt: timestamptz('finished_at'),
+    /**
+     * Which update command the device is on (ADR 053): raised every time the command is sent again (server
+     * start, reconnect); a report naming an older attempt is stale and ignored.
+     */
+    attempt: integer('attempt').notNull().default(0),
+    /** In flight when the server started: its command goes out again when it is online (never timed out meanwhile). */
+    resumePending: boolean('resume_pending').notNull().default(false),
+    /** The bytes of the image the download route served this device in this rollout (all ranges together). */
+    servedRanges: byteRanges('served_ranges')
+      .notNull()
+      .default(sql`'{}'::int8multirange`),
   },
   (t) => [
     primaryKey({ columns: [t.rolloutId, t.deviceId] }),

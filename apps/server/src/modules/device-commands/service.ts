@@ -7,7 +7,7 @@ import {
   type ReportedState,
 } from '@isaac/contract';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   deviceActivity,
@@ -255,6 +255,25 @@ export class DeviceCommandService {
 
   get transportName(): string {
     return this.transport.name;
+  }
+
+  /**
+   * Commands still `sent` longer than the acknowledgement timeout end as `expired` (ADR 053): nobody waits
+   * for them any more — the process that sent them stopped (kill -9) before the device answered. Run at
+   * start and then now and then; answers how many ended.
+   */
+  async expireStale(ackTimeoutMs: number): Promise<number> {
+    const before = new Date(this.now().getTime() - ackTimeoutMs);
+    const ended = await this.db
+      .update(deviceCommands)
+      .set({
+        status: 'expired',
+        error: 'no acknowledgement before the server restarted',
+        completedAt: this.now(),
+      })
+      .where(and(eq(deviceCommands.status, 'sent'), lt(deviceCommands.createdAt, before)))
+      .returning({ id: deviceCommands.id });
+    return ended.length;
   }
 
   async executeCommand(input: ExecuteCommandInput): Promise<DeviceRow> {

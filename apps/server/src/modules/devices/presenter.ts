@@ -67,7 +67,7 @@ export const presentedDeviceColumns = {
                              'at', rd.state_at)
     from rollout_devices rd
     where rd.device_id = "devices"."id" and rd.state <> 'CANCELLED'
-      and (rd.state not in ('UPDATED', 'FAILED') or rd.state_at > now() - interval '1 day')
+      and (rd.state not in ('UPDATED', 'FAILED', 'SKIPPED') or rd.state_at > now() - interval '1 day')
     order by rd.state_at desc limit 1)`,
 };
 

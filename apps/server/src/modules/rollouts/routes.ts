@@ -138,6 +138,16 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'no-store')
         .header('x-firmware-sha256', image.sha256);
+      // What the device fetched, recorded once the bytes have left (an interrupted range records nothing):
+      // DOWNLOADED and VERIFIED need these ranges to cover the whole image (ADR 053).
+      if (grant.rolloutId) {
+        const { rolloutId, deviceId } = grant;
+        const served = range ?? { start: 0, end: image.fileSize - 1 };
+        reply.raw.once(
+          'finish',
+          () => void service.recordServed(rolloutId, deviceId, served.start, served.end),
+        );
+      }
       if (range) {
         reply
           .code(206)

@@ -6,13 +6,14 @@ import {
   type Rollout,
   type RolloutDetail,
 } from '@isaac/contract';
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
   devices,
   firmware,
   rolloutDevices,
+  ROLLOUT_DEVICE_STATES,
   rollouts,
   type RolloutDeviceState,
   type RolloutRow,
@@ -38,6 +39,18 @@ export const DEFAULT_ROLLOUT_TIMEOUTS: RolloutTimeouts = {
 
 const IN_FLIGHT: RolloutDeviceState[] = ['INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'];
 const ORDER: RolloutDeviceState[] = ['QUEUED', ...IN_FLIGHT, 'UPDATED'];
+/** How long a device is connected before its update is sent again (it subscribes again after connecting). */
+const RESEND_SETTLE_MS = 1000;
+/**
+ * The moves a device's report may make (ADR 053): one step at a time, never skipping a state (DOWNLOADING
+ * repeats with its percent). UPDATING → UPDATED is the device's reboot on the new version (`onVersion`).
+ */
+const NEXT: Partial<Record<RolloutDeviceState, OtaStatus['state'][]>> = {
+  INITIATED: ['DOWNLOADING'],
+  DOWNLOADING: ['DOWNLOADING', 'DOWNLOADED'],
+  DOWNLOADED: ['VERIFIED'],
+  VERIFIED: ['UPDATING'],
+};
 const SYSTEM: AuditContext = { actor: null, channel: 'system', ip: null, userAgent: null, requestId: null };
 
 /** Publishes an update to a device (the device plane). */
@@ -51,6 +64,13 @@ export interface OtaPublisher {
  * server carries on from the stored states (a device is never started twice: only QUEUED devices start).
  */
 export class RolloutService {
+  /** Each device's reports handled one after another, in the order they arrived (progress and version). */
+  private readonly queues = new Map<string, Promise<void>>();
+  /** Download evidence being written, per rollout device (a report of DOWNLOADED waits for it). */
+  private readonly recording = new Map<string, Promise<void>>();
+  /** Reports refused: a skipped state, or DOWNLOADED / VERIFIED without the whole image fetched. */
+  readonly stats = { refusedMoves: 0, staleFailures: 0, resent: 0 };
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
@@ -160,31 +180,40 @@ export class RolloutService {
             when 'DOWNLOADED' then ${t.DOWNLOADED} when 'VERIFIED' then ${t.VERIFIED}
             when 'UPDATING' then ${t.UPDATING} else 1e9 end)`,
           inArray(rolloutDevices.state, IN_FLIGHT),
+          // Waiting to be sent its command again (after a restart): not timed out while it is offline.
+          eq(rolloutDevices.resumePending, false),
         ),
       )
       .returning({ deviceId: rolloutDevices.deviceId, reason: rolloutDevices.reason });
     for (const device of timedOut)
       await this.recordOutcome(rollout.id, device.deviceId, 'FAILED', device.reason);
-    // The window: devices that never came online in time.
+    // The window: devices still queued (or still waiting to be sent their update again after a restart) are
+    // SKIPPED, with why: offline since when, or the window closed before their turn.
     if (at >= rollout.windowEndsAt) {
-      await this.db
-        .update(rolloutDevices)
-        .set({
-          state: 'FAILED',
-          reason: 'offline until the rollout window closed',
-          stateAt: at,
-          finishedAt: at,
-        })
-        .where(and(eq(rolloutDevices.rolloutId, rollout.id), eq(rolloutDevices.state, 'QUEUED')));
+      await this.db.execute(sql`
+        update rollout_devices rd set state = 'SKIPPED', state_at = ${at.toISOString()}::timestamptz,
+               finished_at = ${at.toISOString()}::timestamptz, resume_pending = false,
+               reason = case when d.is_connected then 'the rollout window closed before its turn'
+                        else 'offline since ' || to_char(coalesce(d.disconnected_at, d.created_at) at time zone 'UTC',
+                                                         'YYYY-MM-DD HH24:MI "UTC"') end
+        from devices d
+        where d.id = rd.device_id and rd.rollout_id = ${rollout.id}
+          and (rd.state = 'QUEUED' or (rd.resume_pending and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')))`);
     }
 
+    // An offline device never holds a stage (ADR 053): a stage is done when its online devices are; the
+    // offline ones stay queued (started when they connect) until the window closes. The failure rate is
+    // over the devices that finished (updated or failed).
+    const waitingSql = sql`(${rolloutDevices.state} = 'QUEUED' or ${rolloutDevices.resumePending}) and not ${devices.isConnected}`;
     const [stage] = await this.db
       .select({
-        open: sql<number>`count(*) filter (where ${inArray(rolloutDevices.state, ['QUEUED', ...IN_FLIGHT])})::int`,
+        open: sql<number>`count(*) filter (where ${inArray(rolloutDevices.state, ['QUEUED', ...IN_FLIGHT])} and not (${waitingSql}))::int`,
+        waiting: sql<number>`count(*) filter (where ${waitingSql})::int`,
         failed: sql<number>`count(*) filter (where ${rolloutDevices.state} = 'FAILED')::int`,
-        total: sql<number>`count(*)::int`,
+        finished: sql<number>`count(*) filter (where ${inArray(rolloutDevices.state, ['UPDATED', 'FAILED'])})::int`,
       })
       .from(rolloutDevices)
+      .innerJoin(devices, eq(devices.id, rolloutDevices.deviceId))
       .where(
         and(
           eq(rolloutDevices.rolloutId, rollout.id),
@@ -192,17 +221,19 @@ export class RolloutService {
         ),
       );
     if (stage && stage.open === 0) {
-      const failureRate = stage.total === 0 ? 0 : (100 * stage.failed) / stage.total;
+      const failureRate = stage.finished === 0 ? 0 : (100 * stage.failed) / stage.finished;
       if (failureRate > rollout.failureThresholdPercent) {
         await this.setStatus(
           rollout,
           'halted',
           'rollout.halted',
-          `stage ${rollout.currentStage + 1}: ${stage.failed} of ${stage.total} failed (over ${rollout.failureThresholdPercent}%)`,
+          `stage ${rollout.currentStage + 1}: ${stage.failed} of ${stage.finished} failed (over ${rollout.failureThresholdPercent}%)`,
         );
         return;
       }
       if (rollout.currentStage >= rollout.stages.length - 1) {
+        // The last stage: offline devices may still connect before the window closes.
+        if (stage.waiting > 0) return this.start(rollout);
         await this.setStatus(rollout, 'completed', 'rollout.completed', null);
         return;
       }
@@ -227,45 +258,160 @@ export class RolloutService {
   /** Starts queued devices of the stages reached, online ones only, up to the concurrency limit. */
   private async start(rollout: RolloutRow): Promise<void> {
     if (!this.publisher) return;
+    const at = this.now();
+    // Devices in flight when the server started (or that reconnected), online now: their command goes out
+    // again (a fresh link, a new attempt).
+    const resumed = await this.db.execute<{ device_id: string; attempt: number }>(sql`
+      update rollout_devices rd set resume_pending = false, attempt = rd.attempt + 1,
+             state_at = ${at.toISOString()}::timestamptz
+      from devices d
+      where d.id = rd.device_id and rd.rollout_id = ${rollout.id} and rd.resume_pending and d.is_connected
+        and d.connected_at < ${new Date(at.getTime() - RESEND_SETTLE_MS).toISOString()}::timestamptz
+        and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')
+      returning rd.device_id, rd.attempt`);
     const [inFlight] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(rolloutDevices)
       .where(and(eq(rolloutDevices.rolloutId, rollout.id), inArray(rolloutDevices.state, IN_FLIGHT)));
     const slots = rollout.maxConcurrent - (inFlight?.n ?? 0);
-    if (slots <= 0) return;
     const [image] = await this.db.select().from(firmware).where(eq(firmware.id, rollout.firmwareId)).limit(1);
     if (!image) return;
-    const at = this.now();
+    for (const row of rowsOf<{ device_id: string; attempt: number }>(resumed)) {
+      this.stats.resent += 1;
+      await this.sendUpdate(rollout.id, image, row.device_id, row.attempt);
+    }
+    if (slots <= 0) return;
     // Claimed in one statement (QUEUED → INITIATED): a device is started once, whatever else runs.
-    const claimed = await this.db.execute<{ device_id: string }>(sql`
+    const claimed = await this.db.execute<{ device_id: string; attempt: number }>(sql`
       update rollout_devices set state = 'INITIATED', state_at = ${at.toISOString()}::timestamptz,
-             started_at = ${at.toISOString()}::timestamptz, percent = 0
+             started_at = ${at.toISOString()}::timestamptz, percent = 0, attempt = attempt + 1
       where rollout_id = ${rollout.id} and device_id in (
         select rd.device_id from rollout_devices rd join devices d on d.id = rd.device_id
         where rd.rollout_id = ${rollout.id} and rd.state = 'QUEUED' and rd.stage <= ${rollout.currentStage}
           and d.is_connected
         order by rd.stage, rd.device_id limit ${slots} for update of rd skip locked)
-      returning device_id`);
-    const rows = rowsOf<{ device_id: string }>(claimed);
-    const expires = new Date(at.getTime() + this.options.linkSeconds * 1000);
-    for (const { device_id: deviceId } of rows) {
-      const command: OtaCommand = {
-        rollout_id: rollout.id,
-        version: image.version,
-        url: `${this.options.publicApiUrl}/api/firmware/download?token=${encodeURIComponent(this.signer.sign(image.id, deviceId, expires))}`,
-        size: image.fileSize,
-        sha256: image.sha256,
-      };
-      await this.publisher
-        .publish(deviceTopics(deviceId).ota, JSON.stringify(command))
-        .catch((error: unknown) => {
-          this.log.warn({ err: error, deviceId }, 'could not publish an update');
-        });
-    }
+      returning device_id, attempt`);
+    for (const row of rowsOf<{ device_id: string; attempt: number }>(claimed))
+      await this.sendUpdate(rollout.id, image, row.device_id, row.attempt);
   }
 
-  /** A device's progress report: forward moves only (FAILED at any time); a final state is final. */
-  async onStatus(deviceId: string, status: OtaStatus): Promise<void> {
+  /** The update command to one device: a fresh signed link (bound to the device and this rollout). */
+  private async sendUpdate(
+    rolloutId: string,
+    image: typeof firmware.$inferSelect,
+    deviceId: string,
+    attempt: number,
+  ): Promise<void> {
+    if (!this.publisher) return;
+    const expires = new Date(this.now().getTime() + this.options.linkSeconds * 1000);
+    const token = this.signer.sign(image.id, deviceId, expires, rolloutId);
+    const command: OtaCommand = {
+      rollout_id: rolloutId,
+      version: image.version,
+      url: `${this.options.publicApiUrl}/api/firmware/download?token=${encodeURIComponent(token)}`,
+      size: image.fileSize,
+      sha256: image.sha256,
+      attempt,
+    };
+    await this.publisher
+      .publish(deviceTopics(deviceId).ota, JSON.stringify(command))
+      .catch((error: unknown) => {
+        this.log.warn({ err: error, deviceId }, 'could not publish an update');
+      });
+  }
+
+  /**
+   * At server start, before the broker (ADR 053): devices in flight were left without anyone watching. Their
+   * state clocks start again (the downtime is no device's fault), and those still fetching the image are
+   * marked to be sent their command again — with a new attempt, so a failure they report from the old one
+   * (the download the crash interrupted) is stale — as soon as they are online.
+   */
+  async recover(): Promise<number> {
+    const at = this.now();
+    const rows = await this.db.execute<{ device_id: string }>(sql`
+      update rollout_devices rd
+      set state_at = ${at.toISOString()}::timestamptz,
+          resume_pending = rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED'),
+          attempt = rd.attempt + case when rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED') then 1 else 0 end
+      from rollouts r
+      where r.id = rd.rollout_id and r.status in ('running', 'paused', 'halted')
+        and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING')
+      returning rd.device_id`);
+    const n = rowsOf(rows).length;
+    if (n > 0) this.log.info({ devices: n }, 'rollouts: devices in flight at start resume when online');
+    return n;
+  }
+
+  /**
+   * A device came online (the device plane): an update it was fetching, in a running rollout, is to be sent
+   * again (a fresh link; it resumes the download by Range) — by the tick, once the device has been connected
+   * `RESEND_SETTLE_MS` (time to subscribe again: a command published the moment it connects would be lost).
+   */
+  async onOnline(deviceId: string): Promise<void> {
+    await this.db.execute(sql`
+      update rollout_devices rd set resume_pending = true
+      from rollouts r
+      where r.id = rd.rollout_id and r.status = 'running' and rd.device_id = ${deviceId}
+        and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')`);
+  }
+
+  /** The download route served `start`–`end` (inclusive) of the image to the device in this rollout. */
+  recordServed(rolloutId: string, deviceId: string, start: number, end: number): Promise<void> {
+    const key = `${rolloutId}/${deviceId}`;
+    const write = (this.recording.get(key) ?? Promise.resolve())
+      .then(async () => {
+        await this.db.execute(sql`
+          update rollout_devices
+          set served_ranges = served_ranges + int8multirange(int8range(${start}::bigint, ${end + 1}::bigint))
+          where rollout_id = ${rolloutId} and device_id = ${deviceId}`);
+      })
+      .catch((error: unknown) => this.log.warn({ err: error, deviceId }, 'could not record a download'));
+    this.recording.set(key, write);
+    void write.then(() => {
+      if (this.recording.get(key) === write) this.recording.delete(key);
+    });
+    return write;
+  }
+
+  /** Whether the device fetched every byte of the rollout's image (all its ranges together). */
+  private async fetchedWhole(rolloutId: string, deviceId: string): Promise<boolean> {
+    const check = async () => {
+      await this.recording.get(`${rolloutId}/${deviceId}`);
+      const result = await this.db.execute<{ whole: boolean }>(sql`
+        select rd.served_ranges @> int8range(0, f.file_size::bigint) as whole
+        from rollout_devices rd join rollouts r on r.id = rd.rollout_id join firmware f on f.id = r.firmware_id
+        where rd.rollout_id = ${rolloutId} and rd.device_id = ${deviceId}`);
+      return rowsOf<{ whole: boolean }>(result)[0]?.whole === true;
+    };
+    // The last range's record is written once its bytes have left; its report may overtake it by a moment.
+    for (let i = 0; i < 5; i += 1) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
+  }
+
+  /** Runs `work` after the device's earlier reports (its reports are handled in order, one at a time). */
+  private inOrder(deviceId: string, work: () => Promise<void>): Promise<void> {
+    const run = (this.queues.get(deviceId) ?? Promise.resolve()).then(work);
+    const settled = run.catch(() => undefined);
+    this.queues.set(deviceId, settled);
+    void settled.then(() => {
+      if (this.queues.get(deviceId) === settled) this.queues.delete(deviceId);
+    });
+    return run;
+  }
+
+  /**
+   * A device's progress report (ADR 053): one step forward at a time (a skipped state is refused), DOWNLOADED
+   * and VERIFIED only once the download route served it the whole image, FAILED at any time — unless it is
+   * about an older attempt (what a restart interrupted: the command has gone out again). Final is final.
+   */
+  onStatus(deviceId: string, status: OtaStatus): Promise<void> {
+    return this.inOrder(deviceId, () => this.applyStatus(deviceId, status));
+  }
+
+  private async applyStatus(deviceId: string, status: OtaStatus): Promise<void> {
     const [row] = await this.db
       .select()
       .from(rolloutDevices)
@@ -274,17 +420,42 @@ export class RolloutService {
     if (!row || !IN_FLIGHT.includes(row.state)) return;
     const at = this.now();
     if (status.state === 'FAILED') {
+      if (status.attempt !== undefined && status.attempt < row.attempt) {
+        this.stats.staleFailures += 1;
+        this.log.info(
+          { deviceId, attempt: status.attempt },
+          'a failure of an earlier update attempt ignored',
+        );
+        return;
+      }
       const reason = status.reason ?? 'the device reported a failure';
-      await this.db
+      const [failed] = await this.db
         .update(rolloutDevices)
-        .set({ state: 'FAILED', reason, stateAt: at, finishedAt: at })
-        .where(and(eq(rolloutDevices.rolloutId, row.rolloutId), eq(rolloutDevices.deviceId, deviceId)));
-      await this.recordOutcome(row.rolloutId, deviceId, 'FAILED', reason);
+        .set({ state: 'FAILED', reason, stateAt: at, finishedAt: at, resumePending: false })
+        .where(
+          and(
+            eq(rolloutDevices.rolloutId, row.rolloutId),
+            eq(rolloutDevices.deviceId, deviceId),
+            inArray(rolloutDevices.state, IN_FLIGHT),
+          ),
+        )
+        .returning({ deviceId: rolloutDevices.deviceId });
+      if (failed) await this.recordOutcome(row.rolloutId, deviceId, 'FAILED', reason);
       return;
     }
-    if (ORDER.indexOf(status.state) < ORDER.indexOf(row.state)) return;
-    // Reports are handled concurrently (VERIFIED and UPDATING arrive back to back): the state the update may
-    // replace is checked in the statement itself, so a slower earlier report never moves a device back.
+    if (!(NEXT[row.state] ?? []).includes(status.state)) {
+      // A report of a state already passed (a late duplicate) is harmless; a move that skips one is refused.
+      if (ORDER.indexOf(status.state) > ORDER.indexOf(row.state))
+        this.refuse(deviceId, row.state, status.state);
+      return;
+    }
+    if (
+      (status.state === 'DOWNLOADED' || status.state === 'VERIFIED') &&
+      !(await this.fetchedWhole(row.rolloutId, deviceId))
+    ) {
+      this.refuse(deviceId, row.state, status.state, 'the image was not fetched whole');
+      return;
+    }
     await this.db
       .update(rolloutDevices)
       .set({
@@ -296,30 +467,39 @@ export class RolloutService {
         and(
           eq(rolloutDevices.rolloutId, row.rolloutId),
           eq(rolloutDevices.deviceId, deviceId),
-          inArray(rolloutDevices.state, IN_FLIGHT.slice(0, IN_FLIGHT.indexOf(status.state) + 1)),
+          eq(rolloutDevices.state, row.state),
         ),
       );
   }
 
+  private refuse(deviceId: string, from: string, to: string, why = 'a state was skipped') {
+    this.stats.refusedMoves += 1;
+    this.log.warn({ deviceId, from, to }, `rollout report refused: ${why}`);
+  }
+
   /**
-   * A device reported its firmware version (after a reboot): UPDATED only on the new version; back on the
-   * old one while updating, FAILED 'rebooted on the previous version'.
+   * A device reported its firmware version (after a reboot): UPDATED only from UPDATING, on the new version;
+   * back on the old one — from a connection made after it began updating (a reboot, not a reconnect that
+   * reports the version it still runs) — FAILED 'rebooted on the previous version'.
    */
-  async onVersion(deviceId: string, version: string): Promise<void> {
+  onVersion(deviceId: string, version: string): Promise<void> {
+    return this.inOrder(deviceId, () => this.applyVersion(deviceId, version));
+  }
+
+  private async applyVersion(deviceId: string, version: string): Promise<void> {
     const rows = await this.db
-      .select({ row: rolloutDevices, target: firmware.version })
+      .select({ row: rolloutDevices, target: firmware.version, connectedAt: devices.connectedAt })
       .from(rolloutDevices)
       .innerJoin(rollouts, eq(rollouts.id, rolloutDevices.rolloutId))
       .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
-      .where(
-        and(eq(rolloutDevices.deviceId, deviceId), inArray(rolloutDevices.state, ['VERIFIED', 'UPDATING'])),
-      );
+      .innerJoin(devices, eq(devices.id, rolloutDevices.deviceId))
+      .where(and(eq(rolloutDevices.deviceId, deviceId), eq(rolloutDevices.state, 'UPDATING')));
     const at = this.now();
-    for (const { row, target } of rows) {
+    for (const { row, target, connectedAt } of rows) {
       const updated = version === target;
-      if (!updated && row.state !== 'UPDATING') continue;
+      if (!updated && !(connectedAt && connectedAt > row.stateAt)) continue;
       const reason = updated ? null : 'rebooted on the previous version';
-      await this.db
+      const [ended] = await this.db
         .update(rolloutDevices)
         .set({
           state: updated ? 'UPDATED' : 'FAILED',
@@ -328,8 +508,15 @@ export class RolloutService {
           stateAt: at,
           finishedAt: at,
         })
-        .where(and(eq(rolloutDevices.rolloutId, row.rolloutId), eq(rolloutDevices.deviceId, deviceId)));
-      await this.recordOutcome(row.rolloutId, deviceId, updated ? 'UPDATED' : 'FAILED', reason);
+        .where(
+          and(
+            eq(rolloutDevices.rolloutId, row.rolloutId),
+            eq(rolloutDevices.deviceId, deviceId),
+            eq(rolloutDevices.state, 'UPDATING'),
+          ),
+        )
+        .returning({ deviceId: rolloutDevices.deviceId });
+      if (ended) await this.recordOutcome(row.rolloutId, deviceId, updated ? 'UPDATED' : 'FAILED', reason);
     }
   }
 
@@ -462,7 +649,7 @@ export class RolloutService {
           .select({ row: rolloutDevices, name: devices.name })
           .from(rolloutDevices)
           .innerJoin(devices, eq(devices.id, rolloutDevices.deviceId))
-          .where(and(eq(rolloutDevices.rolloutId, id), ne(rolloutDevices.state, 'CANCELLED')))
+          .where(eq(rolloutDevices.rolloutId, id))
           .orderBy(asc(rolloutDevices.stage), asc(rolloutDevices.deviceId))
           .limit(1000)
       : [];
@@ -494,7 +681,7 @@ function presentRollout(
   row: { rollout: typeof rollouts.$inferSelect; image: typeof firmware.$inferSelect },
   counted: { state: RolloutDeviceState; n: number }[],
 ): Rollout {
-  const counts = Object.fromEntries(ORDER.concat(['FAILED', 'CANCELLED']).map((s) => [s, 0])) as Record<
+  const counts = Object.fromEntries(ROLLOUT_DEVICE_STATES.map((s) => [s, 0])) as Record<
     RolloutDeviceState,
     number
   >;

@@ -317,7 +317,8 @@ function stepOf(
 }
 
 /**
- * What an EXECUTE asks of our devices, flattened: one step per (endpoint, execution) pair, in request order.
+ * What an EXECUTE asks of our devices, flattened: one step per distinct (endpoint, execution) pair, in
+ * request order (duplicates once).
  * OnOff → power (ISAAC) or gang (Lumos gang); SetFanSpeed {fanSpeed: low|medium|high} → fan speed (ISAAC).
  * Whether the device is online is left to whoever runs the steps (it reports `deviceOffline` outcomes).
  */
@@ -325,9 +326,20 @@ export function googleExecutePlan(
   payload: GoogleExecutePayload,
   devices: readonly VoiceDevice[],
 ): GoogleExecuteStep[] {
-  return payload.commands.flatMap((group) =>
-    group.devices.flatMap((ref) => group.execution.map((execution) => stepOf(devices, ref.id, execution))),
-  );
+  // The same endpoint asked the same thing twice (in one group or several) is one step (ADR 054).
+  const seen = new Set<string>();
+  const steps: GoogleExecuteStep[] = [];
+  for (const group of payload.commands) {
+    for (const ref of group.devices) {
+      for (const execution of group.execution) {
+        const key = JSON.stringify([ref.id, execution.command, execution.params ?? null]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        steps.push(stepOf(devices, ref.id, execution));
+      }
+    }
+  }
+  return steps;
 }
 
 /** How running one endpoint's command went: the device after it, or Google's error code. */

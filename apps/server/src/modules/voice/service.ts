@@ -1,4 +1,4 @@
-import { ERROR_CODE, type FanSpeed, type AqiScale } from '@isaac/contract';
+import { ERROR_CODE, VOICE_LIMITS, type FanSpeed, type AqiScale } from '@isaac/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -42,6 +42,9 @@ export interface VoiceAnswer {
   status: 200 | 400 | 401;
   body: object;
 }
+
+/** What a step not answered by the request's deadline becomes. */
+const LATE = Symbol('late');
 
 /** Where a voice request came from (recorded with every command it sends). */
 export interface VoiceRequestMeta {
@@ -96,6 +99,8 @@ export class VoiceService implements DeviceEventListener {
     private readonly aqiScale: AqiScale,
     private readonly homeGraph: { client: HomeGraphClient; oauthClientId: string } | null = null,
     private readonly alexaGrants: AlexaGrants | null = null,
+    /** The bounds of one request's work (contract VOICE_LIMITS; tests may narrow them). */
+    readonly limits: { maxStepsPerRequest: number; deadlineMs: number } = { ...VOICE_LIMITS },
   ) {
     // The owner's devices with their rooms, newest first: one indexed read (devices_user_created_id_idx).
     this.devicesOfStatement = db
@@ -206,6 +211,11 @@ export class VoiceService implements DeviceEventListener {
     }
   }
 
+  /**
+   * An EXECUTE, bounded (ADR 054): distinct steps only (the plan), at most `maxStepsPerRequest` run (the
+   * endpoints beyond answer `actionNotAvailable`), each device's steps in order and the devices concurrently,
+   * under one deadline: an endpoint not answered by then is reported offline.
+   */
   private async googleExecute(
     grant: AccessTokenGrant,
     requestId: string,
@@ -213,33 +223,81 @@ export class VoiceService implements DeviceEventListener {
     meta: VoiceRequestMeta,
   ) {
     const devices = await this.devicesOf(grant.user.id);
-    const current = new Map(devices.map((device) => [device.id, device]));
-    const outcomes: GoogleExecuteOutcome[] = [];
-    for (const step of googleExecutePlan(payload, devices)) {
+    const plan = googleExecutePlan(payload, devices);
+    const outcomes: GoogleExecuteOutcome[] = new Array(plan.length);
+    /** Each device's runnable steps (by their place in the plan), in request order. */
+    const byDevice = new Map<
+      string,
+      { device: VoiceDevice; steps: { index: number; endpointId: string; command: VoiceCommand }[] }
+    >();
+    let runnable = 0;
+    plan.forEach((step, index) => {
       if ('error' in step) {
-        outcomes.push({ endpointId: step.endpointId, ok: false, errorCode: step.error });
-        continue;
+        outcomes[index] = { endpointId: step.endpointId, ok: false, errorCode: step.error };
+        return;
       }
-      const endpoint = resolveEndpoint([...current.values()], step.endpointId);
+      const endpoint = resolveEndpoint(devices, step.endpointId);
       if (!endpoint) {
-        outcomes.push({ endpointId: step.endpointId, ok: false, errorCode: 'deviceNotFound' });
-        continue;
+        outcomes[index] = { endpointId: step.endpointId, ok: false, errorCode: 'deviceNotFound' };
+        return;
       }
-      const result = await this.run(grant, endpoint.device, step.command, meta);
-      if (result.ok) {
-        current.set(result.device.id, result.device);
-        outcomes.push({ endpointId: step.endpointId, ok: true, device: result.device });
-      } else {
-        const errorCode =
-          result.reason === 'offline'
-            ? 'deviceOffline'
-            : result.reason === 'gone'
-              ? 'deviceNotFound'
-              : 'functionNotSupported';
-        outcomes.push({ endpointId: step.endpointId, ok: false, errorCode });
+      if (++runnable > this.limits.maxStepsPerRequest) {
+        outcomes[index] = { endpointId: step.endpointId, ok: false, errorCode: 'actionNotAvailable' };
+        return;
       }
+      const chain = byDevice.get(endpoint.device.id) ?? { device: endpoint.device, steps: [] };
+      chain.steps.push({ index, endpointId: step.endpointId, command: step.command });
+      byDevice.set(endpoint.device.id, chain);
+    });
+    const deadline = this.deadline();
+    try {
+      await Promise.all(
+        [...byDevice.values()].map(async (chain) => {
+          // One device's steps in order, each from the state the previous one left.
+          let device = chain.device;
+          for (const step of chain.steps) {
+            const result = deadline.passed
+              ? LATE
+              : await Promise.race([this.run(grant, device, step.command, meta), deadline.promise]);
+            if (result !== LATE && result.ok) device = result.device;
+            outcomes[step.index] =
+              result === LATE
+                ? { endpointId: step.endpointId, ok: false, errorCode: 'deviceOffline' }
+                : result.ok
+                  ? { endpointId: step.endpointId, ok: true, device: result.device }
+                  : {
+                      endpointId: step.endpointId,
+                      ok: false,
+                      errorCode:
+                        result.reason === 'offline' || result.reason === 'unresponsive'
+                          ? 'deviceOffline'
+                          : result.reason === 'gone'
+                            ? 'deviceNotFound'
+                            : 'functionNotSupported',
+                    };
+          }
+        }),
+      );
+    } finally {
+      deadline.clear();
     }
     return googleExecuteResponse(requestId, outcomes);
+  }
+
+  /** One request's deadline (`limits.deadlineMs` from now): a promise of LATE, and whether it passed. */
+  private deadline() {
+    let timer: NodeJS.Timeout | undefined;
+    const state = {
+      passed: false,
+      promise: new Promise<typeof LATE>((resolve) => {
+        timer = setTimeout(() => {
+          state.passed = true;
+          resolve(LATE);
+        }, this.limits.deadlineMs);
+      }),
+      clear: () => clearTimeout(timer),
+    };
+    return state;
   }
 
   // ---- Alexa ----
@@ -293,7 +351,11 @@ export class VoiceService implements DeviceEventListener {
         body: alexaErrorResponse(directive, 'INVALID_DIRECTIVE', `${namespace}.${name} is not supported`),
       };
     }
-    const result = await this.run(grant, endpoint.device, command, meta);
+    // One endpoint, one step, under the same deadline as an EXECUTE (ADR 054): late is unreachable.
+    const deadline = this.deadline();
+    const raced = await Promise.race([this.run(grant, endpoint.device, command, meta), deadline.promise]);
+    deadline.clear();
+    const result = raced === LATE ? ({ ok: false, reason: 'unresponsive' } as const) : raced;
     if (result.ok) {
       return {
         status: 200,

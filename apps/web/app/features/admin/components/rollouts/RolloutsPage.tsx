@@ -22,6 +22,8 @@ const STATE_ORDER = [
   'UPDATING',
   'UPDATED',
   'FAILED',
+  'SKIPPED',
+  'CANCELLED',
 ] as const;
 const STATE_TEXT: Record<string, string> = {
   QUEUED: 'Queued',
@@ -33,6 +35,7 @@ const STATE_TEXT: Record<string, string> = {
   UPDATED: 'Updated',
   FAILED: 'Failed',
   CANCELLED: 'Cancelled',
+  SKIPPED: 'Skipped',
 };
 
 /** The actions a rollout in `status` offers. */
@@ -94,9 +97,11 @@ function DeviceTable({ devices }: { devices: RolloutDevice[] }) {
                       ? 'green'
                       : d.state === 'FAILED'
                         ? 'red'
-                        : d.state === 'QUEUED'
+                        : d.state === 'QUEUED' || d.state === 'CANCELLED'
                           ? 'slate'
-                          : 'blue'
+                          : d.state === 'SKIPPED'
+                            ? 'yellow'
+                            : 'blue'
                   }
                 >
                   {STATE_TEXT[d.state]}

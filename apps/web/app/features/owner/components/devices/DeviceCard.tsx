@@ -105,7 +105,7 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
         ) : null}
       </dl>
 
-      <FirmwareUpdate update={device.update} />
+      <FirmwareUpdate update={device.update} online={device.is_connected} />
 
       <div className="mt-4">
         <BatteryBar level={device.battery_level} />
@@ -195,7 +195,7 @@ const UPDATE_STEP: Record<string, string> = {
 };
 
 /** A firmware update in progress (with its percent), or how the latest one ended (issue 14). */
-function FirmwareUpdate({ update }: { update: Device['update'] }) {
+function FirmwareUpdate({ update, online }: { update: Device['update']; online: boolean }) {
   // (The API gives an update in progress, or one that ended in the last 24 hours.)
   if (!update) return null;
   const text =
@@ -203,7 +203,11 @@ function FirmwareUpdate({ update }: { update: Device['update'] }) {
       ? `Updated to ${update.version}`
       : update.state === 'FAILED'
         ? `Update to ${update.version} failed${update.reason ? `: ${update.reason}` : ''}`
-        : `Updating to ${update.version}: ${UPDATE_STEP[update.state] ?? update.state.toLowerCase()}${update.percent !== null && update.state === 'DOWNLOADING' ? ` ${update.percent}%` : ''}`;
+        : update.state === 'SKIPPED'
+          ? `Update to ${update.version} skipped${update.reason ? `: ${update.reason}` : ''}`
+          : update.state === 'QUEUED' && !online
+            ? `Update to ${update.version} waits for the device to come online`
+            : `Updating to ${update.version}: ${UPDATE_STEP[update.state] ?? update.state.toLowerCase()}${update.percent !== null && update.state === 'DOWNLOADING' ? ` ${update.percent}%` : ''}`;
   return (
     <p
       role="status"
@@ -211,9 +215,11 @@ function FirmwareUpdate({ update }: { update: Device['update'] }) {
         'mt-3 rounded-lg border px-3 py-2 text-xs',
         update.state === 'FAILED'
           ? 'border-red-500/40 bg-red-500/10 text-red-200'
-          : update.state === 'UPDATED'
-            ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200'
-            : 'border-sky-500/40 bg-sky-500/10 text-sky-200',
+          : update.state === 'SKIPPED'
+            ? 'border-amber-500/40 bg-amber-500/10 text-amber-200'
+            : update.state === 'UPDATED'
+              ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200'
+              : 'border-sky-500/40 bg-sky-500/10 text-sky-200',
       )}
     >
       {text}

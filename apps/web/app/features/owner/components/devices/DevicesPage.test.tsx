@@ -114,6 +114,35 @@ describe('DevicesPage', () => {
     );
   });
 
+  it('says how a firmware update ended when the device was offline: skipped with the reason, or waiting for it to come online', async () => {
+    const update = { percent: null, version: '2.0.0', at: '2026-11-27T10:00:00.000Z' };
+    const api = fakeOwnerApi({
+      devices: [
+        makeDevice({
+          _id: 'd1',
+          name: 'Bedroom',
+          is_connected: false,
+          update: { ...update, state: 'SKIPPED', reason: 'offline since 2026-11-20 08:30 UTC' },
+        }),
+        makeDevice({
+          _id: 'd2',
+          name: 'Study',
+          is_connected: false,
+          update: { ...update, state: 'QUEUED', reason: null },
+        }),
+      ],
+    });
+    renderDevices(api);
+    expect(
+      await within(await screen.findByRole('article', { name: 'Bedroom' })).findByText(
+        'Update to 2.0.0 skipped: offline since 2026-11-20 08:30 UTC',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(card('Study')).getByText('Update to 2.0.0 waits for the device to come online'),
+    ).toBeInTheDocument();
+  });
+
   it('reports the update check', async () => {
     const user = userEvent.setup();
     const api = fakeOwnerApi({ devices: [makeDevice({ name: 'Purifier' })] });
