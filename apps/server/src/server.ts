@@ -35,8 +35,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
-  /** Closed in order at shutdown: the demo devices first, then the API (and its broker), then the web. */
+  /**
+   * Closed at shutdown: the demo devices first (while their broker still answers), then the API (in-flight
+   * requests, telemetry flushed, broker closed) and the web together.
+   */
   const servers: Array<{ close(): Promise<unknown> }> = [];
+  let demoDevices: { close(): Promise<unknown> } | null = null;
   let database: Database | undefined;
   let stopping = false;
 
@@ -50,6 +54,9 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      // The demo devices first, while their broker still answers (they say 'offline' and disconnect), then
+      // the API (in-flight requests, telemetry flushed, broker closed) and the web together.
+      if (demoDevices) await demoDevices.close();
       await Promise.all(servers.map((server) => server.close()));
       await database?.close();
       logger.info('stopped');
@@ -89,7 +96,7 @@ async function main(): Promise<void> {
     // DEMO: the demo devices run in the simulator in this process (issue 13), stopped before the broker.
     const plane = api.services.devicePlane;
     if (config.demo && config.devices.simulateDemo && plane) {
-      const demoDevices = await startDemoDevices({
+      const simulated = await startDemoDevices({
         db: database.db,
         credentials: api.services.deviceCredentials,
         serverSecret: config.jwtSecret,
@@ -97,7 +104,7 @@ async function main(): Promise<void> {
         log: logger.child({ component: 'simulator' }),
         otaFaults: config.devices.simulateOtaFaults,
       });
-      servers.unshift({ close: () => demoDevices.stop() });
+      demoDevices = { close: () => simulated.stop() };
     }
 
     if (config.serveWeb) {

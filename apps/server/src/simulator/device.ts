@@ -80,6 +80,9 @@ export interface SimulatedDeviceOptions {
  * (last will 'offline'), says 'online', takes commands on d/{id}/cmd/+ and acknowledges them (with latency and
  * a failure rate), reports its state, sends telemetry. Reconnects by itself (MQTT.js).
  */
+/** How long a stopping device waits for the broker to acknowledge its goodbye. */
+const STOP_GRACE_MS = 1000;
+
 export class SimulatedDevice {
   private client: MqttClient | null = null;
   private telemetryTimer: NodeJS.Timeout | null = null;
@@ -335,10 +338,15 @@ export class SimulatedDevice {
     const client = this.client;
     this.client = null;
     if (!client) return;
-    await client
+    const graceful = client
       .publishAsync(deviceTopics(this.options.id).status, 'offline', { qos: 1, retain: true })
-      .catch(() => undefined);
-    await client.endAsync();
+      .catch(() => undefined)
+      .then(() => client.endAsync());
+    // A broker that is going away never acknowledges: after a second the device just hangs up.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_GRACE_MS)));
+    if ((await Promise.race([graceful, late])) === 'late') await client.endAsync(true).catch(() => undefined);
+    clearTimeout(timer);
   }
 
   /** Disappears without a word (power cut): the broker notices when its keep-alive lapses. */
