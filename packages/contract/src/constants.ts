@@ -79,6 +79,12 @@ export type InstallationPhase = (typeof INSTALLATION_PHASES)[number];
 /** Whether each device of an installation is configured yet. */
 export const INSTALLATION_DEVICE_STATUSES = ['pending', 'configured'] as const;
 export type InstallationDeviceStatus = (typeof INSTALLATION_DEVICE_STATUSES)[number];
+/**
+ * What a device of an installation may still need before it counts as configured (issue 30): its WiFi set
+ * (every device type joins the home's WiFi), and the device seen online at least once.
+ */
+export const INSTALLATION_DEVICE_NEEDS = ['wifi', 'online'] as const;
+export type InstallationDeviceNeed = (typeof INSTALLATION_DEVICE_NEEDS)[number];
 /** A customer's status with their electrician (spec section 3, "customer-status"). */
 /** The guided install's steps, in order (ADR 034). */
 export const GUIDED_STEPS = [
