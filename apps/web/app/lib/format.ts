@@ -13,3 +13,29 @@ export function formatCalendarDate(date: string | null): string {
   if (Number.isNaN(at.getTime())) return date;
   return at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
+
+/**
+ * What a person types in a date field, the Indian way (dd/mm/yyyy; '-' or '.' also separate, a one-digit
+ * day or month is fine), or an ISO date pasted in, as `YYYY-MM-DD`; null when it is not a real date.
+ */
+export function parseIndianDate(text: string): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  const indian = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : indian
+      ? [Number(indian[3]), Number(indian[2]), Number(indian[1])]
+      : [0, 0, 0];
+  if (!year) return null;
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** `YYYY-MM-DD` as dd/mm/yyyy (what a date field shows); '' for none. */
+export function formatIndianDate(iso: string | null | undefined): string {
+  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { formatIndianDate, parseIndianDate } from '~/lib/format';
 import { cx } from './cx';
 
 const CONTROL =
@@ -173,5 +174,55 @@ export function TextAreaField({
         {...textarea}
       />
     </FieldFrame>
+  );
+}
+
+interface DateFieldProps extends Omit<
+  TextFieldProps,
+  'value' | 'onChange' | 'type' | 'min' | 'max' | 'defaultValue'
+> {
+  /** The date as `YYYY-MM-DD`, or '' for none. */
+  value: string;
+  /** Called with `YYYY-MM-DD` once the text is a real date, '' while it is empty or not (yet) a date. */
+  onChange: (iso: string) => void;
+}
+
+/**
+ * A date typed the Indian way, dd/mm/yyyy, whatever the browser's locale (issue 30: a native date input
+ * shows mm/dd/yyyy on an en-US browser). The text is kept as typed; the value is ISO. A date pasted as
+ * YYYY-MM-DD is taken too. Leaving the field with text that is not a date says so.
+ */
+export function DateField({ value, onChange, error, hint, onBlur, ...rest }: DateFieldProps) {
+  const [text, setText] = useState(() => formatIndianDate(value));
+  const [shown, setShown] = useState(value);
+  const [invalid, setInvalid] = useState(false);
+  // the value changed from outside (a reset, a link): show it
+  if (value !== shown) {
+    setShown(value);
+    if ((parseIndianDate(text) ?? '') !== value) setText(formatIndianDate(value));
+  }
+  return (
+    <TextField
+      {...rest}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="dd/mm/yyyy"
+      value={text}
+      error={error ?? (invalid ? 'Enter the date as dd/mm/yyyy' : undefined)}
+      hint={hint ?? 'dd/mm/yyyy'}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        setInvalid(false);
+        const iso = parseIndianDate(next) ?? '';
+        setShown(iso);
+        onChange(iso);
+      }}
+      onBlur={(event) => {
+        setInvalid(text.trim() !== '' && parseIndianDate(text) === null);
+        onBlur?.(event);
+      }}
+    />
   );
 }
