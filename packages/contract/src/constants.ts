@@ -30,6 +30,12 @@ export const BUSINESS_HOURS = 'Mon-Fri 9-6 IST, Sat 10-4 IST, Sun closed';
 
 export const DEVICE_TYPES = ['isaac', 'lumos', 'skywalker'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
+/** Each product's one display name, everywhere (issue 30): "Roll out ISAAC 2.0.0", "SKYWALKER", "Lumos". */
+export const DEVICE_TYPE_NAMES: Record<DeviceType, string> = {
+  isaac: 'ISAAC',
+  lumos: 'Lumos',
+  skywalker: 'SKYWALKER',
+};
 export const DEFAULT_DEVICE_TYPE: DeviceType = 'isaac';
 
 export const OWNER_ROOM_TYPES = [

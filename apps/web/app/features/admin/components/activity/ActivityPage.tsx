@@ -17,7 +17,6 @@ import {
   ErrorState,
   PanelLoading,
   SelectField,
-  TextField,
 } from '~/components/ui';
 import type { ActivityFilters } from '../../api/keys';
 import { useActivityFeed } from '../../api/list-activity';
