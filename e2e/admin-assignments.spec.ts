@@ -107,7 +107,8 @@ test.describe('admin devices and electrician assignments', () => {
     await dialog.getByLabel(/Electrician/).selectOption({ label: 'Suresh Patil' });
     await dialog.getByLabel('Find customers').fill('sneha');
     await dialog.getByRole('checkbox', { name: /Sneha Reddy/ }).check();
-    await dialog.getByLabel(/Installation date/).fill(nextWeek());
+    // typed the Indian way, dd/mm/yyyy, whatever the browser's locale
+    await dialog.getByLabel(/Installation date/).fill(nextWeek().split('-').reverse().join('/'));
     await dialog.getByRole('button', { name: 'Assign Customers' }).click();
 
     await expect(toast(page, 'Customers assigned successfully')).toBeVisible();
@@ -123,7 +124,16 @@ test.describe('admin devices and electrician assignments', () => {
       .click();
     const list = page.getByRole('list', { name: 'Customers of Suresh Patil' });
     await expect(list).toContainText('Sneha Reddy');
-    await expect(list).toContainText(nextWeek());
+    // the date in words, the Indian way (not the raw YYYY-MM-DD)
+    const [y, m, d] = nextWeek().split('-').map(Number);
+    const inWords = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(list).toContainText(inWords);
+    await expect(list).not.toContainText(nextWeek());
   });
 
   test('at 390 px: nothing is cut off, the tables scroll sideways, the actions stay reachable', async ({

@@ -1,3 +1,4 @@
+import type { Installation } from '@isaac/contract';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import {
   DEMO_PASSWORD,
@@ -114,6 +115,7 @@ test("customer mode: create a room in a customer's home and assign a device to i
 
 test('an installation: Start from Assigned Customers, phases and Complete in the workflow (390 px)', async ({
   page,
+  request,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'electrician');
@@ -126,6 +128,7 @@ test('an installation: Start from Assigned Customers, phases and Complete in the
 
   const card = page.getByRole('article', { name: 'Rohan Gupta' });
   await expect(card.getByText('In progress', { exact: true })).toBeVisible();
+  await expect(card.getByText(/^INST-\d{8}-\d{3}$|· INST-\d{8}-\d{3}/)).toBeVisible();
   await card.getByRole('button', { name: /Update Phase/ }).click();
   const phase = page.getByRole('dialog', { name: 'Update Installation Phase' });
   await phase.getByRole('button', { name: 'Update Phase' }).click();
@@ -136,8 +139,33 @@ test('an installation: Start from Assigned Customers, phases and Complete in the
   await expect(toast(page, 'Installation phase updated')).toBeVisible();
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
 
+  // one completion rule on every path (issue 30): a device without WiFi blocks it, and the dialog says which
   await card.getByRole('button', { name: /Complete/ }).click();
-  const complete = page.getByRole('dialog', { name: 'Complete Installation' });
+  let complete = page.getByRole('dialog', { name: 'Complete Installation' });
+  await expect(complete.getByRole('alert')).toContainText(/Not configured yet: .*\(WiFi not set\)/);
+  await expect(complete.getByRole('button', { name: 'Complete Installation' })).toBeDisabled();
+  await complete.getByRole('button', { name: 'Cancel' }).click();
+  const api = await apiUrl(page);
+  const headers = { Authorization: `Bearer ${await apiSignIn(request, api, DEMO_USERS.electrician.email)}` };
+  const mine = (await (
+    await request.get(`${api}/electrician/installations?page=1&page_size=100`, { headers })
+  ).json()) as { installations: Installation[] };
+  const rohan = mine.installations.find(
+    (i) => i.customer.name === 'Rohan Gupta' && i.status === 'in_progress',
+  );
+  const csrf = (await (await request.get(`${api}/auth/csrf-token`)).json()) as { csrf_token: string };
+  for (const d of rohan!.devices.filter((d) => d.missing.includes('wifi'))) {
+    const res = await request.post(`${api}/api/electrician/devices/${d.device_id}/configure`, {
+      headers: { ...headers, 'X-CSRF-Token': csrf.csrf_token },
+      data: { configuration_type: 'wifi', data: { ssid: 'Gupta-Home', password: 'gupta-wifi-pass' } },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await page.reload();
+  await expect(card.getByText(/^(\d+) of \1 devices configured$/)).toBeVisible();
+  await card.getByRole('button', { name: /Complete/ }).click();
+  complete = page.getByRole('dialog', { name: 'Complete Installation' });
+  await expect(complete.getByRole('alert')).toHaveCount(0);
   await complete.getByLabel('Handover notes (optional)').fill('Remote and manuals handed over');
   await complete.getByLabel(/trained/).check();
   await complete.getByRole('button', { name: 'Complete Installation' }).click();
@@ -166,8 +194,10 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
     headers: { Authorization: `Bearer ${token}` },
   });
   const stock = (
-    (await list.json()) as { devices: { device: { serial_number: string }; customer: unknown }[] }
-  ).devices.find((d) => d.customer === null);
+    (await list.json()) as {
+      devices: { device: { serial_number: string; is_connected: boolean }; customer: unknown }[];
+    }
+  ).devices.find((d) => d.customer === null && d.device.is_connected); // online: it can be configured
   expect(stock, 'the demo electrician has stock').toBeTruthy();
 
   await page.goto('/electrician/install');
@@ -181,13 +211,35 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'WiFi and Bluetooth' })).toBeVisible();
 
+  // the stepper's names are on the screen, not only for screen readers
+  const steps = page.getByRole('list', { name: 'Steps' });
+  for (const name of ['Devices', 'Rooms', 'Configure', 'Check', 'Training', 'Signature', 'Handover'])
+    await expect(steps.getByText(new RegExp(`^${name}`))).toBeVisible();
+
   // resumable: a reload comes back to the same step (kept on the server)
   await page.reload();
+  await expect(page.getByRole('heading', { name: 'WiFi and Bluetooth' })).toBeVisible();
+  // the Check step names what is missing: Bluetooth alone is not configured
+  await page
+    .getByRole('button', { name: /^Configure/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Pair Bluetooth' }).click();
+  // pairing keeps the dialog open, WiFi comes next
+  await expect(dialog.getByText('Paired. Now give it the WiFi below.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Check' })).toBeVisible();
+  await expect(page.getByText(/Not configured: WiFi not set/).first()).toBeVisible();
+  await expect(page.getByText(/^Not ready: .*\(WiFi not set/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'WiFi and Bluetooth' })).toBeVisible();
   await configureEveryDeviceWifi(page, 'Joshi-Home-2.4G', 'joshi-wifi-pass');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Check' })).toBeVisible();
-  await expect(page.getByText('Not configured')).toHaveCount(0);
+  await expect(page.getByText(/Not configured/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Customer training' })).toBeVisible();
@@ -205,6 +257,15 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
   await page.getByRole('button', { name: 'Complete installation' }).click();
   await expect(page.getByRole('heading', { name: 'Installation completed' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByText(/^INST-\d{8}-\d{3} · (\d+) of \1 devices configured$/)).toBeVisible();
+
+  // the workflow card shows who signed, and the signature
+  await page.goto('/electrician/workflow');
+  const signedCard = page
+    .getByRole('article', { name: 'Vikram Joshi' })
+    .filter({ hasText: 'Manuals and remote' });
+  await expect(signedCard.getByText(/^Vikram Joshi, /)).toBeVisible();
+  await expect(signedCard.getByRole('img', { name: 'Signature of Vikram Joshi' })).toBeVisible();
 
   // the customer sees the new device and the record with the signature
   await page.getByRole('button', { name: 'Open menu' }).click();

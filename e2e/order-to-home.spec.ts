@@ -138,8 +138,10 @@ test('order to installed home: buy a Lumos kit, set a password, admin assigns, e
     headers: { Authorization: `Bearer ${token}` },
   });
   const stock = (
-    (await list.json()) as { devices: { device: { serial_number: string }; customer: unknown }[] }
-  ).devices.find((d) => d.customer === null);
+    (await list.json()) as {
+      devices: { device: { serial_number: string; is_connected: boolean }; customer: unknown }[];
+    }
+  ).devices.find((d) => d.customer === null && d.device.is_connected); // online: it can be configured
   expect(stock, 'the demo electrician has stock').toBeTruthy();
   await electrician.goto('/electrician/install');
   await electrician.getByRole('button', { name: new RegExp(`the installation for ${buyer.name}`) }).click();

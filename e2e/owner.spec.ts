@@ -32,7 +32,7 @@ test.describe('owner area', () => {
   test('dashboard: counts, quick actions, recent devices and rooms', async ({ page }) => {
     await signIn(page, 'owner');
     const overview = page.getByRole('region', { name: 'Overview' });
-    for (const label of ['Total Devices', 'Lumos Devices', 'Isaac Devices', 'Rooms']) {
+    for (const label of ['Total Devices', 'Lumos Devices', 'ISAAC Devices', 'Rooms']) {
       await expect(overview.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(overview.getByText(/^\d+$/)).toHaveCount(4);

@@ -28,10 +28,10 @@ test('the admin rolls a new image out to the sensors; devices end Updated; the o
   await expect(upload).toBeHidden({ timeout: 20_000 });
 
   await page
-    .getByRole('button', { name: `Roll out skywalker ${VERSION}` })
+    .getByRole('button', { name: `Roll out SKYWALKER ${VERSION}` })
     .first()
     .click();
-  const dialog = page.getByRole('dialog', { name: `Roll out skywalker ${VERSION}` });
+  const dialog = page.getByRole('dialog', { name: `Roll out SKYWALKER ${VERSION}` });
   // One stage: an offline sensor waits QUEUED (until it reconnects, within the window) and would hold a first
   // stage open; the stage logic itself is covered by the server tests.
   await dialog.getByLabel('Stages (% of the devices)').fill('100');

@@ -104,6 +104,88 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * What each action is called on screen (the activity filter, an entry's heading): one label per action,
+ * typed so that an action added to AUDIT_ACTIONS without a label does not compile (issue 30).
+ */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.sign_out': 'Signed out',
+  'auth.password_changed': 'Password changed',
+  'session.revoked': 'Session ended',
+  'user.created': 'User added',
+  'user.updated': 'User updated',
+  'user.deleted': 'User deleted',
+  'user.role_changed': 'Role changed',
+  'user.sessions_ended': "User's sessions ended",
+  'user.two_factor_enabled': 'Two-factor sign-in turned on',
+  'user.two_factor_disabled': 'Two-factor sign-in turned off',
+  'user.two_factor_reset': 'Two-factor sign-in reset',
+  'device.created': 'Device added',
+  'device.updated': 'Device updated',
+  'device.command': 'Device command',
+  'device.assigned': 'Device assigned to a home',
+  'device.unassigned': 'Device removed from a home',
+  'device.configured': 'Device configured (WiFi, Bluetooth)',
+  'device.security_events': 'Device refused repeatedly at the broker',
+  'room.created': 'Room created',
+  'room.updated': 'Room updated',
+  'room.deleted': 'Room deleted',
+  'firmware.uploaded': 'Firmware uploaded',
+  'firmware.deleted': 'Firmware deleted',
+  'assignment.customer_assigned': 'Customer assigned to an electrician',
+  'assignment.customer_unassigned': 'Customer unassigned',
+  'assignment.device_assigned': 'Device assigned to an electrician',
+  'assignment.device_unassigned': 'Device unassigned from an electrician',
+  'assignment.access_revoked': "Electrician's access revoked",
+  'installation.created': 'Installation created',
+  'installation.started': 'Installation started',
+  'installation.phase_changed': 'Installation phase changed',
+  'installation.completed': 'Installation completed',
+  'installation.updated': 'Installation updated',
+  'order.created': 'Order placed',
+  'order.cancelled': 'Order cancelled',
+  'order.refunded': 'Order refunded',
+  'payment.verified': 'Payment received',
+  'payment.failed': 'Payment failed',
+  'user.invited': 'Customer invited',
+  'user.invitation_accepted': 'Invitation accepted',
+  'installation_job.created': 'Installation job opened',
+  'installation_job.assigned': 'Installation job scheduled',
+  'contact_message.handled': 'Contact message handled',
+  'quote.created': 'Quote sent',
+  'quote.cancelled': 'Quote cancelled',
+  'oauth_client.created': 'Voice-linking client registered',
+  'oauth_client.updated': 'Voice-linking client changed',
+  'oauth_client.deleted': 'Voice-linking client removed',
+  'oauth_client.secret_rotated': 'Voice-linking client secret renewed',
+  'oauth_link.created': 'Voice assistant linked',
+  'oauth_link.revoked': 'Voice assistant unlinked',
+  'rollout.started': 'Rollout started',
+  'rollout.paused': 'Rollout paused',
+  'rollout.resumed': 'Rollout resumed',
+  'rollout.halted': 'Rollout halted',
+  'rollout.cancelled': 'Rollout cancelled',
+  'rollout.retried': 'Rollout retried',
+  'rollout.completed': 'Rollout completed',
+  'rollout.device_updated': 'Rollout: device updated',
+  'rollout.device_failed': 'Rollout: device failed',
+  'setting.updated': 'Setting changed',
+  'email.resent': 'E-mail sent again',
+};
+
+/** What a recorded field is called on screen ("guided_step" → "guided step"; a few read better renamed). */
+export const AUDIT_FIELD_LABELS: Partial<Record<string, string>> = {
+  wifi_ssid: 'WiFi network',
+  wifi_password: 'WiFi password',
+  user_id: 'owner',
+  room_id: 'room',
+  power_on: 'power',
+  signed_by: 'signed by',
+  customer_training_completed: 'training done',
+};
+
 /** A changed field: its value before and after (secrets are never recorded, only that they changed). */
 export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
 export type AuditChange = z.infer<typeof auditChangeSchema>;

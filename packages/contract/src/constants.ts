@@ -30,6 +30,12 @@ export const BUSINESS_HOURS = 'Mon-Fri 9-6 IST, Sat 10-4 IST, Sun closed';
 
 export const DEVICE_TYPES = ['isaac', 'lumos', 'skywalker'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
+/** Each product's one display name, everywhere (issue 30): "Roll out ISAAC 2.0.0", "SKYWALKER", "Lumos". */
+export const DEVICE_TYPE_NAMES: Record<DeviceType, string> = {
+  isaac: 'ISAAC',
+  lumos: 'Lumos',
+  skywalker: 'SKYWALKER',
+};
 export const DEFAULT_DEVICE_TYPE: DeviceType = 'isaac';
 
 export const OWNER_ROOM_TYPES = [
@@ -79,6 +85,12 @@ export type InstallationPhase = (typeof INSTALLATION_PHASES)[number];
 /** Whether each device of an installation is configured yet. */
 export const INSTALLATION_DEVICE_STATUSES = ['pending', 'configured'] as const;
 export type InstallationDeviceStatus = (typeof INSTALLATION_DEVICE_STATUSES)[number];
+/**
+ * What a device of an installation may still need before it counts as configured (issue 30): its WiFi set
+ * (every device type joins the home's WiFi), and the device seen online at least once.
+ */
+export const INSTALLATION_DEVICE_NEEDS = ['wifi', 'online'] as const;
+export type InstallationDeviceNeed = (typeof INSTALLATION_DEVICE_NEEDS)[number];
 /** A customer's status with their electrician (spec section 3, "customer-status"). */
 /** The guided install's steps, in order (ADR 034). */
 export const GUIDED_STEPS = [

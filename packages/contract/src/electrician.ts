@@ -7,8 +7,11 @@ import {
   CUSTOMER_STATUSES,
   GUIDED_STEPS,
   TRAINING_ITEMS,
+  INSTALLATION_DEVICE_NEEDS,
   INSTALLATION_DEVICE_STATUSES,
   INSTALLATION_PHASES,
+  type DeviceType,
+  type InstallationDeviceNeed,
   INSTALLATION_STATUSES,
 } from './constants.ts';
 import { deviceSchema, roomSchema } from './owner.ts';
@@ -63,6 +66,37 @@ export const ELECTRICIAN_MSG = {
   deviceAdded: 'Device added to the installation',
 } as const;
 
+/** The device types that join the home's WiFi (all of them today: ISAAC, Lumos and SKYWALKER talk over WiFi). */
+export const WIFI_DEVICE_TYPES: readonly DeviceType[] = ['isaac', 'lumos', 'skywalker'];
+
+/** What each missing need reads as on the Check step and in the server's refusal. */
+export const INSTALLATION_DEVICE_NEED_LABEL: Record<InstallationDeviceNeed, string> = {
+  wifi: 'WiFi not set',
+  online: 'not seen online yet',
+};
+
+/**
+ * THE rule of a configured device in an installation (issue 30), the same for the guided install, the
+ * workflow and the installations list, on the server and on the screen: a WiFi device has its WiFi set,
+ * and every device has been seen online (connected now, or seen by the broker before). Bluetooth pairing
+ * alone is not enough. Returns what is missing; empty = configured.
+ */
+export function installationDeviceNeeds(device: {
+  type: DeviceType;
+  wifi_configured: boolean;
+  seen_online: boolean;
+}): InstallationDeviceNeed[] {
+  const needs: InstallationDeviceNeed[] = [];
+  if (WIFI_DEVICE_TYPES.includes(device.type) && !device.wifi_configured) needs.push('wifi');
+  if (!device.seen_online) needs.push('online');
+  return needs;
+}
+
+/** 'Kitchen Switch (WiFi not set, not seen online yet)': a device and what it still needs. */
+export function describeDeviceNeeds(name: string, needs: readonly InstallationDeviceNeed[]): string {
+  return `${name} (${needs.map((n) => INSTALLATION_DEVICE_NEED_LABEL[n]).join(', ')})`;
+}
+
 /** A customer (owner) as the electrician sees them: the user plus their assignment's date and status. */
 export const electricianCustomerSchema = userSchema.extend({
   installation_date: z.string().nullable(),
@@ -102,7 +136,10 @@ export const installationSchema = z.object({
     z.object({
       device_id: z.string(),
       device_name: z.string(),
+      /** `configured` by `installationDeviceNeeds` (live while the installation is open; kept at completion). */
       status: z.enum(INSTALLATION_DEVICE_STATUSES),
+      /** What the device still needs (empty when configured). */
+      missing: z.array(z.enum(INSTALLATION_DEVICE_NEEDS)),
     }),
   ),
   /** The guided install's current step (ADR 034); null when the installation is not guided. */
@@ -139,6 +176,12 @@ export const signatureSchema = z.object({
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'The signature must be a PNG image'),
 });
 export type SignatureBody = z.infer<typeof signatureSchema>;
+
+/** GET /api/electrician/installations/{id}/signature: the sign-off with its image (null = not signed). */
+export const installationSignatureResponseSchema = z.object({
+  signature: z.object({ signed_by: z.string(), signed_at: z.string(), image: z.string() }).nullable(),
+});
+export type InstallationSignature = z.infer<typeof installationSignatureResponseSchema>['signature'];
 
 /** An installation of my home, as the owner sees it (GET /api/installations): with the electrician and the signature. */
 export const ownerInstallationSchema = installationSchema.extend({

@@ -169,3 +169,36 @@ export const rolloutDetailSchema = z.object({
 });
 export type RolloutDetail = z.infer<typeof rolloutDetailSchema>;
 export const rolloutActionSchema = z.object({ action: z.enum(['pause', 'resume', 'cancel', 'retry']) });
+
+/** How many first bytes of a firmware file tell whether its content matches its extension. */
+export const FIRMWARE_HEAD_BYTES = 11;
+
+const FIRMWARE_EXPECTED: Record<FirmwareExtension, string> = {
+  '.bin': 'an ESP32 firmware image starts with the byte 0xE9',
+  '.hex': "an Intel HEX file starts with a record such as ':10000000…'",
+  '.elf': 'an ELF file starts with 0x7F E L F',
+};
+
+/** What the upload dialog says a file must be (the same check runs in the browser and on the server). */
+export const FIRMWARE_FILE_HINT =
+  '.bin (an ESP32 image, starting with the byte 0xE9), .hex (Intel HEX) or .elf; at most 16 MB';
+
+/**
+ * Does a file's content match its extension? (ADR 021; the browser checks it before the upload, the server
+ * while the upload streams, issue 30.) `.bin`: an ESP32 application image, whose header starts with the
+ * magic byte 0xE9; `.hex`: Intel HEX (':' then at least 10 hex digits); `.elf`: 0x7F 'E' 'L' 'F'.
+ * Returns why not, or undefined when it does.
+ */
+export function firmwareContentMismatch(ext: FirmwareExtension, head: Uint8Array): string | undefined {
+  if (head.length === 0) return 'The firmware file is empty';
+  const text = String.fromCharCode(...head.subarray(0, FIRMWARE_HEAD_BYTES));
+  const ok =
+    ext === '.bin'
+      ? head[0] === 0xe9
+      : ext === '.elf'
+        ? head[0] === 0x7f && text.slice(1, 4) === 'ELF'
+        : /^:[0-9A-Fa-f]{10}/.test(text);
+  return ok
+    ? undefined
+    : `The file's content does not match its ${ext} extension (${FIRMWARE_EXPECTED[ext]})`;
+}

@@ -206,6 +206,7 @@ export const PERMISSIONS = {
   // the guided install (ADR 034)
   'POST /api/electrician/installations/guided': { access: electrician },
   'GET /api/electrician/installations/:id': { access: electrician },
+  'GET /api/electrician/installations/:id/signature': { access: electrician },
   'POST /api/electrician/installations/:id/devices': { access: electrician },
   'POST /api/electrician/installations/:id/step': { access: electrician },
   'POST /api/electrician/installations/:id/training': { access: electrician },

@@ -79,6 +79,23 @@ describe('demo seed', () => {
     expect(await t.db.$count(installationDevices)).toBeGreaterThan(0);
   });
 
+  it('follows the one-open-installation rule, and each customer-status derives from their installations', async () => {
+    const inst = await t.db.select().from(installations);
+    const open = inst.filter((i) => i.status !== 'completed').map((i) => i.customerId);
+    expect(new Set(open).size).toBe(open.length);
+    for (const a of await t.db.select().from(electricianCustomers)) {
+      const mine = inst.filter((i) => i.customerId === a.customerId && i.electricianId === a.electricianId);
+      const derived = mine.some((i) => i.status === 'in_progress')
+        ? 'in_progress'
+        : mine.some((i) => i.status === 'pending') || mine.length === 0
+          ? 'assigned'
+          : 'completed';
+      expect(a.status, a.customerId).toBe(derived);
+    }
+    // every started installation has a reference
+    for (const i of inst) if (i.status !== 'pending') expect(i.sessionId).toMatch(/^INST-\d{8}-\d{3}$/);
+  });
+
   it('has contact messages for the admin Messages screen, open and handled', async () => {
     const messages = await t.db.select().from(contactMessages);
     expect(messages.length).toBeGreaterThanOrEqual(3);

@@ -492,6 +492,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
             ? { ssid: `${(DEMO_USERS.find((u) => u.key === owner)?.name ?? 'Home').split(' ')[0]}-Home-2.4G` }
             : null,
           lastUpdated: connected ? ago((n % 7) / 24) : ago(3 + (n % 5)),
+          // the broker has seen every owned device (the offline ones days ago); stock never came online
+          lastSeenAt: connected ? ago(1 / 24) : ownerId !== null ? ago(3 + (n % 5)) : null,
           createdAt: ago(80 - n),
           updatedAt: ago((n % 10) + 1),
         });
@@ -630,12 +632,13 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         unit: 'Villa 7',
         trained: false,
       },
+      // One open installation per customer (issue 30): owner6's first visit is done, the second under way.
       {
         e: electrician,
         c: 'owner6',
-        status: 'in_progress',
-        phase: 'post_installation',
-        day: 2,
+        status: 'completed',
+        phase: 'completed',
+        day: 20,
         complex: 'Panchshil Trump Towers',
         unit: 'T1-2201',
         trained: true,
@@ -644,7 +647,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         e: electrician,
         c: 'owner6',
         status: 'in_progress',
-        phase: 'pre_installation',
+        phase: 'post_installation',
         day: 1,
         complex: 'Panchshil Trump Towers',
         unit: 'T1-2202',

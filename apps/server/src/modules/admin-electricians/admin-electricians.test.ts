@@ -198,6 +198,32 @@ describe('POST /api/admin/electricians/:electrician_id/customers', () => {
     [row] = rows;
     expect(row).toMatchObject({ electricianId: second.id, installationDate: inDays(5), status: 'assigned' });
   });
+
+  it('re-assigning a completed customer for a new date starts over (Assigned); the same date keeps Completed', async () => {
+    const { user: el } = await electrician();
+    const { user: customer } = await owner();
+    const assign = (date: string) =>
+      post(`/api/admin/electricians/${el.id}/customers`, {
+        customer_ids: [customer.id],
+        installation_date: date,
+      });
+    expect((await assign(inDays(1))).statusCode).toBe(200);
+    await t.db
+      .update(electricianCustomers)
+      .set({ status: 'completed' })
+      .where(eq(electricianCustomers.customerId, customer.id));
+    const statusOf = async () =>
+      (
+        await t.db
+          .select({ status: electricianCustomers.status })
+          .from(electricianCustomers)
+          .where(eq(electricianCustomers.customerId, customer.id))
+      )[0]?.status;
+    expect((await assign(inDays(1))).statusCode).toBe(200);
+    expect(await statusOf()).toBe('completed');
+    expect((await assign(inDays(9))).statusCode).toBe(200);
+    expect(await statusOf()).toBe('assigned');
+  });
 });
 
 describe('activity', () => {

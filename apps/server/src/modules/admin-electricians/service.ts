@@ -22,6 +22,17 @@ import { lockDevices } from '../admin-devices/service.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { presentCustomer, presentElectrician, reassignedNotice } from './presenter.ts';
 
+/**
+ * The customer-status when a customer is (re)assigned (the upsert's `excluded` row is the new assignment):
+ * kept when the same electrician keeps the customer, unless the customer was completed and gets a new date;
+ * `assigned` otherwise.
+ */
+export const assignmentStatusOnReassign = sql`case
+  when ${electricianCustomers.electricianId} = excluded.electrician_id
+    and not (${electricianCustomers.status} = 'completed'
+      and ${electricianCustomers.installationDate} is distinct from excluded.installation_date)
+  then ${electricianCustomers.status} else 'assigned' end`;
+
 export const ADMIN_ELECTRICIAN_MESSAGES = {
   electricianNotFound: 'Electrician not found',
   customerNotFound: 'Customer not found',
@@ -244,8 +255,9 @@ export class AdminElectricianService {
           set: {
             electricianId,
             installationDate,
-            // A move starts over; the same electrician keeps the customer's progress.
-            status: sql`case when ${electricianCustomers.electricianId} = excluded.electrician_id then ${electricianCustomers.status} else 'assigned' end`,
+            // A move starts over; the same electrician keeps the customer's progress, but a completed
+            // customer given a new date is assigned again (a new visit: issue 30).
+            status: assignmentStatusOnReassign,
           },
         });
 

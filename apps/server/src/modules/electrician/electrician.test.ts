@@ -10,7 +10,15 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, devices, electricianCustomers, electricianDevices, rooms } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  devices,
+  electricianCustomers,
+  electricianDevices,
+  installationDevices,
+  installations,
+  rooms,
+} from '../../db/schema/index.ts';
 import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
 
 /**
@@ -288,8 +296,18 @@ describe('installations', () => {
     );
     expect(planned.statusCode).toBe(201);
     expect(planned.json().installation.status).toBe('pending');
+    // a planned installation has no reference yet and is not "under way" on the dashboard
+    expect(planned.json().installation.session_id).toBeNull();
+    const before = (await get('/api/electrician/dashboard', world.e2)).json<ElectricianDashboard>();
+    expect(before.statistics.installations).toEqual({ total: 1, active: 0 });
     const started = await post('/api/electrician/installations', { customer_id: world.ownerB.id }, world.e2);
     expect(started.statusCode).toBe(201);
+    // started: a reference like the demo data's, different from the caller's other one; now under way
+    expect(installation.session_id).toMatch(/^INST-\d{8}-\d{3}$/);
+    expect(started.json().installation.session_id).toMatch(/^INST-\d{8}-\d{3}$/);
+    expect(started.json().installation.session_id).not.toBe(installation.session_id);
+    const after = (await get('/api/electrician/dashboard', world.e2)).json<ElectricianDashboard>();
+    expect(after.statistics.installations.active).toBe(1);
     expect(started.json().installation).toMatchObject({
       _id: planned.json().installation._id,
       status: 'in_progress',
@@ -313,6 +331,34 @@ describe('installations', () => {
     // another electrician: not found
     expect((await post(`${url}/phase`, { phase: 'in_progress' }, world.e2)).statusCode).toBe(404);
     expect((await post(`${url}/start`)).statusCode).toBe(409);
+  });
+
+  it('refuses to complete from the workflow or the list while a device is not configured (one rule, issue 30)', async () => {
+    const url = `/api/electrician/installations/${installation._id}/complete`;
+    // WiFi set on both devices earlier, but neither was ever seen online
+    const refused = await post(url, { handover_notes: 'x', customer_training_completed: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `${ELECTRICIAN_MSG.guidedIncomplete}: not configured yet: Hall Purifier (not seen online yet), Stock Purifier (not seen online yet)`,
+    );
+    const listBody = await post(url, { notes: 'x', completed_at: new Date().toISOString() });
+    expect(listBody.statusCode).toBe(409);
+    const shown = (await get(`/api/electrician/installations/${installation._id}`)).json().installation;
+    expect(shown.devices).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: 'pending', missing: ['online'] })]),
+    );
+    // the broker sees the devices: configured by the rule, and completion goes through
+    await t.db
+      .update(devices)
+      .set({ isConnected: true, lastSeenAt: new Date() })
+      .where(eq(devices.id, world.deviceA));
+    await t.db.update(devices).set({ lastSeenAt: new Date() }).where(eq(devices.id, world.stock));
+    const ready = (await get(`/api/electrician/installations/${installation._id}`)).json().installation;
+    expect(
+      ready.devices.every(
+        (d: { status: string; missing: string[] }) => d.status === 'configured' && d.missing.length === 0,
+      ),
+    ).toBe(true);
   });
 
   it('completes once (twice is 409), with the workflow body; the customer is completed', async () => {
@@ -425,6 +471,17 @@ describe('the guided install (ADR 034)', () => {
       );
       expect(res.statusCode, res.body).toBe(200);
     }
+    // Bluetooth alone is not configured; WiFi set but never online is not either, and the refusal says so
+    const paired = await post(
+      `/api/electrician/devices/${stock!.id}/configure`,
+      { configuration_type: 'bluetooth' },
+      world.e2,
+    );
+    expect(paired.statusCode).toBe(200);
+    const notOnline = await post(`${url}/complete`, {}, world.e2);
+    expect(notOnline.json().message).toContain('Kitchen Sensor (not seen online yet)');
+    await t.db.update(devices).set({ isConnected: true }).where(eq(devices.id, stock!.id));
+    await t.db.update(devices).set({ lastSeenAt: new Date() }).where(eq(devices.id, world.deviceB));
     // resumable: the step is kept on the server
     expect((await post(`${url}/step`, { step: 'training' }, world.e2)).statusCode).toBe(200);
     expect((await get(url, world.e2)).json().installation.guided_step).toBe('training');
@@ -473,6 +530,11 @@ describe('the guided install (ADR 034)', () => {
       installations: [{ _id: installation._id, signature: { signed_by: 'B Owner' }, status: 'completed' }],
     });
     expect(list.body).not.toContain(PNG);
+    // …and the sign-off with its image one call away (the workflow card shows it); another electrician: 404
+    const signature = await get(`${url}/signature`, world.e2);
+    expect(signature.statusCode, signature.body).toBe(200);
+    expect(signature.json()).toMatchObject({ signature: { signed_by: 'B Owner', image: PNG } });
+    expect((await get(`${url}/signature`)).statusCode).toBe(404);
     expect((await get('/api/electrician/dashboard', world.e2)).body).not.toContain(PNG);
     const past = await get('/electrician/installations?page=2', world.e2);
     expect(past.json()).toMatchObject({ page: 2, total: 1, installations: [] });
@@ -489,5 +551,36 @@ describe('the guided install (ADR 034)', () => {
       signature_image: PNG,
     });
     expect((await get('/api/installations', world.e2)).statusCode).toBe(403);
+  });
+});
+
+describe('the customer-status (issue 30)', () => {
+  it("derives from all the customer's installations: completing one while another is planned is not Completed", async () => {
+    const [assignment] = await t.db
+      .select()
+      .from(electricianCustomers)
+      .where(eq(electricianCustomers.customerId, world.ownerB.id));
+    const e2 = assignment!.electricianId;
+    const [open, planned] = await t.db
+      .insert(installations)
+      .values([
+        { electricianId: e2, customerId: world.ownerB.id, status: 'in_progress', phase: 'in_progress' },
+        { electricianId: e2, customerId: world.ownerB.id, status: 'pending', phase: 'pre_installation' },
+      ])
+      .returning();
+    await t.db.insert(installationDevices).values({ installationId: open!.id, deviceId: world.deviceB });
+    const done = await post(
+      `/api/electrician/installations/${open!.id}/complete`,
+      { notes: 'Second visit' },
+      world.e2,
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    const status = async () =>
+      (await get(`/electrician/user/${world.ownerB.id}/details`, world.e2)).json().user['customer-status'];
+    expect(await status()).toBe('assigned');
+    expect((await post(`/api/electrician/installations/${planned!.id}/start`, {}, world.e2)).statusCode).toBe(
+      200,
+    );
+    expect(await status()).toBe('in_progress');
   });
 });

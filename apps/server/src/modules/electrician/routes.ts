@@ -26,6 +26,7 @@ import {
   installationListSchema,
   installationPhaseSchema,
   installationResponseSchema,
+  installationSignatureResponseSchema,
   messageResponseSchema,
   MSG,
   addInstallationDeviceSchema,
@@ -397,6 +398,22 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: 'OK',
       installation: await service.installation(requireScope(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/electrician/installations/:id/signature',
+    {
+      schema: {
+        tags,
+        summary:
+          "The customer's sign-off of one of the caller's installations: who, when and the drawn image",
+        params: idParamsSchema,
+        response: { 200: installationSignatureResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      signature: await service.signature(requireScope(request), request.params.id),
     }),
   );
 

@@ -1,5 +1,7 @@
 import {
+  describeDeviceNeeds,
   ELECTRICIAN_MSG,
+  installationDeviceNeeds,
   type AccountElectrician,
   type AssignDeviceBody,
   type CompleteInstallationBody,
@@ -19,6 +21,7 @@ import {
   type OwnerInstallation,
   type SignatureBody,
   type Installation,
+  type InstallationSignature,
   type InstallationList,
   type InstallationPhaseBody,
   type PageQuery,
@@ -55,6 +58,7 @@ import { presentableUserColumns, type PresentableUser } from '../users/presenter
 import type { SecretBox } from '../two-factor/secret-box.ts';
 import { selectWithSession } from '../auth/sessions.ts';
 import type { ReadWithSession } from '../../plugins/auth.ts';
+import { installationReference } from './reference.ts';
 import { presentCustomer, presentInstallation, type InstallationDeviceView } from './presenter.ts';
 
 /** How many of each list the dashboard shows (spec section 9: recent items 5 for the electrician). */
@@ -63,7 +67,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An installation's devices as a JSON array (a correlated subquery). */
 const devicesOfInstallation = sql<InstallationDeviceView[] | string>`coalesce((
-      select json_agg(json_build_object('deviceId', ${devices.id}, 'name', ${devices.name}, 'status', ${installationDevices.status}) order by ${devices.name})
+      select json_agg(json_build_object('deviceId', ${devices.id}, 'name', ${devices.name}, 'status', ${installationDevices.status},
+        'type', ${devices.type}, 'wifi', ${devices.wifiConfigured}, 'online', ${devices.isConnected} or ${devices.lastSeenAt} is not null) order by ${devices.name})
       from ${installationDevices} join ${devices} on ${devices.id} = ${installationDevices.deviceId}
       where ${installationDevices.installationId} = ${installations.id}
     ), '[]'::json)`;
@@ -121,9 +126,10 @@ function prepareReads(db: Db, kind: ScopeKind) {
       devices: sql<number>`(select count(*)::int from ${devices} where ${deviceScope ?? sql`true`})`,
       users: sql<number>`(select count(*)::int from ${electricianCustomers} where ${mine})`,
       installations: installationCount,
+      // under way = in progress (a pending installation is planned, not under way)
       active: sql<number>`(select count(*)::int from ${installations} where ${and(
         installationScope,
-        sql`${installations.status} <> 'completed'`,
+        eq(installations.status, 'in_progress'),
       )})`,
       recentInstallations: jsonList(installationList().limit(fixedLimit(RECENT))),
       recentDevices: jsonList(
@@ -521,7 +527,7 @@ export class ElectricianService {
           installationDate:
             body.installation_date ?? assignment.installationDate ?? at.toISOString().slice(0, 10),
           startedAt: started ? at : null,
-          sessionId: `INS-${at.getTime().toString(36).toUpperCase()}`,
+          sessionId: started ? await installationReference(tx, at) : null,
           createdAt: at,
         })
         .returning();
@@ -537,7 +543,7 @@ export class ElectricianService {
           .values(homeDevices.map((d) => ({ installationId: row.id, deviceId: d.id })))
           .onConflictDoNothing();
       }
-      if (started) await this.setCustomerStatus(tx, scope, user.id, 'in_progress');
+      await this.syncCustomerStatus(tx, scope, user.id);
       await this.audit.record(tx, context, {
         action: 'installation.created',
         entity: { type: 'installation', id: row.id, name: user.name },
@@ -572,26 +578,30 @@ export class ElectricianService {
     });
   }
 
-  /** POST …/installations/{id}/complete: in_progress → completed (twice is 409); either body of the spec. */
+  /**
+   * POST …/installations/{id}/complete: in_progress → completed (twice is 409); either body of the spec.
+   * One rule for every path (the guided install, the workflow, the installations list; issue 30): 409 naming
+   * what is missing until at least one device is in the installation and every one is configured
+   * (`installationDeviceNeeds`: WiFi set, seen online). A guided installation also needs the training
+   * confirmed and the customer's signature (ADR 034).
+   */
   async complete(
     scope: Scope,
     id: string,
     body: CompleteInstallationBody,
     context: AuditContext,
   ): Promise<Installation> {
-    const missing = await this.guidedMissing(id);
+    const missing = await this.devicesMissing(id);
     return this.changeInstallation(scope, id, context, 'installation.completed', (row) => {
       if (row.status === 'completed') throw conflict(ELECTRICIAN_MSG.installationAlreadyCompleted);
       if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
       const training = body.customer_training_completed ?? row.customerTrainingCompleted;
-      if (row.guidedStep !== null) {
-        const reasons = [
-          ...missing,
-          ...(training ? [] : ['the customer training is not confirmed']),
-          ...(row.signedAt ? [] : ["the customer's signature is missing"]),
-        ];
-        if (reasons.length > 0) throw conflict(`${ELECTRICIAN_MSG.guidedIncomplete}: ${reasons.join('; ')}`);
-      }
+      const reasons = [
+        ...missing,
+        ...(row.guidedStep !== null && !training ? ['the customer training is not confirmed'] : []),
+        ...(row.guidedStep !== null && !row.signedAt ? ["the customer's signature is missing"] : []),
+      ];
+      if (reasons.length > 0) throw conflict(`${ELECTRICIAN_MSG.guidedIncomplete}: ${reasons.join('; ')}`);
       const completedAt = body.completed_at ? new Date(body.completed_at) : this.now();
       return {
         status: 'completed',
@@ -707,6 +717,14 @@ export class ElectricianService {
     });
   }
 
+  /** GET …/installations/{id}/signature: the customer's sign-off with its image (the workflow card shows it). */
+  async signature(scope: Scope, id: string): Promise<InstallationSignature> {
+    const row = await this.ownInstallation(this.db, scope, id);
+    return row.signedBy && row.signedAt && row.signatureImage
+      ? { signed_by: row.signedBy, signed_at: row.signedAt.toISOString(), image: row.signatureImage }
+      : null;
+  }
+
   /** GET /api/installations: the owner's installation records, with the electrician and the signature. */
   async ownerInstallations(ownerId: string): Promise<OwnerInstallation[]> {
     const presented = await this.presentInstallations(this.db, eq(installations.customerId, ownerId));
@@ -735,15 +753,27 @@ export class ElectricianService {
     });
   }
 
-  /** What keeps a guided installation from completing: its devices not configured yet. */
-  private async guidedMissing(id: string): Promise<string[]> {
+  /** What keeps an installation from completing: no device, or devices not configured by the one rule. */
+  private async devicesMissing(id: string): Promise<string[]> {
     const rows = await this.db
-      .select({ name: devices.name, status: installationDevices.status })
+      .select({
+        name: devices.name,
+        type: devices.type,
+        wifi: devices.wifiConfigured,
+        online: sql<boolean>`${devices.isConnected} or ${devices.lastSeenAt} is not null`,
+      })
       .from(installationDevices)
       .innerJoin(devices, eq(devices.id, installationDevices.deviceId))
-      .where(eq(installationDevices.installationId, id));
+      .where(eq(installationDevices.installationId, id))
+      .orderBy(devices.name);
     if (rows.length === 0) return ['no device was added'];
-    const pending = rows.filter((r) => r.status !== 'configured').map((r) => r.name);
+    const pending = rows
+      .map((r) => ({
+        name: r.name,
+        needs: installationDeviceNeeds({ type: r.type, wifi_configured: r.wifi, seen_online: r.online }),
+      }))
+      .filter((r) => r.needs.length > 0)
+      .map((r) => describeDeviceNeeds(r.name, r.needs));
     return pending.length > 0 ? [`not configured yet: ${pending.join(', ')}`] : [];
   }
 
@@ -906,22 +936,6 @@ export class ElectricianService {
     }
     if (config.bluetooth) set.bluetoothPaired = true;
     await tx.update(devices).set(set).where(eq(devices.id, device.id));
-    // the customer's open installations count this device configured
-    await tx
-      .update(installationDevices)
-      .set({ status: 'configured' })
-      .where(
-        and(
-          eq(installationDevices.deviceId, device.id),
-          inArray(
-            installationDevices.installationId,
-            tx
-              .select({ id: installations.id })
-              .from(installations)
-              .where(sql`${installations.status} <> 'completed'`),
-          ),
-        ),
-      );
     await this.audit.record(tx, context, {
       action: 'device.configured',
       entity: { type: 'device', id: device.id, name: device.name },
@@ -949,10 +963,23 @@ export class ElectricianService {
     return presentDevice(row.device, row.roomName, this.aqiScale);
   }
 
-  private async setCustomerStatus(tx: Tx, scope: Scope, customerId: string, status: CustomerStatus) {
+  /**
+   * The customer-status derives from ALL the customer's installations with the caller (issue 30): in
+   * progress while any is; assigned while one is planned (pending) or none exists; completed once every one
+   * is. Kept in step in the transaction of each installation change.
+   */
+  private async syncCustomerStatus(tx: Tx, scope: Scope, customerId: string) {
+    const derived = sql<CustomerStatus>`coalesce((
+      select case
+        when bool_or(${installations.status} = 'in_progress') then 'in_progress'
+        when bool_or(${installations.status} = 'pending') then 'assigned'
+        else 'completed' end
+      from ${installations}
+      where ${installations.electricianId} = ${scope.userId} and ${installations.customerId} = ${customerId}
+    ), 'assigned')`;
     await tx
       .update(electricianCustomers)
-      .set({ status })
+      .set({ status: derived })
       .where(
         and(
           eq(electricianCustomers.electricianId, scope.userId),
@@ -982,11 +1009,16 @@ export class ElectricianService {
         .for('update');
       if (!row) throw notFound(ELECTRICIAN_MSG.installationNotFound);
       const set = change(row);
+      if (set.status === 'in_progress' && row.sessionId === null)
+        set.sessionId = await installationReference(tx, this.now());
       await tx.update(installations).set(set).where(eq(installations.id, row.id));
-      if (set.status === 'in_progress')
-        await this.setCustomerStatus(tx, scope, row.customerId, 'in_progress');
+      if (set.status !== undefined) await this.syncCustomerStatus(tx, scope, row.customerId);
       if (set.status === 'completed') {
-        await this.setCustomerStatus(tx, scope, row.customerId, 'completed');
+        // the devices' states are kept as they were at completion (every one configured, by the rule)
+        await tx
+          .update(installationDevices)
+          .set({ status: 'configured' })
+          .where(eq(installationDevices.installationId, row.id));
         await this.onInstallationCompleted?.(tx, row.id);
       }
       const [customer] = await tx

@@ -158,7 +158,15 @@ describe('GET /api/admin/installation-jobs', () => {
     // A device of the installation, for the completion e-mail's count.
     const [device] = await t.db
       .insert(devices)
-      .values({ name: 'Hall switch', model: 'Lumos', serialNumber: `JOB-${process.pid}-1`, type: 'lumos' })
+      // configured by the completion rule: WiFi set, seen online
+      .values({
+        name: 'Hall switch',
+        model: 'Lumos',
+        serialNumber: `JOB-${process.pid}-1`,
+        type: 'lumos',
+        wifiConfigured: true,
+        isConnected: true,
+      })
       .returning();
     await t.db.insert(installationDevices).values({ installationId: installation!.id, deviceId: device!.id });
 

@@ -23,6 +23,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { assignmentStatusOnReassign } from '../admin-electricians/service.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import type { EmailSink } from '../outbox/emails.ts';
 import { addressLine, jobStateSql, presentJob } from './presenter.ts';
@@ -180,8 +181,9 @@ export class InstallationJobService {
           set: {
             electricianId: assignee.id,
             installationDate: date,
-            // A move starts over; the same electrician keeps the customer's progress.
-            status: sql`case when ${electricianCustomers.electricianId} = excluded.electrician_id then ${electricianCustomers.status} else 'assigned' end`,
+            // A move starts over; the same electrician keeps the customer's progress, but a completed
+            // customer given a new date is assigned again (a new visit: issue 30).
+            status: assignmentStatusOnReassign,
           },
         });
 
@@ -204,7 +206,8 @@ export class InstallationJobService {
             phase: 'pre_installation',
             installationDate: date,
             notes,
-            sessionId: `INS-${at.getTime().toString(36).toUpperCase()}`,
+            // the reference is given when the work starts (electrician/reference.ts)
+            sessionId: null,
             createdAt: at,
           })
           .returning({ id: installations.id });

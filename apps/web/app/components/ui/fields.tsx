@@ -177,8 +177,10 @@ export function TextAreaField({
   );
 }
 
-interface DateFieldProps
-  extends Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'min' | 'max' | 'defaultValue'> {
+interface DateFieldProps extends Omit<
+  TextFieldProps,
+  'value' | 'onChange' | 'type' | 'min' | 'max' | 'defaultValue'
+> {
   /** The date as `YYYY-MM-DD`, or '' for none. */
   value: string;
   /** Called with `YYYY-MM-DD` once the text is a real date, '' while it is empty or not (yet) a date. */

@@ -5,7 +5,7 @@ export { ConfirmDialog } from './ConfirmDialog';
 export { cx } from './cx';
 export { EmptyState } from './EmptyState';
 export { ErrorState } from './ErrorState';
-export { SelectField, TextAreaField, TextField } from './fields';
+export { DateField, SelectField, TextAreaField, TextField } from './fields';
 export { focusableElements, useFocusTrap } from './focus-trap';
 export { Modal, type ModalProps } from './Modal';
 export { Pagination } from './Pagination';

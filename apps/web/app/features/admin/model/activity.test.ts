@@ -1,6 +1,7 @@
 import { ROLE, type AuditEntry } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
-import { actorLabel, describeActivity, formatChangeValue, timeAgo } from './activity';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@isaac/contract';
+import { actorLabel, describeActivity, describeChanges, formatChangeValue, timeAgo } from './activity';
 
 const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   _id: 'a1',
@@ -65,5 +66,31 @@ describe('formatChangeValue', () => {
     expect(formatChangeValue('x')).toBe('x');
     expect(formatChangeValue(true)).toBe('true');
     expect(formatChangeValue({ a: 1 })).toBe('{"a":1}');
+  });
+});
+
+describe('what changed (issue 30)', () => {
+  it('says what changed in one line, human field names, at most three fields', () => {
+    expect(
+      describeChanges(
+        entry({
+          action: 'installation.updated',
+          changes: {
+            guided_step: { before: 'devices', after: 'training' },
+            signed_by: { before: null, after: 'Sneha Reddy' },
+            customer_training_completed: { before: false, after: true },
+            phase: { before: 'in_progress', after: 'post_installation' },
+          },
+        }),
+      ),
+    ).toBe('guided step: devices → training · signed by: Sneha Reddy · training done: no → yes · and 1 more');
+    expect(describeChanges(entry({ changes: {} }))).toBe('');
+  });
+
+  it('has a human label for every action of the contract (none is a raw code)', () => {
+    for (const action of AUDIT_ACTIONS) {
+      expect(AUDIT_ACTION_LABELS[action], action).toMatch(/^[A-Z][^_]*$/);
+    }
+    expect(new Set(Object.values(AUDIT_ACTION_LABELS)).size).toBe(AUDIT_ACTIONS.length);
   });
 });

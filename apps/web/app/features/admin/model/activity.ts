@@ -1,4 +1,5 @@
 import {
+  AUDIT_FIELD_LABELS,
   ROLE,
   type AuditAction,
   type AuditChannel,
@@ -136,6 +137,34 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
     if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
   }
   return 'just now';
+}
+
+/** A recorded field in words: 'guided_step' → 'guided step' (AUDIT_FIELD_LABELS for a few). */
+export function fieldLabel(field: string): string {
+  return AUDIT_FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
+}
+
+function shortValue(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  const text = formatChangeValue(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/**
+ * What changed, in one line under the sentence (issue 30: "updated installation Sneha Reddy" eight times
+ * said nothing): "guided step: devices → training · signed by: — → Sneha Reddy". At most `limit` fields,
+ * then "and N more"; '' when nothing was recorded.
+ */
+export function describeChanges(entry: AuditEntry, limit = 3): string {
+  const fields = Object.entries(entry.changes);
+  const shown = fields.slice(0, limit).map(([field, change]) => {
+    const before = change.before === null || change.before === undefined ? null : shortValue(change.before);
+    return before === null
+      ? `${fieldLabel(field)}: ${shortValue(change.after)}`
+      : `${fieldLabel(field)}: ${before} → ${shortValue(change.after)}`;
+  });
+  const more = fields.length - shown.length;
+  return [...shown, ...(more > 0 ? [`and ${more} more`] : [])].join(' · ');
 }
 
 /** A before/after value as text for the detail view. */

@@ -1,17 +1,13 @@
 import {
+  DEVICE_TYPE_NAMES,
   DEVICE_TYPES,
   FIRMWARE_MSG,
   firmwareExtension,
   firmwareSizeAllowed,
-  type DeviceType,
 } from '@isaac/contract';
 
-/** How each device type reads in the firmware screens. */
-export const DEVICE_TYPE_NAMES: Record<DeviceType, string> = {
-  isaac: 'ISAAC',
-  lumos: 'Lumos',
-  skywalker: 'SKYWALKER',
-};
+/** How each device type reads (the contract's one name per product). */
+export { DEVICE_TYPE_NAMES };
 export const DEVICE_TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({
   value: type,
   label: DEVICE_TYPE_NAMES[type],

@@ -23,6 +23,15 @@ export function useGuidedInstallation(id: string | null) {
     queryKey: [...electricianKeys.installations(), 'one', id ?? ''],
     queryFn: async ({ signal }) => (await apiRequest<Answer>(path(id ?? ''), { signal })).installation,
     enabled: id !== null,
+    // While devices are being configured, a device coming online turns it configured: look again every 5 s.
+    refetchInterval: (query) => {
+      const now = query.state.data;
+      return now?.status === 'in_progress' &&
+        (now.guided_step === 'configure' || now.guided_step === 'check') &&
+        now.devices.some((d) => d.status !== 'configured')
+        ? 5000
+        : false;
+    },
   });
 }
 

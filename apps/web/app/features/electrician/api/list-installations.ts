@@ -1,4 +1,6 @@
-import type { InstallationList } from '@isaac/contract';
+import type { InstallationList, InstallationSignature } from '@isaac/contract';
+
+type InstallationSignatureResponse = { signature: InstallationSignature };
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
@@ -14,5 +16,21 @@ export function useInstallations() {
     queryKey: electricianKeys.installations(),
     queryFn: ({ signal }) => listInstallations(signal),
     ...DASHBOARD_QUERY_OPTIONS,
+  });
+}
+
+/** GET /api/electrician/installations/{id}/signature: the sign-off with its image (read when a card shows it). */
+export function useInstallationSignature(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...electricianKeys.installations(), 'signature', id],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<InstallationSignatureResponse>(
+          `/api/electrician/installations/${encodeURIComponent(id)}/signature`,
+          { signal },
+        )
+      ).signature,
+    enabled,
+    staleTime: Infinity,
   });
 }

@@ -1,10 +1,7 @@
-import { type DeviceType, ROOM_TYPE_LABELS, type RoomType } from '@isaac/contract';
+import { DEVICE_TYPE_NAMES, type DeviceType, ROOM_TYPE_LABELS, type RoomType } from '@isaac/contract';
 
-export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
-  isaac: 'Isaac',
-  lumos: 'Lumos',
-  skywalker: 'Skywalker',
-};
+/** The contract's one display name per product (issue 30). */
+export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = DEVICE_TYPE_NAMES;
 
 export function roomTypeLabel(type: RoomType): string {
   return ROOM_TYPE_LABELS[type];

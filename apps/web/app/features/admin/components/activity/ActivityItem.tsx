@@ -3,6 +3,8 @@ import {
   CHANNEL_LABELS,
   ENTITY_LABELS,
   describeActivity,
+  describeChanges,
+  fieldLabel,
   formatChangeValue,
   timeAgo,
 } from '../../model/activity';
@@ -15,9 +17,11 @@ import {
 export function ActivityItem({ entry, detailed = false }: { entry: AuditEntry; detailed?: boolean }) {
   const changes = Object.entries(entry.changes);
   const when = new Date(entry.at);
+  const changed = describeChanges(entry);
   const summary = (
     <>
       <span className="block text-sm text-white">{describeActivity(entry)}</span>
+      {changed ? <span className="block text-xs break-words text-slate-300">{changed}</span> : null}
       <span className="block text-xs text-slate-400">
         {CHANNEL_LABELS[entry.channel]} ·{' '}
         <time dateTime={entry.at} title={when.toLocaleString()}>
@@ -53,8 +57,8 @@ export function ActivityItem({ entry, detailed = false }: { entry: AuditEntry; d
               <tbody>
                 {changes.map(([field, change]) => (
                   <tr key={field} className="align-top">
-                    <th scope="row" className="break-words pr-2 font-mono font-normal">
-                      {field}
+                    <th scope="row" className="break-words pr-2 font-normal">
+                      {fieldLabel(field)}
                     </th>
                     <td className="break-words pr-2">{formatChangeValue(change.before)}</td>
                     <td className="break-words">{formatChangeValue(change.after)}</td>

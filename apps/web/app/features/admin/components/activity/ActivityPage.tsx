@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   AUDIT_CHANNELS,
   AUDIT_ENTITY_TYPES,
@@ -9,13 +10,20 @@ import {
 } from '@isaac/contract';
 import { Activity, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button, EmptyState, ErrorState, PanelLoading, SelectField, TextField } from '~/components/ui';
+import {
+  Button,
+  DateField,
+  EmptyState,
+  ErrorState,
+  PanelLoading,
+  SelectField,
+} from '~/components/ui';
 import type { ActivityFilters } from '../../api/keys';
 import { useActivityFeed } from '../../api/list-activity';
 import { CHANNEL_LABELS, ENTITY_LABELS } from '../../model/activity';
 import { ActivityItem } from './ActivityItem';
 
-const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: action }));
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] }));
 const CHANNEL_OPTIONS = AUDIT_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -100,21 +108,14 @@ export function ActivityPage() {
           value={filters.channel ?? ''}
           onChange={(event) => setFilter('channel', event.target.value)}
         />
-        <TextField
+        <DateField
           label="From"
-          type="date"
           className="xl:w-44"
           value={fromDay}
           error={rangeError}
-          onChange={(event) => setFilter('from', event.target.value)}
+          onChange={(day) => setFilter('from', day)}
         />
-        <TextField
-          label="To"
-          type="date"
-          className="xl:w-44"
-          value={toDay}
-          onChange={(event) => setFilter('to', event.target.value)}
-        />
+        <DateField label="To" className="xl:w-44" value={toDay} onChange={(day) => setFilter('to', day)} />
         {hasFilter ? (
           <Button
             variant="ghost"

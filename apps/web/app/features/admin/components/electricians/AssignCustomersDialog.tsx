@@ -1,6 +1,6 @@
 import { businessDate, ADMIN_MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '~/components/ui';
+import { DateField, TextField } from '~/components/ui';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '~/lib/use-url-search-box';
 import { useAssignCustomers } from '../../api/assign-customers';
@@ -58,14 +58,7 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <ElectricianSelect value={electrician} onChange={setElectrician} />
-        <TextField
-          label="Installation date"
-          type="date"
-          required
-          min={today}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-        />
+        <DateField label="Installation date" required value={date} onChange={setDate} />
       </div>
       <TextField
         label="Find customers"

@@ -1,5 +1,6 @@
 import { type ElectricianSummary, ADMIN_MSG } from '@isaac/contract';
 import { Button, Spinner } from '~/components/ui';
+import { formatCalendarDate } from '~/lib/format';
 import { useCustomers } from '../../api/list-customers';
 import { useUnassignCustomer } from '../../api/unassign-customer';
 
@@ -38,7 +39,7 @@ export function ElectricianCustomers({ electrician }: { electrician: Electrician
             <span className="block text-xs break-all text-slate-400">
               {customer.email}
               {customer.assignment
-                ? ` · ${customer.assignment.installation_date ?? 'no date'} · ${STATUS_LABELS[customer.assignment.status]}`
+                ? ` · ${customer.assignment.installation_date ? formatCalendarDate(customer.assignment.installation_date) : 'no date'} · ${STATUS_LABELS[customer.assignment.status]}`
                 : ''}
             </span>
           </span>

@@ -248,6 +248,24 @@ describe('FirmwareUploadDialog', () => {
     expect(FakeXhr.last).toBeUndefined();
   });
 
+  it('says under the field, before any upload, that a .bin without the ESP32 magic byte 0xE9 is refused', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage(fakeFirmwareApi());
+    const dialog = await openDialog(user);
+    expect(
+      within(dialog).getByText(/\.bin \(an ESP32 image, starting with the byte 0xE9\)/),
+    ).toBeInTheDocument();
+    const text = new File([new TextEncoder().encode('not firmware')], 'renamed.bin');
+    await user.upload(within(dialog).getByLabelText(/Firmware file/), text);
+    expect(
+      await within(dialog).findByText(
+        /does not match its \.bin extension \(an ESP32 firmware image starts with the byte 0xE9\)/,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
   it("without a stored token: 'Authentication required. Please log in again.', nothing sent", async () => {
     const user = userEvent.setup();
     renderPage(fakeFirmwareApi());

@@ -4,7 +4,11 @@ import {
   DEVICE_TYPES,
   FIRMWARE_DEFAULT_VERSION,
   FIRMWARE_EXTENSIONS,
+  FIRMWARE_FILE_HINT,
+  FIRMWARE_HEAD_BYTES,
   FIRMWARE_MSG,
+  firmwareContentMismatch,
+  firmwareExtension,
   MAX_RELEASE_NOTES_LENGTH,
   type DeviceType,
 } from '@isaac/contract';
@@ -75,13 +79,24 @@ export function FirmwareUploadDialog({
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
-    setErrors((e) => ({ ...e, file: chosen ? firmwareFileError(chosen) : undefined, form: undefined }));
+    const early = chosen ? firmwareFileError(chosen) : undefined;
+    setErrors((e) => ({ ...e, file: early, form: undefined }));
+    const ext = chosen ? firmwareExtension(chosen.name) : undefined;
+    if (!chosen || early || !ext) return;
+    // the content check the server runs (an ESP32 .bin starts with 0xE9), before anything is sent
+    void chosen
+      .slice(0, FIRMWARE_HEAD_BYTES)
+      .arrayBuffer()
+      .then((head) => {
+        const mismatch = firmwareContentMismatch(ext, new Uint8Array(head));
+        if (mismatch) setErrors((e) => ({ ...e, file: mismatch }));
+      });
   };
 
   const validate = (): Errors => {
     const found: Errors = {};
     if (!file) found.file = FIRMWARE_MSG.fileRequired;
-    else found.file = firmwareFileError(file);
+    else found.file = firmwareFileError(file) ?? errors.file;
     if (!version.trim()) found.version = FIRMWARE_MSG.versionRequired;
     else if (!canonicalFirmwareVersion(version)) found.version = FIRMWARE_MSG.versionFormat;
     if (releaseNotes.trim().length > MAX_RELEASE_NOTES_LENGTH) {
@@ -209,7 +224,7 @@ export function FirmwareUploadDialog({
             </p>
           ) : (
             <p id={`${fileId}-hint`} className="mt-1.5 text-xs text-slate-400">
-              {file ? `${file.name} · ${formatBytes(file.size)}` : '.bin, .hex or .elf, at most 16 MB'}
+              {file ? `${file.name} · ${formatBytes(file.size)}` : FIRMWARE_FILE_HINT}
             </p>
           )}
         </div>

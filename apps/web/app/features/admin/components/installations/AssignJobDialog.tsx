@@ -1,6 +1,6 @@
 import { ADMIN_MSG, businessDate, type InstallationJob } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
-import { SelectField, TextField } from '~/components/ui';
+import { DateField, SelectField } from '~/components/ui';
 import { errorMessage } from '~/lib/api-client';
 import { useAssignInstallationJob } from '../../api/assign-installation-job';
 import { PICKER_PAGE_SIZE } from '../../api/assignments-keys';
@@ -69,14 +69,7 @@ export function AssignJobDialog({ job, onClose }: AssignJobDialogProps) {
           options={options}
           error={electricians.isError ? 'Could not load the electricians' : undefined}
         />
-        <TextField
-          label="Installation date"
-          type="date"
-          required
-          min={today}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-        />
+        <DateField label="Installation date" required value={date} onChange={setDate} />
       </div>
       <p className="text-sm text-slate-400">{job.address.address}</p>
     </AssignDialog>

@@ -180,7 +180,7 @@ describe('InstallationsPage', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Reschedule Arjun Mehta' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule' });
-    expect(within(dialog).getByLabelText(/Installation date/)).toHaveValue('2030-05-04');
+    expect(within(dialog).getByLabelText(/Installation date/)).toHaveValue('04/05/2030');
     await within(dialog).findByRole('option', { name: 'Ravi Kumar' });
     expect(within(dialog).getByLabelText(/Electrician/)).toHaveValue('e1');
   });

@@ -1,6 +1,6 @@
 import { REPORT_BUCKETS, reportRangeError, type ReportBucket } from '@isaac/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { Button, cx, SelectField, TextField } from '~/components/ui';
+import { Button, cx, DateField, SelectField } from '~/components/ui';
 import { BUCKET_LABELS, REPORT_PRESETS, type ReportPreset, type ReportRange } from '../../model/report-range';
 
 interface ReportRangeFormProps {
@@ -86,21 +86,17 @@ export function ReportRangeForm({ range, onChange }: ReportRangeFormProps) {
           aria-label="Custom date range"
           className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
-          <TextField
+          <DateField
             label="From"
-            type="date"
             value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
+            onChange={setFrom}
             error={error?.field === 'from' ? error.message : undefined}
             required
           />
-          <TextField
+          <DateField
             label="To"
-            type="date"
             value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={setTo}
             error={error?.field === 'to' ? error.message : undefined}
             required
           />

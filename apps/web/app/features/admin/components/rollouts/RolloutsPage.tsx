@@ -1,4 +1,10 @@
-import { ADMIN_PATHS, type Rollout, type RolloutDevice } from '@isaac/contract';
+import {
+  ADMIN_PATHS,
+  DEVICE_TYPE_NAMES,
+  type DeviceType,
+  type Rollout,
+  type RolloutDevice,
+} from '@isaac/contract';
 import { ChevronDown, ChevronUp, Pause, Play, RotateCcw, Rocket, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -124,13 +130,13 @@ function RolloutCard({ rollout }: { rollout: Rollout }) {
   const act = useRolloutAction();
   const shown = detail.data?.rollout ?? rollout;
   const finished = shown.counts.UPDATED + shown.counts.FAILED;
-  const title = `${shown.firmware.device_type} ${shown.firmware.version}`;
+  const title = `${DEVICE_TYPE_NAMES[shown.firmware.device_type as DeviceType] ?? shown.firmware.device_type} ${shown.firmware.version}`;
   return (
     <li className="rounded-xl border border-slate-700/80 bg-slate-800/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="flex flex-wrap items-center gap-2 font-semibold text-white">
-            <span className="capitalize">{title}</span>
+            <span>{title}</span>
             <Badge tone={STATUS_TONE[shown.status]}>{shown.status}</Badge>
           </h3>
           <p className="text-xs text-slate-400">

@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, newRolloutSchema, type Firmware } from '@isaac/contract';
+import { ADMIN_PATHS, DEVICE_TYPE_NAMES, newRolloutSchema, type Firmware } from '@isaac/contract';
 import { Rocket } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -48,7 +48,7 @@ export function RollOutButton({ firmware }: { firmware: Firmware }) {
     }
   };
 
-  const label = `${firmware.device_type} ${firmware.version}`;
+  const label = `${DEVICE_TYPE_NAMES[firmware.device_type]} ${firmware.version}`;
   return (
     <>
       <Button

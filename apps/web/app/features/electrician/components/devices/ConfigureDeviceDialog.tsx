@@ -22,6 +22,8 @@ export function ConfigureDeviceDialog({
   const [ssid, setSsid] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Pairing keeps the dialog open (WiFi comes next); what it shows follows the device as it now is.
+  const [paired, setPaired] = useState(device.bluetooth_paired);
 
   const submitWifi = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +57,7 @@ export function ConfigureDeviceDialog({
               Bluetooth
             </h3>
             <p className="text-sm text-slate-400">
-              {device.bluetooth_paired ? 'Paired.' : 'Not paired yet.'}
+              {paired ? 'Paired. Now give it the WiFi below.' : 'Not paired yet.'}
             </p>
             <Button
               variant="outline"
@@ -63,7 +65,7 @@ export function ConfigureDeviceDialog({
               onClick={() =>
                 configure.mutate(
                   { deviceId: device._id, body: { configuration_type: 'bluetooth' } },
-                  { onSuccess: onClose },
+                  { onSuccess: (updated) => setPaired(updated.bluetooth_paired) },
                 )
               }
               icon={<Bluetooth aria-hidden="true" className="h-4 w-4" />}

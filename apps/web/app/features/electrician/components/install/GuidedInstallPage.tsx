@@ -1,6 +1,8 @@
 import {
+  describeDeviceNeeds,
   ELECTRICIAN_MSG,
   GUIDED_STEPS,
+  INSTALLATION_DEVICE_NEED_LABEL,
   TRAINING_ITEMS,
   type Device,
   type ElectricianCustomer,
@@ -32,10 +34,21 @@ import {
 } from '../../api/guided-install';
 import { useCompleteInstallation } from '../../api/installation-changes';
 import { useElectricianCustomers } from '../../api/list-customers';
-import { CUSTOMER_STATUS, formatDay, localIsoDate } from '../../model/installation';
+import { CUSTOMER_STATUS, deviceProgress, formatDay, localIsoDate } from '../../model/installation';
 import { AssignRoomDialog, CreateRoomDialog } from '../customer-mode/HomeDialogs';
 import { ConfigureDeviceDialog } from '../devices/ConfigureDeviceDialog';
 import { SignatureField } from './SignatureField';
+
+/** The stepper's short names (visible under the bars, one-handed at 390 px). */
+const STEP_NAMES: Record<GuidedStep, string> = {
+  devices: 'Devices',
+  rooms: 'Rooms',
+  configure: 'Configure',
+  check: 'Check',
+  training: 'Training',
+  signature: 'Signature',
+  handover: 'Handover',
+};
 
 const STEP_TITLES: Record<GuidedStep, string> = {
   devices: 'Add devices',
@@ -151,6 +164,10 @@ function Steps({ installation, onRestart }: { installation: Installation; onRest
           {installation.customer.name}'s home is ready
           {installation.signature ? `, signed by ${installation.signature.signed_by}` : ''}.
         </p>
+        <p className="text-sm text-slate-400">
+          {installation.session_id ? `${installation.session_id} · ` : ''}
+          {deviceProgress(installation.devices).text}
+        </p>
         <div className="flex justify-center gap-2">
           <Button variant="outline" onClick={onRestart}>
             Another installation
@@ -168,18 +185,22 @@ function Steps({ installation, onRestart }: { installation: Installation; onRest
           {installation.customer.name} · Step {index + 1} of {GUIDED_STEPS.length}
         </p>
         <h2 className="text-lg font-semibold text-white">{STEP_TITLES[step]}</h2>
-        <ol aria-label="Steps" className="flex gap-1">
+        <ol aria-label="Steps" className="grid grid-cols-7 gap-1">
           {GUIDED_STEPS.map((s, i) => (
-            <li
-              key={s}
-              aria-current={s === step ? 'step' : undefined}
-              className={
-                i <= index ? 'h-1.5 flex-1 rounded-full bg-sky-500' : 'h-1.5 flex-1 rounded-full bg-slate-700'
-              }
-            >
-              <span className="sr-only">
-                {STEP_TITLES[s]}
-                {i < index ? ' (done)' : ''}
+            <li key={s} aria-current={s === step ? 'step' : undefined} className="min-w-0 space-y-1">
+              <span
+                aria-hidden="true"
+                className={
+                  i <= index ? 'block h-1.5 rounded-full bg-sky-500' : 'block h-1.5 rounded-full bg-slate-700'
+                }
+              />
+              <span
+                className={`block truncate text-center text-[10px] leading-tight sm:text-xs ${
+                  s === step ? 'font-semibold text-sky-200' : i < index ? 'text-slate-300' : 'text-slate-500'
+                }`}
+              >
+                {STEP_NAMES[s]}
+                {i < index ? <span className="sr-only"> (done)</span> : null}
               </span>
             </li>
           ))}
@@ -254,15 +275,16 @@ function DeviceChecklist({ installation }: { installation: Installation }) {
   return (
     <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-800/60">
       {installation.devices.map((d) => (
-        <li key={d.device_id} className="flex items-center justify-between gap-2 p-3 text-sm">
+        <li key={d.device_id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
           <span className="text-slate-100">{d.device_name}</span>
           {d.status === 'configured' ? (
             <span className="flex items-center gap-1 text-emerald-300">
               <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Configured
             </span>
           ) : (
-            <span className="flex items-center gap-1 text-slate-400">
-              <Circle aria-hidden="true" className="h-4 w-4" /> Not configured
+            <span className="flex items-center gap-1 text-amber-200">
+              <Circle aria-hidden="true" className="h-4 w-4" /> Not configured:{' '}
+              {d.missing.map((need) => INSTALLATION_DEVICE_NEED_LABEL[need]).join(', ')}
             </span>
           )}
         </li>
@@ -415,7 +437,9 @@ function CheckStep({ installation, back, next }: StepProps) {
         next={next}
         disabled={pending.length > 0}
         hint={
-          pending.length > 0 ? `Configure ${pending.map((d) => d.device_name).join(', ')} first.` : undefined
+          pending.length > 0
+            ? `Not ready: ${pending.map((d) => describeDeviceNeeds(d.device_name, d.missing)).join('; ')}. Set the WiFi in the previous step; a device counts once it has come online.`
+            : undefined
         }
       />
     </section>

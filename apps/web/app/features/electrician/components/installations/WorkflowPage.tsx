@@ -13,7 +13,7 @@ import {
 } from '~/components/ui';
 import { ELECTRICIAN_PATHS } from '~/lib/paths';
 import { formatDateTime } from '~/lib/format';
-import { useInstallations } from '../../api/list-installations';
+import { useInstallations, useInstallationSignature } from '../../api/list-installations';
 import { useUpdatePhase } from '../../api/installation-changes';
 import { CHOOSABLE_PHASES, PHASES, formatDay } from '../../model/installation';
 import { InstallationBadge } from '../InstallationBadge';
@@ -112,6 +112,15 @@ export function WorkflowPage() {
                       </dd>
                       <dt className="text-slate-400">Handover</dt>
                       <dd className="text-slate-200">{installation.handover_notes ?? '—'}</dd>
+                      <dt className="text-slate-400">Signed by</dt>
+                      <dd className="text-slate-200">
+                        {installation.signature
+                          ? `${installation.signature.signed_by}, ${formatDateTime(installation.signature.signed_at)}`
+                          : 'Not signed'}
+                      </dd>
+                      {installation.signature ? (
+                        <SignatureImage id={installation._id} signer={installation.signature.signed_by} />
+                      ) : null}
                     </dl>
                   ) : installation.status === 'in_progress' ? (
                     <div className="flex flex-wrap gap-2">
@@ -139,6 +148,21 @@ export function WorkflowPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** The customer's drawn signature under a completed card (read only for cards that have one). */
+function SignatureImage({ id, signer }: { id: string; signer: string }) {
+  const signature = useInstallationSignature(id, true);
+  if (!signature.data) return null;
+  return (
+    <dd className="col-span-2">
+      <img
+        src={signature.data.image}
+        alt={`Signature of ${signer}`}
+        className="h-16 rounded border border-slate-600 bg-white"
+      />
+    </dd>
   );
 }
 

@@ -2,7 +2,7 @@ import { ROLE, type OwnerInstallation } from '@isaac/contract';
 import { ClipboardCheck } from 'lucide-react';
 import { Badge, ErrorState, Panel, PanelLoading } from '~/components/ui';
 import { useAuth } from '~/lib/auth';
-import { formatDateTime } from '~/lib/format';
+import { formatCalendarDate, formatDateTime } from '~/lib/format';
 import { useMyInstallations } from '../../api/list-installations';
 
 const STATUS = {
@@ -59,7 +59,8 @@ function Record({ installation: i }: { installation: OwnerInstallation }) {
         <p className="text-xs text-slate-400">
           {i.completed_at
             ? `Completed ${formatDateTime(i.completed_at)}`
-            : `Planned for ${i.installation_date ?? '—'}`}
+            : `Planned for ${formatCalendarDate(i.installation_date)}`}
+          {i.session_id ? ` · ${i.session_id}` : ''}
           {' · '}
           {i.devices.map((d) => d.device_name).join(', ') || 'No devices'}
         </p>

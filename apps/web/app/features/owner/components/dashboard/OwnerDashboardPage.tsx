@@ -66,7 +66,7 @@ export function OwnerDashboardPage() {
               loading={stats.isPending}
             />
             <StatCard
-              label="Isaac Devices"
+              label={`${DEVICE_TYPE_LABELS.isaac} Devices`}
               value={counts?.devices.isaac ?? 0}
               icon={Wind}
               accent="emerald"
