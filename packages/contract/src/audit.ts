@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   'order.refunded',
   'payment.verified',
   'payment.failed',
+  'payment.captured_after_close',
+  'payment.late_refunded',
   'user.invited',
   'user.invitation_accepted',
   'installation_job.created',
