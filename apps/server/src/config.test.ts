@@ -177,9 +177,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION, SELLER_GSTIN: '27AAPFU0939F1ZV' })).toThrow(
       /registered in state 27, not SELLER_STATE \(29\)/,
     );
-    expect(loadConfig({ ...PRODUCTION, SELLER_STATE: '27', SELLER_GSTIN: '27AAPFU0939F1ZV' }).seller).toMatchObject(
-      { state: 'Maharashtra', state_code: '27' },
-    );
+    expect(
+      loadConfig({ ...PRODUCTION, SELLER_STATE: '27', SELLER_GSTIN: '27AAPFU0939F1ZV' }).seller,
+    ).toMatchObject({ state: 'Maharashtra', state_code: '27' });
     expect(() => loadConfig({ ...PRODUCTION, SELLER_STATE: 'Atlantis' })).toThrow(/SELLER_STATE must be/);
     // a test shop (the sandbox) and development take the contract's company
     const sandboxShop = { ...withoutSeller, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' };

@@ -421,11 +421,7 @@ const SELLER_SETTINGS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_STATE', 
  * PAYMENT_PROVIDER=razorpay); elsewhere each unset one takes the contract's company (SELLER). The GSTIN must be
  * valid (check character) and of the state named by SELLER_STATE (a name or the GST state code).
  */
-function sellerSettings(
-  e: z.output<typeof envSchema>,
-  required: boolean,
-  problems: string[],
-): InvoiceSeller {
+function sellerSettings(e: z.output<typeof envSchema>, required: boolean, problems: string[]): InvoiceSeller {
   if (required) {
     const unset = SELLER_SETTINGS.filter((name) => !e[name]?.trim());
     if (unset.length > 0) {
@@ -443,7 +439,9 @@ function sellerSettings(
   if (stateCode === undefined) {
     problems.push('SELLER_STATE must be an Indian state or union territory, by name or GST state code (29).');
   } else if (isValidGstin(gstin) && gstin.slice(0, 2) !== stateCode) {
-    problems.push(`SELLER_GSTIN is registered in state ${gstin.slice(0, 2)}, not SELLER_STATE (${stateCode}).`);
+    problems.push(
+      `SELLER_GSTIN is registered in state ${gstin.slice(0, 2)}, not SELLER_STATE (${stateCode}).`,
+    );
   }
   const code = stateCode ?? SELLER.stateCode;
   return {

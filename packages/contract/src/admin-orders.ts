@@ -64,7 +64,10 @@ export const lateCaptureSchema = z.object({
 export type LateCapture = z.infer<typeof lateCaptureSchema>;
 
 /** GET /api/admin/late-captures: those still to refund first, then the refunded, newest first. */
-export const lateCaptureListSchema = z.object({ late_captures: z.array(lateCaptureSchema), open: z.number().int() });
+export const lateCaptureListSchema = z.object({
+  late_captures: z.array(lateCaptureSchema),
+  open: z.number().int(),
+});
 export type LateCaptureList = z.infer<typeof lateCaptureListSchema>;
 export const lateCaptureResponseSchema = z.object({ message: z.string(), late_capture: lateCaptureSchema });
 export type LateCaptureResponse = z.infer<typeof lateCaptureResponseSchema>;

@@ -102,7 +102,8 @@ function pdfText(pdf: Buffer): string {
     } catch {
       continue;
     }
-    for (const hex of body.matchAll(/<([0-9a-fA-F]+)>/g)) out.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'));
+    for (const hex of body.matchAll(/<([0-9a-fA-F]+)>/g))
+      out.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'));
     out.push(' ');
   }
   return out.join('');
@@ -121,7 +122,12 @@ describe('invoice numbers', () => {
     const rows = await t.db
       .select()
       .from(orders)
-      .where(inArray(orders.providerOrderId, created.map((o) => o.order_id)));
+      .where(
+        inArray(
+          orders.providerOrderId,
+          created.map((o) => o.order_id),
+        ),
+      );
     const sequences = rows.map((row) => row.invoiceSequence).sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(sequences).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const numbers = rows.map((row) => row.invoiceNumber);
@@ -228,7 +234,9 @@ describe('GET /api/orders/:id/invoice', () => {
     const other = await authed(t.app, (await t.signIn(ROLE.owner)).token);
     const res = await t.app.inject({ method: 'GET', url: `/api/orders/${row!.id}/invoice`, headers: other });
     expect(res.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${row!.id}/invoice` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${row!.id}/invoice` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('the owner’s order list and the invoice agree on the order', async () => {

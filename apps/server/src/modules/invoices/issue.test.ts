@@ -33,12 +33,12 @@ describe('invoiceLines', () => {
 
 describe('placeOfSupplyOf', () => {
   it("is the buyer's state by PIN code, else the seller's", () => {
-    expect(placeOfSupplyOf({ installationAddress: { city: 'Pune', pincode: '411001', address: 'x' } }, seller)).toBe(
-      '27',
-    );
+    expect(
+      placeOfSupplyOf({ installationAddress: { city: 'Pune', pincode: '411001', address: 'x' } }, seller),
+    ).toBe('27');
     expect(placeOfSupplyOf({ installationAddress: null }, seller)).toBe('29');
-    expect(placeOfSupplyOf({ installationAddress: { city: 'APO', pincode: '990001', address: 'x' } }, seller)).toBe(
-      '29',
-    );
+    expect(
+      placeOfSupplyOf({ installationAddress: { city: 'APO', pincode: '990001', address: 'x' } }, seller),
+    ).toBe('29');
   });
 });

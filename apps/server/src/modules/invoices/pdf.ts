@@ -65,9 +65,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     const a = invoice.buyer.address;
     doc.text(`${a.address}, ${a.city} ${a.pincode}`);
   }
-  doc.text(
-    `Place of supply: ${invoice.place_of_supply.state} (${invoice.place_of_supply.state_code})`,
-  );
+  doc.text(`Place of supply: ${invoice.place_of_supply.state} (${invoice.place_of_supply.state_code})`);
 
   const columns = intra
     ? ['#', 'Description', 'HSN/SAC', 'Qty', 'Taxable value', `CGST ${half}%`, `SGST ${half}%`, 'Amount']

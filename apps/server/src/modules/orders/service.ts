@@ -314,7 +314,9 @@ export class OrderService {
     if (elsewhere) return { outcome: 'conflict', order, lateCapture: false };
     const closed = order.status === 'cancelled' || order.status === 'refunded';
     const late = await this.recordLate(tx, order, paymentId, closed ? 'order_closed' : 'order_paid', context);
-    return closed ? { outcome: 'closed', order, lateCapture: late } : { outcome: 'conflict', order, lateCapture: late };
+    return closed
+      ? { outcome: 'closed', order, lateCapture: late }
+      : { outcome: 'conflict', order, lateCapture: late };
   }
 
   /**

@@ -160,7 +160,9 @@ describe('the webhook sequence refund → late failure → capture', () => {
 
     // the refunded payment itself reported again is not a new payment to refund
     await webhook(capturedEvent(orderId, paymentId, row.amountPaise));
-    expect(await t.db.select().from(lateCaptures).where(eq(lateCaptures.paymentId, paymentId))).toHaveLength(0);
+    expect(await t.db.select().from(lateCaptures).where(eq(lateCaptures.paymentId, paymentId))).toHaveLength(
+      0,
+    );
 
     // one click refunds it, once
     const spy = vi.spyOn(SandboxProvider.prototype, 'refund');
@@ -232,9 +234,9 @@ describe('a capture that cannot be applied', () => {
 
   it('the admin list and refund are for admins only', async () => {
     const owner = await authed(t.app, (await t.signIn(ROLE.owner)).token);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/late-captures', headers: owner })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/late-captures', headers: owner })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/late-captures' })).statusCode).toBe(401);
     const [anyRow] = await t.db.select().from(orders).limit(1);
     const res = await t.app.inject({

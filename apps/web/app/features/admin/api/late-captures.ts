@@ -1,8 +1,4 @@
-import {
-  LATE_CAPTURE_MSG,
-  type LateCaptureList,
-  type LateCaptureResponse,
-} from '@isaac/contract';
+import { LATE_CAPTURE_MSG, type LateCaptureList, type LateCaptureResponse } from '@isaac/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';

@@ -36,7 +36,8 @@ export async function downloadInvoicePdf(orderId: string, number: string): Promi
 
 export function useDownloadInvoicePdf() {
   return useMutation({
-    mutationFn: ({ orderId, number }: { orderId: string; number: string }) => downloadInvoicePdf(orderId, number),
+    mutationFn: ({ orderId, number }: { orderId: string; number: string }) =>
+      downloadInvoicePdf(orderId, number),
     meta: feedback({ error: INVOICE_PDF_FAILED }),
   });
 }

@@ -36,7 +36,9 @@ function invoiceOf(taxKind: 'intra' | 'inter'): Invoice {
         ? { city: 'Bengaluru', pincode: '560038', address: '4 CMH Road' }
         : { city: 'Pune', pincode: '411001', address: '4 Camp Road' },
     },
-    place_of_supply: intra ? { state: 'Karnataka', state_code: '29' } : { state: 'Maharashtra', state_code: '27' },
+    place_of_supply: intra
+      ? { state: 'Karnataka', state_code: '29' }
+      : { state: 'Maharashtra', state_code: '27' },
     tax_kind: taxKind,
     rate_percent: 18,
     lines: [
