@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 import {
   cardPricePaise,
   financialYearOf,
@@ -94,11 +94,14 @@ async function invoiceOf(orderId: string): Promise<Invoice> {
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const out: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // pdfkit writes `stream\n…\nendstream` (a data byte may be \r: no \r? here)
+  const streams = /stream\n([\s\S]*?)\nendstream/g;
   for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
     let body: string;
     try {
-      body = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+      body = inflateSync(Buffer.from(match[1] ?? '', 'latin1'), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+      }).toString('latin1');
     } catch {
       continue;
     }
