@@ -18,6 +18,7 @@ import { rolloutRoutes } from './modules/rollouts/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { installationJobRoutes } from './modules/installation-jobs/routes.ts';
 import { ownerOrderRoutes } from './modules/owner-orders/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { HomeGraphClient, readServiceAccountKey } from './modules/voice/homegraph.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -94,6 +95,7 @@ const MODULES = [
   outboxRoutes,
   installationJobRoutes,
   ownerOrderRoutes,
+  invoiceRoutes,
   fulfilmentRoutes,
 ];
 

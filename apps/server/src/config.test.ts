@@ -9,6 +9,10 @@ const PRODUCTION = {
   JWT_SECRET: 'x'.repeat(40),
   RAZORPAY_KEY_SECRET: 'k',
   RAZORPAY_WEBHOOK_SECRET: 'w',
+  SELLER_LEGAL_NAME: 'Isaac Technologies Private Limited',
+  SELLER_ADDRESS: '3rd Floor, 100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038, India',
+  SELLER_STATE: 'Karnataka',
+  SELLER_GSTIN: '29AAECI1234F1ZU',
 };
 
 describe('loadConfig', () => {
@@ -102,9 +106,10 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ ...secrets, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' }).payment,
     ).toMatchObject({ provider: 'sandbox', sandboxAllowed: true });
-    expect(
-      loadConfig({ ...secrets, PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x' }).payment,
-    ).toMatchObject({ provider: 'razorpay', sandboxAllowed: false });
+    expect(loadConfig({ ...PRODUCTION, ...secrets }).payment).toMatchObject({
+      provider: 'razorpay',
+      sandboxAllowed: false,
+    });
   });
 
   it('outside production the sandbox is the default, and can be switched off', () => {
@@ -144,6 +149,43 @@ describe('loadConfig', () => {
   it('names invalid settings', () => {
     expect(() => loadConfig({ API_PORT: 'abc', PAYMENT_PROVIDER: 'paypal' })).toThrow(
       /API_PORT[\s\S]*PAYMENT_PROVIDER/,
+    );
+  });
+
+  it('the seller on the invoices: required in production with real payments, GSTIN checked (issue 29)', () => {
+    const {
+      SELLER_LEGAL_NAME: _name,
+      SELLER_ADDRESS: _address,
+      SELLER_STATE: _state,
+      SELLER_GSTIN: _gstin,
+      ...withoutSeller
+    } = PRODUCTION;
+    expect(() => loadConfig(withoutSeller)).toThrow(
+      /SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_STATE, SELLER_GSTIN/,
+    );
+    expect(loadConfig(PRODUCTION).seller).toEqual({
+      legal_name: 'Isaac Technologies Private Limited',
+      address: '3rd Floor, 100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038, India',
+      state: 'Karnataka',
+      state_code: '29',
+      gstin: '29AAECI1234F1ZU',
+    });
+    // a wrong check character, and a GSTIN of another state than SELLER_STATE
+    expect(() => loadConfig({ ...PRODUCTION, SELLER_GSTIN: '29AAECI1234F1ZV' })).toThrow(
+      /SELLER_GSTIN is not a valid GSTIN/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, SELLER_GSTIN: '27AAPFU0939F1ZV' })).toThrow(
+      /registered in state 27, not SELLER_STATE \(29\)/,
+    );
+    expect(
+      loadConfig({ ...PRODUCTION, SELLER_STATE: '27', SELLER_GSTIN: '27AAPFU0939F1ZV' }).seller,
+    ).toMatchObject({ state: 'Maharashtra', state_code: '27' });
+    expect(() => loadConfig({ ...PRODUCTION, SELLER_STATE: 'Atlantis' })).toThrow(/SELLER_STATE must be/);
+    // a test shop (the sandbox) and development take the contract's company
+    const sandboxShop = { ...withoutSeller, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' };
+    expect(loadConfig(sandboxShop).seller).toMatchObject({ gstin: '29AAECI1234F1ZU', state_code: '29' });
+    expect(loadConfig({}).seller.address).toBe(
+      '3rd Floor, 100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038, India',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './device-plane/guard.ts';
 import { join, resolve } from 'node:path';
+import { gstStateCode, GST_STATES, isValidGstin, SELLER, type InvoiceSeller } from '@isaac/contract';
 import { z } from 'zod';
 
 /**
@@ -117,6 +118,10 @@ const envSchema = z.object({
   ALEXA_LWA_CLIENT_ID: optionalText,
   ALEXA_LWA_CLIENT_SECRET: optionalText,
   ALEXA_LWA_TOKEN_URL: z.url().default('https://api.amazon.com/auth/o2/token'),
+  SELLER_LEGAL_NAME: optionalText,
+  SELLER_ADDRESS: optionalText,
+  SELLER_STATE: optionalText,
+  SELLER_GSTIN: optionalText,
   SOCIAL_TWITTER_URL: optionalUrl,
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
@@ -125,6 +130,8 @@ const envSchema = z.object({
 });
 
 export interface Config {
+  /** The seller on the tax invoices (SELLER_* settings; the contract's company by default). */
+  seller: InvoiceSeller;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   /** Port of the web (static build) server. */
@@ -332,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (Boolean(e.MQTT_TLS_CERT_FILE) !== Boolean(e.MQTT_TLS_KEY_FILE)) {
     problems.push('MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE are set together (or neither).');
   }
+  const seller = sellerSettings(e, isProduction && razorpay, problems);
   if (isProduction && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters when NODE_ENV=production.');
   }
@@ -436,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             }
           : null,
     },
+    seller,
     social: {
       twitter: e.SOCIAL_TWITTER_URL,
       facebook: e.SOCIAL_FACEBOOK_URL,
@@ -443,6 +452,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       linkedin: e.SOCIAL_LINKEDIN_URL,
       youtube: e.SOCIAL_YOUTUBE_URL,
     },
+  };
+}
+
+const SELLER_SETTINGS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_STATE', 'SELLER_GSTIN'] as const;
+
+/**
+ * The seller on the tax invoices (issue 29). Required when invoices are issued for real money (production with
+ * PAYMENT_PROVIDER=razorpay); elsewhere each unset one takes the contract's company (SELLER). The GSTIN must be
+ * valid (check character) and of the state named by SELLER_STATE (a name or the GST state code).
+ */
+function sellerSettings(e: z.output<typeof envSchema>, required: boolean, problems: string[]): InvoiceSeller {
+  if (required) {
+    const unset = SELLER_SETTINGS.filter((name) => !e[name]?.trim());
+    if (unset.length > 0) {
+      problems.push(
+        `Missing required setting${unset.length > 1 ? 's' : ''} ${unset.join(', ')}: the seller on every tax ` +
+          'invoice, required when NODE_ENV=production with PAYMENT_PROVIDER=razorpay.',
+      );
+    }
+  }
+  const gstin = (e.SELLER_GSTIN ?? SELLER.gstin).trim().toUpperCase();
+  const stateCode = gstStateCode(e.SELLER_STATE ?? SELLER.stateCode);
+  if (!isValidGstin(gstin)) {
+    problems.push('SELLER_GSTIN is not a valid GSTIN (15 characters with its check character).');
+  }
+  if (stateCode === undefined) {
+    problems.push('SELLER_STATE must be an Indian state or union territory, by name or GST state code (29).');
+  } else if (isValidGstin(gstin) && gstin.slice(0, 2) !== stateCode) {
+    problems.push(
+      `SELLER_GSTIN is registered in state ${gstin.slice(0, 2)}, not SELLER_STATE (${stateCode}).`,
+    );
+  }
+  const code = stateCode ?? SELLER.stateCode;
+  return {
+    legal_name: (e.SELLER_LEGAL_NAME ?? SELLER.name).trim(),
+    address: (e.SELLER_ADDRESS ?? SELLER.address).trim(),
+    state: GST_STATES[code] ?? SELLER.state,
+    state_code: code,
+    gstin,
   };
 }
 

@@ -25,7 +25,9 @@ import { OwnerDashboardService } from './modules/dashboard/service.ts';
 import { DeviceCommandService, DirectTransport } from './modules/device-commands/service.ts';
 import { DeviceService } from './modules/devices/service.ts';
 import { NewsletterService } from './modules/newsletter/service.ts';
+import { LateCaptureService } from './modules/orders/late-captures.ts';
 import { OrderService } from './modules/orders/service.ts';
+import { InvoiceService } from './modules/invoices/service.ts';
 import { createPaymentProvider } from './modules/payments/provider.ts';
 import { SandboxWebhookSender } from './modules/payments/sandbox-webhooks.ts';
 import { PaymentService } from './modules/payments/service.ts';
@@ -76,6 +78,10 @@ export interface Services {
   rooms: RoomService;
   dashboard: OwnerDashboardService;
   orders: OrderService;
+  /** Payments captured for closed or already-paid orders, to refund (issue 29). */
+  lateCaptures: LateCaptureService;
+  /** The buyers' tax invoices, as JSON and PDF (issue 29). */
+  invoices: InvoiceService;
   payments: PaymentService;
   /** Quotes for leads, paid by link through the checkout (issue 15). */
   quotes: QuoteService;
@@ -266,7 +272,7 @@ export function createServices({
   const installationJobs = new InstallationJobService(db, outbox, audit, now, {
     webOrigin: config.webOrigin,
   });
-  const orders = new OrderService(db, provider, audit, now);
+  const orders = new OrderService(db, provider, audit, now, config.seller);
   // What a paid order becomes (issue 15, ADR 038), in the payment's transaction.
   const fulfilment = new OrderFulfilment(db, outbox, audit, now, { webOrigin: config.webOrigin });
   orders.onPaid = (tx, order, context) => fulfilment.onPaid(tx, order, context);
@@ -297,6 +303,8 @@ export function createServices({
     rooms: new RoomService(db, audit, now, aqiScale),
     dashboard: new OwnerDashboardService(db, aqiScale),
     orders,
+    lateCaptures: new LateCaptureService(db, provider, audit, now),
+    invoices: new InvoiceService(db, config.seller),
     fulfilment,
     payments: new PaymentService(db, provider, orders, sandboxOn ? sandbox : null),
     quotes: new QuoteService(db, orders, outbox, audit, now, { webOrigin: config.webOrigin }),

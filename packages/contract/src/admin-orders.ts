@@ -32,3 +32,49 @@ export type AdminContactListQuery = z.output<typeof adminContactListQuerySchema>
 /** POST /api/admin/contact-messages/:id/handled {handled}: mark handled (true) or open again (false). */
 export const contactHandledBodySchema = z.object({ handled: z.boolean().default(true) });
 export type ContactHandledBody = z.output<typeof contactHandledBodySchema>;
+
+// ---- Payments captured after the order closed (issue 29) ----
+
+/**
+ * Why a captured payment was not applied to its order and must be refunded: its order was closed (cancelled or
+ * refunded), or already paid with another payment, or the order's quote was already paid through another order.
+ */
+export const LATE_CAPTURE_REASONS = ['order_closed', 'order_paid', 'quote_paid'] as const;
+export type LateCaptureReason = (typeof LATE_CAPTURE_REASONS)[number];
+export const LATE_CAPTURE_REASON_LABELS: Record<LateCaptureReason, string> = {
+  order_closed: 'Captured after close — refund',
+  order_paid: 'Second payment of a paid order — refund',
+  quote_paid: 'Second payment of a paid quote — refund',
+};
+
+export const lateCaptureSchema = z.object({
+  _id: z.string(),
+  order_id: z.string(),
+  payment_id: z.string(),
+  amount: z.number().int(),
+  reason: z.enum(LATE_CAPTURE_REASONS),
+  /** The order's status when the payment was captured. */
+  order_status: z.enum(ORDER_STATUSES),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  captured_at: z.string(),
+  refund_id: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type LateCapture = z.infer<typeof lateCaptureSchema>;
+
+/** GET /api/admin/late-captures: those still to refund first, then the refunded, newest first. */
+export const lateCaptureListSchema = z.object({
+  late_captures: z.array(lateCaptureSchema),
+  open: z.number().int(),
+});
+export type LateCaptureList = z.infer<typeof lateCaptureListSchema>;
+export const lateCaptureResponseSchema = z.object({ message: z.string(), late_capture: lateCaptureSchema });
+export type LateCaptureResponse = z.infer<typeof lateCaptureResponseSchema>;
+
+export const LATE_CAPTURE_MSG = {
+  refunded: 'Payment refunded',
+  notFound: 'Payment not found',
+  alreadyRefunded: 'This payment has already been refunded.',
+  refundInProgress: 'A refund of this payment is already being processed. Try again in a minute.',
+} as const;

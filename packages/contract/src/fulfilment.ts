@@ -91,24 +91,6 @@ export type OwnerOrder = z.infer<typeof ownerOrderSchema>;
 export const ownerOrderListSchema = z.object({ orders: z.array(ownerOrderSchema) });
 export type OwnerOrderList = z.infer<typeof ownerOrderListSchema>;
 
-/** The seller on every invoice (GST). */
-export const SELLER = {
-  name: 'Isaac Technologies Private Limited',
-  address: '4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034',
-  gstin: '29AAECI1234F1Z5',
-  state: 'Karnataka',
-  stateCode: '29',
-} as const;
-/** GST on devices and installation: 18% (CGST 9% + SGST 9% within the state, IGST 18% outside). Prices include it. */
-export const GST_RATE_PERCENT = 18;
-
-/** Splits a GST-inclusive amount (paise) into its taxable value and tax. */
-export function gstBreakdown(inclusivePaise: number): { taxable: number; tax: number; half: number } {
-  const taxable = Math.round((inclusivePaise * 100) / (100 + GST_RATE_PERCENT));
-  const tax = inclusivePaise - taxable;
-  return { taxable, tax, half: Math.round(tax / 2) };
-}
-
 // ---- Invitations ----
 
 /** How long an invitation link works. */

@@ -26,3 +26,4 @@ export * from './electrician.ts';
 export * from './oauth.ts';
 export * from './device-plane.ts';
 export * from './fulfilment.ts';
+export * from './gst.ts';

@@ -127,6 +127,12 @@ export const PERMISSIONS = {
   'GET /api/orders': { access: 'signed-in' },
   'POST /api/admin/orders/:id/cancel': { access: admin },
   'POST /api/admin/orders/:id/refund': { access: admin },
+  // payments captured for closed or already-paid orders (issue 29): listed to be refunded
+  'GET /api/admin/late-captures': { access: admin },
+  'POST /api/admin/late-captures/:id/refund': { access: admin },
+  /** The buyer's tax invoice of one of their own paid orders, as JSON and as PDF. */
+  'GET /api/orders/:id/invoice': { access: 'signed-in' },
+  'GET /api/orders/:id/invoice.pdf': { access: 'signed-in' },
   // quotes (issue 15): the admin's quotes, and the customer's quote page (the link's token is the key)
   'GET /api/admin/quotes': { access: admin },
   'POST /api/admin/quotes': { access: admin },

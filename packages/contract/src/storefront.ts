@@ -20,6 +20,34 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * THE order lifecycle (issue 29): for each status, the statuses an order may reach it from. The server's
+ * UPDATEs carry `WHERE status IN (ORDER_TRANSITIONS[to])`, so no path (checkout, webhook, admin) can move an
+ * order otherwise: a failed or captured payment changes only an open order (`created`, `attempted`); a
+ * refunded or cancelled order is closed for good (a payment captured for it is recorded for a refund, never
+ * applied).
+ */
+export const ORDER_TRANSITIONS = {
+  created: [],
+  attempted: ['created', 'attempted'],
+  paid: ['created', 'attempted'],
+  cancelled: ['created', 'attempted'],
+  refunded: ['paid'],
+} as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
+
+/** The statuses an order may move to `to` from (ORDER_TRANSITIONS). */
+export function orderStatusesBefore(to: OrderStatus): readonly OrderStatus[] {
+  return ORDER_TRANSITIONS[to];
+}
+
+/** Whether an order may move from `from` to `to`. */
+export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return (ORDER_TRANSITIONS[to] as readonly OrderStatus[]).includes(from);
+}
+
+/** Statuses in which an order is closed: nothing changes it any more. */
+export const CLOSED_ORDER_STATUSES = ['cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
+
 const customerName = z.string().trim().min(1, 'Name is required').max(100);
 const customerEmail = z.string().trim().max(254).pipe(z.email('Invalid email address'));
 

@@ -120,6 +120,21 @@ describe('demo seed', () => {
     for (const o of allOrders) {
       expect(o.amountPaise).toBe(o.items.reduce((sum, item) => sum + item.unit_paise * item.quantity, 0));
     }
+    // every paid order has its tax invoice, numbered 1, 2, 3… in each financial year in the order of payment
+    const byYear = new Map<string, typeof paid>();
+    for (const o of paid) {
+      expect(o.invoiceNumber, o.providerOrderId).toMatch(/^IS\d{4}-\d{6}$/);
+      byYear.set(o.invoiceFinancialYear!, [...(byYear.get(o.invoiceFinancialYear!) ?? []), o]);
+    }
+    for (const [year, inYear] of byYear) {
+      const sorted = [...inYear].sort(
+        (a, b) => a.paidAt!.getTime() - b.paidAt!.getTime() || (a.id < b.id ? -1 : 1),
+      );
+      expect(
+        sorted.map((o) => o.invoiceSequence),
+        year,
+      ).toEqual(sorted.map((_, i) => i + 1));
+    }
     const inst = await t.db.select().from(installations);
     expect(inst.filter((i) => i.startedAt && i.startedAt > weeksAgo(3)).length).toBeGreaterThan(1);
     expect(inst.filter((i) => i.completedAt && i.completedAt > weeksAgo(3)).length).toBeGreaterThan(1);

@@ -23,6 +23,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { Readable } from 'node:stream';
 import { contentKey, type FirmwareStore } from '../modules/firmware/storage.ts';
 import type { Db } from './client.ts';
+import { numberUninvoicedOrders } from '../modules/invoices/issue.ts';
 import {
   contactMessages,
   devices,
@@ -777,6 +778,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         handledBy: i === DEMO_CONTACT_MESSAGES.length - 1 ? userId('admin') : null,
       })),
     );
+    // The paid demo orders have their tax invoices, numbered in each financial year as payments number them.
+    await numberUninvoicedOrders(tx);
   });
   return true;
 }

@@ -207,6 +207,10 @@ describe('origins', () => {
       JWT_SECRET: 'x'.repeat(40),
       RAZORPAY_KEY_SECRET: 'k',
       RAZORPAY_WEBHOOK_SECRET: 'w',
+      SELLER_LEGAL_NAME: 'Isaac Technologies Private Limited',
+      SELLER_ADDRESS: '3rd Floor, 100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038, India',
+      SELLER_STATE: 'Karnataka',
+      SELLER_GSTIN: '29AAECI1234F1ZU',
       WEB_ORIGIN: 'https://shop.example.com',
     });
     expect(config.webOrigins).toEqual(['https://shop.example.com']);

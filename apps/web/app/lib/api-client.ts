@@ -386,3 +386,29 @@ function unauthorizedError(fields: ErrorBodyFields): ApiError {
     details: fields.details,
   });
 }
+
+/**
+ * A file from the API (GET, with the session's bearer token, which a plain link could not send): the invoice
+ * PDF. A session whose token expired is refreshed once; an error answer is an ApiError with the server's message.
+ */
+export async function apiBlob(path: string): Promise<Blob> {
+  const attempt = () => send(path, 'GET', undefined, null);
+  let response = await attempt();
+  if (response.status === 401 && getToken()) {
+    const fields = errorFields(await readBody(response.clone()));
+    if (isTokenExpired(fields)) {
+      await refreshToken();
+      response = await attempt();
+    }
+  }
+  if (!response.ok) {
+    const fields = errorFields(await readBody(response));
+    throw new ApiError(fields.message ?? MSG.httpError(response.status), {
+      status: response.status,
+      code: fields.error,
+      serverMessage: fields.message,
+      details: fields.details,
+    });
+  }
+  return response.blob();
+}

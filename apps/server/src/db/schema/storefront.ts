@@ -1,8 +1,10 @@
 import {
   CONTACT_SUBJECT_VALUES,
+  LATE_CAPTURE_REASONS,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   type InstallationAddress,
+  type InvoiceSeller,
 } from '@isaac/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
@@ -57,8 +59,24 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamptz('paid_at'),
+    /** The quote this order pays (its `notes.quote_id`): at most one open order per quote (QuoteService.order). */
+    quoteId: text('quote_id'),
+    /**
+     * The tax invoice, issued in the transaction that marks the order paid (issue 29): its number in the
+     * financial year's series (`IS2627-000123`), the year and sequence, the seller as the settings named it then,
+     * and the place of supply (the buyer's GST state code).
+     */
+    invoiceNumber: text('invoice_number').unique(),
+    invoiceFinancialYear: text('invoice_financial_year'),
+    invoiceSequence: integer('invoice_sequence'),
+    invoiceSeller: jsonb('invoice_seller').$type<InvoiceSeller>(),
+    placeOfSupply: text('place_of_supply'),
   },
   (t) => [
+    // a quote's orders (the one open order of a quote, found under the quote's row lock)
+    index('orders_quote_idx')
+      .on(t.quoteId)
+      .where(sql`${t.quoteId} is not null`),
     index('orders_created_idx').on(t.createdAt.desc()),
     // the admin list filtered by status, newest first
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
@@ -73,6 +91,42 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * The last invoice number of each financial year ('2026-27'): incremented in the transaction that marks an
+ * order paid, so the series has no gap (a rolled-back payment rolls its number back) and no duplicate (the row
+ * lock orders concurrent payments).
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * Payments captured for an order that could not take them (issue 29): a closed order (cancelled, refunded), an
+ * order already paid with another payment, or a quote already paid through another order. Never applied to the
+ * order; listed for the admin to refund (one click), with the refund's idempotency key as orders have (ADR 044).
+ */
+export const lateCaptures = pgTable(
+  'late_captures',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull().unique(),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason', { enum: LATE_CAPTURE_REASONS }).notNull(),
+    orderStatus: text('order_status', { enum: ORDER_STATUSES }).notNull(),
+    refundId: text('refund_id'),
+    refundKey: text('refund_key'),
+    refundRequestedAt: timestamptz('refund_requested_at'),
+    refundedAt: timestamptz('refunded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('late_captures_created_idx').on(t.createdAt.desc())],
+);
+export type LateCaptureRow = typeof lateCaptures.$inferSelect;
 
 /** Provider webhook events, kept by event id so a redelivered event is processed once. */
 export const paymentEvents = pgTable('payment_events', {

@@ -7,6 +7,9 @@ import {
   orderListSchema,
   adminOrderListQuerySchema,
   ORDER_ACTION_MSG,
+  LATE_CAPTURE_MSG,
+  lateCaptureListSchema,
+  lateCaptureResponseSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
@@ -83,6 +86,40 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: ORDER_ACTION_MSG.refunded,
       order: await service.refund(request.params.id, request.body.reason, auditContextOf(request)),
+    }),
+  );
+
+  app.get(
+    '/api/admin/late-captures',
+    {
+      schema: {
+        tags: ['admin', 'payments'],
+        summary:
+          'Payments captured for a cancelled or refunded order, or a second payment of a paid order or quote: to refund',
+        description:
+          'Never applied to their order (which stays closed, and sends no confirmation). Those still to refund ' +
+          'first, then the refunded; `open` counts those still to refund.',
+        response: { 200: lateCaptureListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => app.services.lateCaptures.list(),
+  );
+
+  app.post(
+    '/api/admin/late-captures/:id/refund',
+    {
+      schema: {
+        tags: ['admin', 'payments'],
+        summary: 'Refund a payment captured after its order closed, in full, through the payment provider',
+        description:
+          'Once per payment (409 when refunded or a refund is in flight); the provider call is idempotent (ADR 044).',
+        params: idParamsSchema,
+        response: { 200: lateCaptureResponseSchema, ...errorResponses(401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => ({
+      message: LATE_CAPTURE_MSG.refunded,
+      late_capture: await app.services.lateCaptures.refund(request.params.id, auditContextOf(request)),
     }),
   );
 };

@@ -3,13 +3,16 @@ import {
   anyNeedsInstallation,
   CURRENCY,
   ORDER_ACTION_MSG,
+  orderStatusesBefore,
+  SELLER,
+  type InvoiceSeller,
   type AdminOrderListQuery,
   type Order,
   type InstallationAddress,
   type CreateOrderBody,
   type CreateOrderResponse,
 } from '@isaac/contract';
-import { and, desc, eq, ilike, inArray, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, notExists, or, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/like.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -19,9 +22,12 @@ import {
   installationJobs,
   installations,
   orders,
+  quotes,
   type OrderItem,
   type OrderRow,
 } from '../../db/schema/index.ts';
+import { issueInvoice } from '../invoices/issue.ts';
+import { recordLateCapture } from './late-captures.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { ProviderCallError, type OrderProvider, type ProviderRefund } from './order-provider.ts';
 import { presentOrder } from './presenter.ts';
@@ -42,10 +48,15 @@ export const BUSINESS_NAME = 'Isaac';
  */
 export const REFUND_IN_FLIGHT_MS = 60_000;
 
+/**
+ * What marking an order paid did. `closed`: the order is cancelled or refunded; `conflict`: it is paid with another
+ * payment, or its quote was paid through another order, or the payment id pays another order. A `closed` or
+ * `conflict` capture of a new payment is recorded for a refund (`lateCapture`), the order unchanged.
+ */
 export type MarkPaidResult =
   | { outcome: 'paid' | 'already_paid'; order: OrderRow }
-  | { outcome: 'closed'; order: OrderRow }
-  | { outcome: 'conflict'; order: OrderRow }
+  | { outcome: 'closed'; order: OrderRow; lateCapture: boolean }
+  | { outcome: 'conflict'; order: OrderRow; lateCapture: boolean }
   | { outcome: 'not_found' };
 
 /** How an order is named in the activity log: what was bought and by whom. */
@@ -63,6 +74,14 @@ export class OrderService {
     private readonly provider: OrderProvider,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
+    /** The seller on the invoices (config `seller`, the SELLER_* settings). */
+    private readonly seller: InvoiceSeller = {
+      legal_name: SELLER.name,
+      address: SELLER.address,
+      state: SELLER.state,
+      state_code: SELLER.stateCode,
+      gstin: SELLER.gstin,
+    },
   ) {}
 
   /**
@@ -101,7 +120,8 @@ export class OrderService {
 
   /**
    * Creates the provider order for a server-computed amount and stores it (status `created`) with its
-   * activity record: the catalog checkout above, and a quote's checkout (the quote's price).
+   * activity record: the catalog checkout above, and a quote's checkout (the quote's price, `quoteId`, in the
+   * quote's transaction `db`, which holds the quote's row lock).
    */
   async place(
     input: {
@@ -110,8 +130,10 @@ export class OrderService {
       items: OrderItem[];
       notes: Record<string, string>;
       installationAddress: InstallationAddress | null;
+      quoteId?: string;
     },
     context: AuditContext,
+    db: Db | Tx = this.db,
   ): Promise<CreateOrderResponse> {
     const { notes } = input;
     const priced = { amount: input.amount, items: input.items };
@@ -129,7 +151,7 @@ export class OrderService {
       );
     }
 
-    await this.db.transaction(async (tx) => {
+    const store = async (tx: Db | Tx) => {
       const [order] = await tx
         .insert(orders)
         .values({
@@ -146,6 +168,7 @@ export class OrderService {
           customerPhone: notes.customer_phone || null,
           needsInstallation: input.installationAddress !== null,
           installationAddress: input.installationAddress,
+          quoteId: input.quoteId ?? null,
         })
         .returning();
       if (!order) throw new Error('order insert returned no row');
@@ -157,11 +180,16 @@ export class OrderService {
           amount: { before: null, after: priced.amount },
         },
       });
-    });
+    };
+    await (db === this.db ? this.db.transaction(store) : store(db));
+    return this.checkoutOf({ providerOrderId: providerOrder.id, amountPaise: priced.amount });
+  }
 
+  /** What the checkout needs to pay an order (POST /api/create-order's answer). */
+  checkoutOf(order: Pick<OrderRow, 'providerOrderId' | 'amountPaise'>): CreateOrderResponse {
     return {
-      order_id: providerOrder.id,
-      amount: priced.amount,
+      order_id: order.providerOrderId,
+      amount: order.amountPaise,
       currency: CURRENCY,
       key_id: this.provider.keyId,
       provider: this.provider.name,
@@ -182,8 +210,12 @@ export class OrderService {
   }
 
   /**
-   * Marks an order paid with `paymentId`, exactly once: a conditional UPDATE … WHERE status <> 'paid'.
-   * Paying again with the same payment id is `already_paid` (idempotent); a different one is `conflict`.
+   * Marks an order paid with `paymentId`, exactly once: a conditional UPDATE … WHERE status IN the statuses
+   * `paid` may follow (ORDER_TRANSITIONS: `created`, `attempted`). In the same transaction the invoice is
+   * issued (its number in the financial year's series) and the payment's fulfilment runs. Paying again with the
+   * same payment id is `already_paid` (idempotent). A new payment that cannot be applied — the order is closed
+   * (`closed`), paid with another payment, or its quote paid through another order (`conflict`) — is recorded
+   * for a refund (late_captures) and changes nothing else: no reopening, no confirmation.
    */
   async markPaid(
     providerOrderId: string,
@@ -193,7 +225,26 @@ export class OrderService {
   ): Promise<MarkPaidResult> {
     const at = this.now();
     const other = alias(orders, 'other_order');
-    const pay = async (tx: Db | Tx) => {
+    const pay = async (tx: Db | Tx): Promise<MarkPaidResult | undefined> => {
+      const [current] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.providerOrderId, providerOrderId))
+        .limit(1);
+      if (!current) return { outcome: 'not_found' };
+      // A quote is paid once: its row lock orders two payments of two of its orders; the second is refunded.
+      if (current.quoteId && current.paymentId !== paymentId) {
+        const [quote] = await tx
+          .select({ paidAt: quotes.paidAt, orderId: quotes.orderId })
+          .from(quotes)
+          .where(eq(quotes.id, current.quoteId))
+          .limit(1)
+          .for('update');
+        if (quote?.paidAt && quote.orderId !== current.id) {
+          const late = await this.recordLate(tx, current, paymentId, 'quote_paid', context);
+          return { outcome: 'conflict', order: current, lateCapture: late };
+        }
+      }
       const [paid] = await tx
         .update(orders)
         .set({ status: 'paid', paymentId, paidAt: at, updatedAt: at, failureReason: null })
@@ -201,56 +252,115 @@ export class OrderService {
           and(
             eq(orders.providerOrderId, providerOrderId),
             // Only an order still waiting for its payment: a paid one never changes, and a cancelled or refunded
-            // one is closed (a late payment for it is reported, not applied).
-            inArray(orders.status, ['created', 'attempted']),
+            // one is closed (a late payment for it is recorded for a refund, not applied).
+            inArray(orders.status, orderStatusesBefore('paid')),
             // A payment id pays one order only.
             notExists(tx.select({ id: other.id }).from(other).where(eq(other.paymentId, paymentId))),
           ),
         )
         .returning();
-      if (paid) {
-        // What the payment makes (the buyer's account, the installation job, e-mails): in this transaction.
-        await this.onPaid?.(tx, paid, context);
-        await this.audit.record(tx, context, {
-          action: 'payment.verified',
-          entity: { type: 'order', id: paid.providerOrderId, name: orderName(paid) },
-          changes: {
-            status: { before: null, after: 'paid' },
-            payment_id: { before: null, after: paymentId },
-          },
-        });
-      }
-      return paid;
+      if (!paid) return undefined;
+      const invoiced = await issueInvoice(tx, paid, at, this.seller);
+      // What the payment makes (the buyer's account, the installation job, e-mails): in this transaction.
+      await this.onPaid?.(tx, invoiced, context);
+      await this.audit.record(tx, context, {
+        action: 'payment.verified',
+        entity: { type: 'order', id: paid.providerOrderId, name: orderName(paid) },
+        changes: {
+          status: { before: null, after: 'paid' },
+          payment_id: { before: null, after: paymentId },
+          invoice: { before: null, after: invoiced.invoiceNumber },
+        },
+      });
+      return { outcome: 'paid', order: invoiced };
     };
-    let updated: OrderRow | undefined;
+    const inTransaction = (tx: Db | Tx) =>
+      pay(tx).then(async (result) => result ?? (await this.notPaid(tx, providerOrderId, paymentId, context)));
     try {
       // In the caller's transaction (the webhook's), else in one of its own with the activity record.
-      updated = db === this.db ? await this.db.transaction(pay) : await pay(db);
+      return db === this.db ? await this.db.transaction(inTransaction) : await inTransaction(db);
     } catch (error) {
       // Two requests racing to use one payment id for two orders: inside a transaction, let it roll back.
       if (!isUniqueViolation(error) || db !== this.db) throw error;
     }
-    if (updated) return { outcome: 'paid', order: updated };
-    const [order] = await db
+    return this.db.transaction((tx) => this.notPaid(tx, providerOrderId, paymentId, context));
+  }
+
+  /** Why the payment did not pay the order, recording a new payment that cannot be applied for a refund. */
+  private async notPaid(
+    tx: Db | Tx,
+    providerOrderId: string,
+    paymentId: string,
+    context: AuditContext,
+  ): Promise<MarkPaidResult> {
+    const [order] = await tx
       .select()
       .from(orders)
       .where(eq(orders.providerOrderId, providerOrderId))
       .limit(1);
     if (!order) return { outcome: 'not_found' };
-    return {
-      outcome:
-        order.status === 'cancelled' || order.status === 'refunded'
-          ? 'closed'
-          : order.status === 'paid' && order.paymentId === paymentId
-            ? 'already_paid'
-            : 'conflict',
-      order,
-    };
+    if (order.paymentId === paymentId) {
+      // The order's own payment reported again (a paid order's, or a refunded one's: refunded already).
+      return order.status === 'paid'
+        ? { outcome: 'already_paid', order }
+        : { outcome: 'closed', order, lateCapture: false };
+    }
+    const [elsewhere] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.paymentId, paymentId))
+      .limit(1);
+    // A payment id that pays another order is not a second payment of this one: nothing to refund here.
+    if (elsewhere) return { outcome: 'conflict', order, lateCapture: false };
+    const closed = order.status === 'cancelled' || order.status === 'refunded';
+    const late = await this.recordLate(tx, order, paymentId, closed ? 'order_closed' : 'order_paid', context);
+    return closed
+      ? { outcome: 'closed', order, lateCapture: late }
+      : { outcome: 'conflict', order, lateCapture: late };
   }
 
   /**
-   * Records a failed payment attempt (status `attempted`, as Razorpay names it, with the reason),
-   * unless the order is already paid: a paid order never goes back. Returns whether a row changed.
+   * Records a new payment that cannot be applied (late_captures, for the admin to refund). An open order of a
+   * quote paid through another order is cancelled with it: the quote takes no more payments.
+   */
+  private async recordLate(
+    tx: Db | Tx,
+    order: OrderRow,
+    paymentId: string,
+    reason: 'order_closed' | 'order_paid' | 'quote_paid',
+    context: AuditContext,
+  ): Promise<boolean> {
+    await recordLateCapture(tx, this.audit, context, {
+      order,
+      paymentId,
+      amountPaise: order.amountPaise,
+      reason,
+    });
+    if (reason === 'quote_paid') {
+      const at = this.now();
+      const [cancelled] = await tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
+        .where(and(eq(orders.id, order.id), inArray(orders.status, orderStatusesBefore('cancelled'))))
+        .returning({ id: orders.id });
+      if (cancelled) {
+        await this.audit.record(tx, context, {
+          action: 'order.cancelled',
+          entity: { type: 'order', id: order.providerOrderId, name: orderName(order) },
+          changes: {
+            status: { before: order.status, after: 'cancelled' },
+            reason: { before: null, after: 'Its quote was paid through another order' },
+          },
+        });
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Records a failed payment attempt (status `attempted`, as Razorpay names it, with the reason) on an open
+   * order only (ORDER_TRANSITIONS: from `created` or `attempted`): a paid, refunded or cancelled order never
+   * changes for a failure. Returns whether a row changed.
    */
   async markAttempted(
     providerOrderId: string,
@@ -263,7 +373,12 @@ export class OrderService {
       const [changed] = await tx
         .update(orders)
         .set({ status: 'attempted', failureReason: reason.slice(0, 500), updatedAt: at })
-        .where(and(eq(orders.providerOrderId, providerOrderId), ne(orders.status, 'paid')))
+        .where(
+          and(
+            eq(orders.providerOrderId, providerOrderId),
+            inArray(orders.status, orderStatusesBefore('attempted')),
+          ),
+        )
         .returning();
       if (!changed) return false;
       await this.audit.record(tx, context, {
@@ -330,9 +445,9 @@ export class OrderService {
       const [cancelled] = await tx
         .update(orders)
         .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
-        .where(eq(orders.id, before.id))
+        .where(and(eq(orders.id, before.id), inArray(orders.status, orderStatusesBefore('cancelled'))))
         .returning();
-      if (!cancelled) throw new Error('order update returned no row');
+      if (!cancelled) throw conflict(ORDER_ACTION_MSG.notCancellable);
       await this.audit.record(tx, context, {
         action: 'order.cancelled',
         entity: { type: 'order', id: cancelled.providerOrderId, name: orderName(cancelled) },
@@ -416,9 +531,9 @@ export class OrderService {
           refundRequestedAt: null,
           updatedAt: at,
         })
-        .where(eq(orders.id, before.id))
+        .where(and(eq(orders.id, before.id), inArray(orders.status, orderStatusesBefore('refunded'))))
         .returning();
-      if (!refunded) throw new Error('order update returned no row');
+      if (!refunded) throw conflict(ORDER_ACTION_MSG.notRefundable);
       const job = await this.cancelInstallationJob(tx, before.id, at);
       await this.audit.record(tx, context, {
         action: 'order.refunded',

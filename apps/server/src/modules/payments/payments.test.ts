@@ -559,6 +559,10 @@ async function productionApp(env: Record<string, string>, lines: string[]) {
     JWT_SECRET: 'p'.repeat(40),
     RAZORPAY_KEY_SECRET: 'production-key-secret',
     RAZORPAY_WEBHOOK_SECRET: 'production-webhook-secret',
+    SELLER_LEGAL_NAME: 'Isaac Technologies Private Limited',
+    SELLER_ADDRESS: '3rd Floor, 100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038, India',
+    SELLER_STATE: 'Karnataka',
+    SELLER_GSTIN: '29AAECI1234F1ZU',
     ...env,
   });
   const database = await createDatabase({ databaseUrl: MEMORY_URL, dataDir: '' });

@@ -33,7 +33,8 @@ export const PAYMENTS_MESSAGES = {
   invalidWebhookBody: 'Webhook body is not a valid event',
   sandboxOff: 'The sandbox checkout is only available when PAYMENT_PROVIDER=sandbox',
   alreadyPaid: 'This order has already been paid.',
-  orderClosed: 'This order was cancelled or refunded: the payment was not applied. Contact us for a refund.',
+  orderClosed:
+    'This order was cancelled or refunded: the payment was not applied and will be refunded to you.',
 } as const;
 
 /** What POST /api/payments/webhook did with an event. */
@@ -163,7 +164,7 @@ export class PaymentService {
         if (result.outcome === 'closed') {
           log.error(
             { orderId, paymentId: payment.id, status: result.order.status },
-            'payment webhook for a cancelled or refunded order: not applied, refund it',
+            'payment webhook for a cancelled or refunded order: not applied, listed for a refund',
           );
         }
         if (result.outcome === 'conflict') {

@@ -15,6 +15,7 @@ import {
   contactMessages,
   emailOutbox,
   installationJobs,
+  lateCaptures,
   orders,
   quotes,
   users,
@@ -392,6 +393,73 @@ describe("the customer's quote link", () => {
     expect(jobs[0]?.address).toEqual(ADDRESS);
     const again = await postQuoteOrder(token, { address: ADDRESS });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('has at most one open order: two concurrent checkouts (a double click, two tabs) get the same order', async () => {
+    const { quote, token } = await createQuote({ customer_email: `double-${Date.now()}@example.com` });
+    const [first, second] = await Promise.all([
+      postQuoteOrder(token, { address: ADDRESS }),
+      postQuoteOrder(token, { address: ADDRESS }),
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json<CreateOrderResponse>().order_id).toBe(first.json<CreateOrderResponse>().order_id);
+    const rows = await t.db.select().from(orders).where(eq(orders.quoteId, quote._id));
+    expect(rows).toHaveLength(1);
+    // a later visit (the order still unpaid, or its payment failed) pays the same order too
+    await t.db.update(orders).set({ status: 'attempted' }).where(eq(orders.quoteId, quote._id));
+    const third = await postQuoteOrder(token, { address: ADDRESS });
+    expect(third.json<CreateOrderResponse>().order_id).toBe(first.json<CreateOrderResponse>().order_id);
+  });
+
+  it('a second payment for an already-paid quote is listed for a refund: no second order paid, no second e-mail', async () => {
+    const email = `second-${Date.now()}@example.com`;
+    const { quote, token } = await createQuote({ customer_email: email });
+    const first = (await postQuoteOrder(token, { address: ADDRESS })).json<CreateOrderResponse>();
+    // a second order of the same quote (as the double checkout made before issue 29)
+    const [firstRow] = await t.db.select().from(orders).where(eq(orders.providerOrderId, first.order_id));
+    const [secondRow] = await t.db
+      .insert(orders)
+      .values({
+        ...firstRow!,
+        id: undefined,
+        providerOrderId: providerStyleId('order'),
+        createdAt: undefined,
+        updatedAt: undefined,
+      })
+      .returning();
+    const pay = async (orderId: string) => {
+      const paymentId = providerStyleId('pay');
+      const { headers } = await csrf(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/verify-payment',
+        headers,
+        payload: {
+          razorpay_order_id: orderId,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: paymentSignature(t.config.payment.keySecret, orderId, paymentId),
+        },
+      });
+      return { res, paymentId };
+    };
+    // both paid at once: the quote's row lock lets one through
+    const [a, b] = await Promise.all([pay(first.order_id), pay(secondRow!.providerOrderId)]);
+    expect([a.res.statusCode, b.res.statusCode].sort()).toEqual([200, 409]);
+    const rows = await t.db.select().from(orders).where(eq(orders.quoteId, quote._id));
+    expect(rows.filter((row) => row.status === 'paid')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'cancelled')).toHaveLength(1);
+    const refused = a.res.statusCode === 409 ? a : b;
+    const [late] = await t.db
+      .select()
+      .from(lateCaptures)
+      .where(eq(lateCaptures.paymentId, refused.paymentId));
+    expect(late).toMatchObject({ reason: 'quote_paid', amountPaise: 25_000_000 });
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'order_confirmation'), eq(emailOutbox.to, email)));
+    expect(mails).toHaveLength(1);
   });
 
   it('needs the installation address only when a line is installed', async () => {

@@ -3,6 +3,7 @@ import {
   findCatalogItem,
   isPastBusinessDate,
   MAX_CART_QUANTITY,
+  orderStatusesBefore,
   QUOTE_MSG,
   quotePagePath,
   type CartItemInput,
@@ -14,11 +15,11 @@ import {
   type QuoteList,
   type QuoteOrderBody,
 } from '@isaac/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
-import { contactMessages, quotes, type OrderItem, type QuoteRow } from '../../db/schema/index.ts';
+import { contactMessages, orders, quotes, type OrderItem, type QuoteRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import { CONTACT_MESSAGES } from '../contact/service.ts';
@@ -218,9 +219,52 @@ export class QuoteService {
    * amount from the client — with the quote's lines and customer, and `notes.quote_id` for the payment's
    * fulfilment. Expired or withdrawn quotes answer 410, a paid one 409; lines our electricians install need
    * the installation address (400).
+   *
+   * A quote has at most one open order (issue 29): under the quote's row lock (SELECT … FOR UPDATE, held while
+   * the provider creates the order), an open order of the quote (`created` or `attempted`) is answered again
+   * instead of making a second one — a double click or a second tab pays the same order.
    */
   async order(token: string, body: QuoteOrderBody, context: AuditContext): Promise<CreateOrderResponse> {
     const quote = await this.byToken(token);
+    this.assertPayable(quote);
+    const needsInstallation = quoteNeedsInstallation(quote);
+    if (needsInstallation && !body.address) {
+      throw badRequest(ORDER_MSG.addressRequired, [{ path: 'address', message: ORDER_MSG.addressRequired }]);
+    }
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).limit(1).for('update');
+      if (!locked) throw notFound(QUOTE_MSG.notFound);
+      this.assertPayable(locked);
+      const [open] = await tx
+        .select({ providerOrderId: orders.providerOrderId, amountPaise: orders.amountPaise })
+        .from(orders)
+        .where(and(eq(orders.quoteId, locked.id), inArray(orders.status, orderStatusesBefore('paid'))))
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
+      if (open) return this.orders.checkoutOf(open);
+      return this.orders.place(
+        {
+          receipt: `receipt_${this.now().getTime()}`,
+          amount: locked.amountPaise,
+          items: locked.items,
+          notes: {
+            product: `Quote ${quoteNumber(locked.number)}`,
+            customer_name: locked.customerName,
+            customer_email: locked.customerEmail,
+            customer_phone: locked.customerPhone,
+            quote_id: locked.id,
+          },
+          installationAddress: needsInstallation ? (body.address ?? null) : null,
+          quoteId: locked.id,
+        },
+        context,
+        tx,
+      );
+    });
+  }
+
+  /** 410 for an expired or withdrawn quote, 409 for a paid one. */
+  private assertPayable(quote: QuoteRow): void {
     switch (quoteState(quote, this.now())) {
       case 'cancelled':
         throw new HttpError(410, QUOTE_ERROR.cancelled, QUOTE_MSG.cancelled);
@@ -229,28 +273,8 @@ export class QuoteService {
       case 'expired':
         throw new HttpError(410, QUOTE_ERROR.expired, QUOTE_MSG.expired);
       case 'sent':
-        break;
+        return;
     }
-    const needsInstallation = quoteNeedsInstallation(quote);
-    if (needsInstallation && !body.address) {
-      throw badRequest(ORDER_MSG.addressRequired, [{ path: 'address', message: ORDER_MSG.addressRequired }]);
-    }
-    return this.orders.place(
-      {
-        receipt: `receipt_${this.now().getTime()}`,
-        amount: quote.amountPaise,
-        items: quote.items,
-        notes: {
-          product: `Quote ${quoteNumber(quote.number)}`,
-          customer_name: quote.customerName,
-          customer_email: quote.customerEmail,
-          customer_phone: quote.customerPhone,
-          quote_id: quote.id,
-        },
-        installationAddress: needsInstallation ? (body.address ?? null) : null,
-      },
-      context,
-    );
   }
 
   /** The quote of a link's token (404 for any token that is not one). */

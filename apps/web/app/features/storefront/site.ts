@@ -1,3 +1,4 @@
+import { COMPANY_ADDRESS_LINES } from '@isaac/contract';
 import type { RuntimeConfig } from '~/lib/config';
 import { STOREFRONT_PATHS } from '~/lib/paths';
 
@@ -10,7 +11,8 @@ export const COMPANY = {
   email: 'support@isaachome.in',
   pressEmail: 'press@isaachome.in',
   investorEmail: 'investors@isaachome.in',
-  address: ['3rd Floor, 100 Feet Road', 'Indiranagar, Bengaluru', 'Karnataka 560038, India'],
+  /** The registered office: the contract's, as on every invoice and e-mail. */
+  address: COMPANY_ADDRESS_LINES,
 } as const;
 
 /** Spec section 9: business hours. */

@@ -5,6 +5,8 @@ export const inboxKeys = {
   orders: () => ['admin', 'orders'] as const,
   orderList: (filters: OrderFilters, pageSize: number) =>
     ['admin', 'orders', { ...filters, pageSize }] as const,
+  /** Payments captured after their order closed, to refund (issue 29). */
+  lateCaptures: () => ['admin', 'late-captures'] as const,
   messages: () => ['admin', 'contact-messages'] as const,
   messageList: (filters: MessageFilters, pageSize: number) =>
     ['admin', 'contact-messages', { ...filters, pageSize }] as const,

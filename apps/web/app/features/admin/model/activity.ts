@@ -76,6 +76,8 @@ const PHRASES: Record<AuditAction, string> = {
   'order.refunded': 'refunded order {name}',
   'payment.verified': 'paid order {name}',
   'payment.failed': 'had a payment fail for {name}',
+  'payment.captured_after_close': 'received a payment to refund for {name}',
+  'payment.late_refunded': 'refunded a late payment for {name}',
   'user.invited': 'invited new customer {name} to set a password',
   'user.invitation_accepted': 'set their password from the invitation ({name})',
   'installation_job.created': 'opened an installation job for {name}',

@@ -13,6 +13,7 @@ export const ownerKeys = {
   linkedServices: () => ['owner', 'linked-services'] as const,
   installations: () => ['owner', 'installations'] as const,
   orders: () => ['owner', 'orders'] as const,
+  invoice: (orderId: string) => ['owner', 'orders', 'invoice', orderId] as const,
 };
 
 /** Devices per page on the devices screen (a grid of 3 or 4 columns). */

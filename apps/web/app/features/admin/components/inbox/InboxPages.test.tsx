@@ -68,6 +68,10 @@ function fakeApi(orders: Order[], messages: ContactMessage[]) {
         page_size: size,
         total: rows.length,
       });
+    // the Orders screen's panel of payments to refund (issue 29): none here
+    if (method === 'GET' && url.pathname === '/api/admin/late-captures') {
+      return json(200, { late_captures: [], open: 0 });
+    }
     if (method === 'GET' && failLists > 0) {
       failLists -= 1;
       return json(500, { error: 'internal', message: 'Database unavailable' });

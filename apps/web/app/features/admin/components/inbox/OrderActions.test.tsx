@@ -1,4 +1,4 @@
-import { ORDER_ACTION_MSG, type Order } from '@isaac/contract';
+import { LATE_CAPTURE_MSG, ORDER_ACTION_MSG, type LateCapture, type Order } from '@isaac/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -139,5 +139,54 @@ describe('admin orders: cancel and refund', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refund order order_3' })).toBeInTheDocument();
+  });
+});
+
+describe('admin orders: payments captured after close (issue 29)', () => {
+  const capture: LateCapture = {
+    _id: 'lc1',
+    order_id: 'order_7',
+    payment_id: 'pay_late7',
+    amount: 8_999_900,
+    reason: 'order_closed',
+    order_status: 'refunded',
+    customer_name: 'Buyer 7',
+    customer_email: 'buyer7@example.com',
+    captured_at: '2026-11-21T10:00:00.000Z',
+    refund_id: null,
+    refunded_at: null,
+  };
+
+  it('lists a payment captured after its order closed, and refunds it with one click', async () => {
+    const user = userEvent.setup();
+    const state = { captures: [capture] };
+    const api = fakeApi([
+      (call: Call) => {
+        if (call.method === 'GET' && call.path === '/api/admin/orders') {
+          return json(200, { orders: [], page: 1, page_size: 20, total: 0 });
+        }
+        if (call.method === 'GET' && call.path === '/api/admin/late-captures') {
+          const open = state.captures.filter((c) => c.refunded_at === null).length;
+          return json(200, { late_captures: state.captures, open });
+        }
+        if (call.method === 'POST' && call.path === '/api/admin/late-captures/lc1/refund') {
+          const refunded = { ...capture, refund_id: 'rfnd_1', refunded_at: '2026-11-21T11:00:00.000Z' };
+          state.captures = [refunded];
+          return json(200, { message: LATE_CAPTURE_MSG.refunded, late_capture: refunded });
+        }
+        return undefined;
+      },
+    ]);
+    renderPage(<OrdersPage />, { api });
+    const panel = await screen.findByRole('region', { name: 'Payments to refund (1)' });
+    expect(panel).toHaveTextContent('Captured after close — refund');
+    expect(panel).toHaveTextContent('₹89,999 from Buyer 7');
+    expect(panel).toHaveTextContent('pay_late7');
+    await user.click(within(panel).getByRole('button', { name: 'Refund ₹89,999 to Buyer 7' }));
+    expect(await screen.findByText(LATE_CAPTURE_MSG.refunded)).toBeInTheDocument();
+    expect(posts(api).map((call) => call.path)).toEqual(['/api/admin/late-captures/lc1/refund']);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /Payments to refund/ })).not.toBeInTheDocument(),
+    );
   });
 });

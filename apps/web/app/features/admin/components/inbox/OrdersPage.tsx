@@ -8,6 +8,7 @@ import { useOrderList } from '../../api/list-orders';
 import { useRefundOrder } from '../../api/refund-order';
 import { orderFilters } from '../../model/inbox-filters';
 import { ORDER_STATUS_LABELS, OrdersTable } from './OrdersTable';
+import { LateCapturesPanel } from './LateCapturesPanel';
 import { FilteredListScreen } from './PagedList';
 import { useChoiceFilters } from './use-choice-filters';
 
@@ -30,6 +31,7 @@ export function OrdersPage() {
   const [refunding, setRefunding] = useState<Order | null>(null);
   return (
     <>
+      <LateCapturesPanel />
       <FilteredListScreen
         title="Orders"
         intro="Orders placed in the shop."

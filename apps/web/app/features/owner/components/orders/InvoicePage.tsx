@@ -1,19 +1,27 @@
-import { SELLER, type OwnerOrder } from '@isaac/contract';
-import { ArrowLeft, FileText, Printer } from 'lucide-react';
+import type { Invoice } from '@isaac/contract';
+import { ArrowLeft, Download, FileText, Printer } from 'lucide-react';
 import { Button, ButtonLink, EmptyState, ErrorState } from '~/components/ui';
 import { OWNER_PATHS } from '~/lib/paths';
+import { useDownloadInvoicePdf, useInvoice } from '../../api/invoice';
 import { useMyOrders } from '../../api/list-orders';
-import { HALF_GST_RATE_PERCENT, formatInvoiceAmount as inr, invoiceOf } from '../../model/invoice';
+import { formatInvoiceAmount as inr } from '../../model/invoice';
 import { formatDay, hasInvoice } from '../../model/orders';
 import { ORDERS_TEXT } from './OrdersPage';
 
 /** A4 with a printer's margin; the dashboard shell hides its own parts when printing (print:hidden). */
 const PRINT_PAGE_CSS = '@page { size: A4; margin: 12mm; }';
 
-/** /owner/orders/:id/invoice: the order's tax invoice, printable (Print, or the browser's own print). */
+/**
+ * /owner/orders/:id/invoice: the order's tax invoice as the server issued it (GET /api/orders/:id/invoice: the
+ * seller from the settings, the place of supply, HSN/SAC per line, CGST + SGST or IGST), printable (Print, or
+ * the browser's own print) and downloadable as the server's PDF.
+ */
 export function InvoicePage({ orderId }: { orderId: string }) {
   const list = useMyOrders();
   const order = list.data?.orders.find((o) => o._id === orderId);
+  const invoiced = order !== undefined && hasInvoice(order);
+  const invoice = useInvoice(orderId, invoiced);
+  const download = useDownloadInvoicePdf();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -25,13 +33,23 @@ export function InvoicePage({ orderId }: { orderId: string }) {
         >
           Back to orders
         </ButtonLink>
-        {order && hasInvoice(order) ? (
-          <Button onClick={() => window.print()} icon={<Printer aria-hidden="true" className="h-4 w-4" />}>
-            Print
-          </Button>
+        {invoice.data ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              loading={download.isPending}
+              onClick={() => download.mutate({ orderId, number: invoice.data.number })}
+              icon={<Download aria-hidden="true" className="h-4 w-4" />}
+            >
+              Download PDF
+            </Button>
+            <Button onClick={() => window.print()} icon={<Printer aria-hidden="true" className="h-4 w-4" />}>
+              Print
+            </Button>
+          </div>
         ) : null}
       </div>
-      {list.isPending ? (
+      {list.isPending || (invoiced && invoice.isPending) ? (
         <div
           role="status"
           aria-busy="true"
@@ -48,24 +66,34 @@ export function InvoicePage({ orderId }: { orderId: string }) {
         />
       ) : !order ? (
         <EmptyState icon={FileText} title="Order not found" description="This order is not one of yours." />
-      ) : !hasInvoice(order) ? (
+      ) : !invoiced ? (
         <EmptyState
           icon={FileText}
           title="No invoice yet"
           description="An order has its invoice once it is paid."
         />
-      ) : (
-        <TaxInvoice order={order} />
-      )}
+      ) : invoice.isError ? (
+        <ErrorState
+          title="Could not load the invoice"
+          message={invoice.error.message}
+          onRetry={() => void invoice.refetch()}
+          retrying={invoice.isFetching}
+        />
+      ) : invoice.data ? (
+        <TaxInvoice invoice={invoice.data} />
+      ) : null}
     </div>
   );
 }
 
 /** The invoice itself: a white A4 sheet on screen, the page itself when printed. */
-export function TaxInvoice({ order }: { order: OwnerOrder }) {
-  const invoice = invoiceOf(order);
+export function TaxInvoice({ invoice }: { invoice: Invoice }) {
   const cell = 'border-b border-slate-200 px-1.5 py-1.5 align-top';
   const number = 'text-right tabular-nums';
+  const intra = invoice.tax_kind === 'intra';
+  const half = invoice.rate_percent / 2;
+  const taxColumns = intra ? [`CGST ${half}%`, `SGST ${half}%`] : [`IGST ${invoice.rate_percent}%`];
+  const { seller, buyer } = invoice;
   return (
     <article
       aria-label="Tax invoice"
@@ -74,13 +102,13 @@ export function TaxInvoice({ order }: { order: OwnerOrder }) {
       <style>{PRINT_PAGE_CSS}</style>
       <header className="flex flex-wrap items-start justify-between gap-6 border-b-2 border-slate-900 pb-4">
         <div className="max-w-xs">
-          <p className="text-base font-bold">{SELLER.name}</p>
-          <p className="text-slate-700">{SELLER.address}</p>
+          <p className="text-base font-bold">{seller.legal_name}</p>
+          <p className="text-slate-700">{seller.address}</p>
           <p className="mt-1">
-            GSTIN: <span className="font-mono">{SELLER.gstin}</span>
+            GSTIN: <span className="font-mono">{seller.gstin}</span>
           </p>
           <p>
-            State: {SELLER.state}, Code: {SELLER.stateCode}
+            State: {seller.state}, Code: {seller.state_code}
           </p>
         </div>
         <div className="text-right">
@@ -89,11 +117,13 @@ export function TaxInvoice({ order }: { order: OwnerOrder }) {
             <dt className="text-slate-600">Invoice no.</dt>
             <dd className="font-mono">{invoice.number}</dd>
             <dt className="text-slate-600">Invoice date</dt>
-            <dd>{invoice.date ? <time dateTime={invoice.date}>{formatDay(invoice.date)}</time> : '—'}</dd>
+            <dd>
+              <time dateTime={invoice.date}>{formatDay(invoice.date)}</time>
+            </dd>
             <dt className="text-slate-600">Order</dt>
-            <dd className="font-mono break-all">{order.order_id}</dd>
+            <dd className="font-mono break-all">{invoice.order_id}</dd>
             <dt className="text-slate-600">Payment</dt>
-            <dd className="font-mono break-all">{order.payment_id ?? '—'}</dd>
+            <dd className="font-mono break-all">{invoice.payment_id ?? '—'}</dd>
           </dl>
         </div>
       </header>
@@ -102,14 +132,17 @@ export function TaxInvoice({ order }: { order: OwnerOrder }) {
         <h3 id="invoice-buyer" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
           Bill to
         </h3>
-        <p className="font-semibold">{order.customer_name}</p>
-        <p>{order.customer_email}</p>
-        {order.customer_phone ? <p>{order.customer_phone}</p> : null}
-        {order.address ? (
+        <p className="font-semibold">{buyer.name}</p>
+        <p>{buyer.email}</p>
+        {buyer.phone ? <p>{buyer.phone}</p> : null}
+        {buyer.address ? (
           <p>
-            {order.address.address}, {order.address.city} {order.address.pincode}
+            {buyer.address.address}, {buyer.address.city} {buyer.address.pincode}
           </p>
         ) : null}
+        <p className="mt-1">
+          Place of supply: {invoice.place_of_supply.state} ({invoice.place_of_supply.state_code})
+        </p>
       </section>
 
       <div className="overflow-x-auto print:overflow-visible">
@@ -135,12 +168,11 @@ export function TaxInvoice({ order }: { order: OwnerOrder }) {
               <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 Taxable value
               </th>
-              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
-                CGST {HALF_GST_RATE_PERCENT}%
-              </th>
-              <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
-                SGST {HALF_GST_RATE_PERCENT}%
-              </th>
+              {taxColumns.map((label) => (
+                <th key={label} scope="col" className={`px-1.5 py-1.5 ${number}`}>
+                  {label}
+                </th>
+              ))}
               <th scope="col" className={`px-1.5 py-1.5 ${number}`}>
                 Amount
               </th>
@@ -155,11 +187,17 @@ export function TaxInvoice({ order }: { order: OwnerOrder }) {
                 </th>
                 <td className={`${cell} font-mono`}>{line.hsn}</td>
                 <td className={`${cell} ${number}`}>{line.quantity}</td>
-                <td className={`${cell} ${number}`}>{inr(line.unitPaise)}</td>
-                <td className={`${cell} ${number}`}>{inr(line.taxablePaise)}</td>
-                <td className={`${cell} ${number}`}>{inr(line.cgstPaise)}</td>
-                <td className={`${cell} ${number}`}>{inr(line.sgstPaise)}</td>
-                <td className={`${cell} ${number}`}>{inr(line.totalPaise)}</td>
+                <td className={`${cell} ${number}`}>{inr(line.unit_amount)}</td>
+                <td className={`${cell} ${number}`}>{inr(line.taxable)}</td>
+                {intra ? (
+                  <>
+                    <td className={`${cell} ${number}`}>{inr(line.cgst)}</td>
+                    <td className={`${cell} ${number}`}>{inr(line.sgst)}</td>
+                  </>
+                ) : (
+                  <td className={`${cell} ${number}`}>{inr(line.igst)}</td>
+                )}
+                <td className={`${cell} ${number}`}>{inr(line.total)}</td>
               </tr>
             ))}
           </tbody>
@@ -171,25 +209,38 @@ export function TaxInvoice({ order }: { order: OwnerOrder }) {
         className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums"
       >
         <dt>Taxable value</dt>
-        <dd className="text-right">{inr(invoice.taxablePaise)}</dd>
-        <dt>CGST {HALF_GST_RATE_PERCENT}%</dt>
-        <dd className="text-right">{inr(invoice.cgstPaise)}</dd>
-        <dt>SGST {HALF_GST_RATE_PERCENT}%</dt>
-        <dd className="text-right">{inr(invoice.sgstPaise)}</dd>
+        <dd className="text-right">{inr(invoice.totals.taxable)}</dd>
+        {intra ? (
+          <>
+            <dt>CGST {half}%</dt>
+            <dd className="text-right">{inr(invoice.totals.cgst)}</dd>
+            <dt>SGST {half}%</dt>
+            <dd className="text-right">{inr(invoice.totals.sgst)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>IGST {invoice.rate_percent}%</dt>
+            <dd className="text-right">{inr(invoice.totals.igst)}</dd>
+          </>
+        )}
         <dt className="border-t-2 border-slate-900 pt-1 text-base font-bold">Total</dt>
         <dd className="border-t-2 border-slate-900 pt-1 text-right text-base font-bold">
-          {inr(invoice.totalPaise)}
+          {inr(invoice.totals.total)}
         </dd>
       </dl>
 
-      {order.refunded_at ? (
+      {invoice.refunded_at ? (
         <p className="mt-4 rounded border border-amber-400 bg-amber-50 px-3 py-2 text-amber-900">
-          This order was refunded on <time dateTime={order.refunded_at}>{formatDay(order.refunded_at)}</time>.
+          This order was refunded on{' '}
+          <time dateTime={invoice.refunded_at}>{formatDay(invoice.refunded_at)}</time>.
         </p>
       ) : null}
       <footer className="mt-8 border-t border-slate-200 pt-3 text-xs text-slate-600">
-        Prices include GST. Supply within {SELLER.state}: CGST and SGST at {HALF_GST_RATE_PERCENT}% each. This
-        is a computer-generated invoice and needs no signature.
+        Prices include GST.{' '}
+        {intra
+          ? `Supply within ${seller.state}: CGST and SGST at ${half}% each.`
+          : `Supply to ${invoice.place_of_supply.state}: IGST at ${invoice.rate_percent}%.`}{' '}
+        This is a computer-generated invoice and needs no signature.
       </footer>
     </article>
   );
