@@ -210,7 +210,7 @@ describe("changes in a customer's home", () => {
     });
     const [row] = await t.db.select().from(devices).where(eq(devices.id, world.deviceA));
     expect(row?.wifiConfig?.ssid).toBe('Home-2.4G');
-    expect(row?.wifiConfig?.password_sealed).toMatch(/^v1\./);
+    expect(row?.wifiConfig?.password_sealed).toMatch(/^v2\.dev\./);
     expect(JSON.stringify(row?.wifiConfig)).not.toContain(WIFI_PASSWORD);
 
     // the generic configure call, WiFi then Bluetooth
