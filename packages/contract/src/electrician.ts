@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { personRefSchema } from './admin-assignments.ts';
 import { userSchema } from './auth.ts';
-import { idSchema, listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
+import {
+  displayName,
+  idSchema,
+  listResponseSchema,
+  pageQuerySchema,
+  personName,
+  requiredText,
+} from './common.ts';
 import {
   CUSTOMER_ROOM_TYPES,
   CUSTOMER_STATUSES,
@@ -132,7 +139,7 @@ export const trainingSchema = z.object({
 export const MAX_SIGNATURE_CHARS = 400_000;
 /** POST …/installations/{id}/signature {signer_name, image}. */
 export const signatureSchema = z.object({
-  signer_name: requiredText("The signer's name is required", 100),
+  signer_name: personName("The signer's name is required", 100),
   image: z
     .string()
     .max(MAX_SIGNATURE_CHARS, 'The signature image is too large')
@@ -197,7 +204,7 @@ export type AssignDeviceBody = z.infer<typeof assignDeviceBodySchema>;
 
 /** POST /api/electrician/customer/{customerId}/rooms (spec section 5: name non-blank, type default general). */
 export const customerRoomBodySchema = z.object({
-  name: requiredText(ELECTRICIAN_MSG.roomNameRequired, 100),
+  name: displayName(ELECTRICIAN_MSG.roomNameRequired, 100),
   type: z.enum(CUSTOMER_ROOM_TYPES).default('general'),
 });
 export type CustomerRoomBody = z.input<typeof customerRoomBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
+import { displayName, listResponseSchema, pageQuerySchema } from './common.ts';
 
 /**
  * Voice-assistant account linking (issue 12, ADR 035): the OAuth 2 clients an admin registers, the
@@ -59,7 +59,7 @@ const redirectUriSchema = z
 
 /** POST /api/admin/oauth-clients: a confidential client gets a secret (shown once), a public one uses PKCE. */
 export const newOAuthClientSchema = z.object({
-  name: requiredText(OAUTH_MSG.nameRequired, 120),
+  name: displayName(OAUTH_MSG.nameRequired, 120),
   client_id: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponseSchema } from './common.ts';
+import { listResponseSchema, personName } from './common.ts';
 import { CONTACT_SUBJECTS, CURRENCY } from './constants.ts';
 import { MAX_CART_LINES, MAX_CART_QUANTITY } from './catalog.ts';
 
@@ -20,7 +20,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const customerName = z.string().trim().min(1, 'Name is required').max(100);
+const customerName = personName('Name is required', 100);
 const customerEmail = z.string().trim().max(254).pipe(z.email('Invalid email address'));
 
 export const cartItemSchema = z.object({
