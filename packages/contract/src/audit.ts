@@ -71,6 +71,7 @@ export const AUDIT_ACTIONS = [
   'installation.phase_changed',
   'installation.completed',
   'installation.updated',
+  'installation.reopened',
   'order.created',
   'order.cancelled',
   'order.refunded',

@@ -69,6 +69,7 @@ const PHRASES: Record<AuditAction, string> = {
   'installation.phase_changed': 'moved the installation of {name} to another phase',
   'installation.completed': 'completed the installation of {name}',
   'installation.updated': 'updated installation {name}',
+  'installation.reopened': 'reopened the installation of {name} (the signature is cleared)',
   'order.created': 'placed order {name}',
   'order.cancelled': 'cancelled order {name}',
   'order.refunded': 'refunded order {name}',
