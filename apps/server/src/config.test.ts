@@ -85,6 +85,7 @@ describe('loadConfig', () => {
     const secrets = {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEYS: PRODUCTION.DATA_ENCRYPTION_KEYS,
       RAZORPAY_KEY_SECRET: 'k',
       RAZORPAY_WEBHOOK_SECRET: 'w',
     };

@@ -36,7 +36,9 @@ export const requiredText = (message: string, max = 200) => z.string().trim().mi
  * C0 and C1 control characters and DEL (CR, LF, TAB, NUL, ESC, U+0085…): never part of a name. A name is
  * copied into e-mail subjects and bodies, the activity log, invoices and CSV exports (issue 29).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F]*$/;
 export const NAME_MSG = {
   controlCharacters: 'Names cannot contain line breaks or control characters',

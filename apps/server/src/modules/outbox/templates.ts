@@ -346,6 +346,10 @@ function renderText(content: EmailContent): string {
 
 // ---- Formatting ----
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+const CONTROL_BUT_LINE_FEED = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
 /** Fields whose line breaks are kept (a quoted note, an address); every other value is one line. */
 const MULTILINE_FIELDS = new Set(['note', 'address']);
 
@@ -360,8 +364,8 @@ export function withoutControlCharacters<T>(data: T, field = ''): T {
       ? data
           .replace(/\r\n?/g, '\n')
           .replace(/[\t\u2028\u2029]/g, ' ')
-          .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '')
-      : data.replace(/[\r\n\t\u0085\u2028\u2029]+/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '');
+          .replace(CONTROL_BUT_LINE_FEED, '')
+      : data.replace(/[\r\n\t\u0085\u2028\u2029]+/g, ' ').replace(CONTROL, '');
     return text as T;
   }
   if (Array.isArray(data)) return data.map((item) => withoutControlCharacters(item, field)) as T;
