@@ -11,6 +11,7 @@
 // docs/benchmarks.md), --report-dir DIR keeps each Lighthouse report (JSON) there.
 // Env: CHROME_PATH (default /usr/bin/chromium), WEB_DIST (the built web to serve and measure, default
 // apps/web/build/client).
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -416,6 +417,7 @@ async function main() {
     ...process.env,
     NODE_ENV: 'production',
     JWT_SECRET: `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`,
+    DATA_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     RAZORPAY_KEY_SECRET: 'bench-key-secret',
     RAZORPAY_WEBHOOK_SECRET: 'bench-webhook-secret',
     PAYMENT_PROVIDER: 'sandbox',

@@ -1,4 +1,5 @@
-// Bundles the server (src/server.ts) into dist/server.js: Node ESM, npm packages left external
+// Bundles the server (src/server.ts) into dist/server.js, and the re-seal command (src/keys/reseal-cli.ts,
+// `npm run reseal`, ADR 052) into dist/reseal.js: Node ESM, npm packages left external
 // (resolved from node_modules at run time), the workspace's TypeScript packages (@isaac/*) bundled in.
 import { build } from 'esbuild';
 
@@ -13,8 +14,11 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    reseal: new URL('./src/keys/reseal-cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

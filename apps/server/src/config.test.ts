@@ -7,6 +7,7 @@ const PRODUCTION = {
   PAYMENT_PROVIDER: 'razorpay',
   RAZORPAY_KEY_ID: 'rzp_live_x',
   JWT_SECRET: 'x'.repeat(40),
+  DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
   RAZORPAY_KEY_SECRET: 'k',
   RAZORPAY_WEBHOOK_SECRET: 'w',
   SELLER_LEGAL_NAME: 'Isaac Technologies Private Limited',
@@ -63,7 +64,7 @@ describe('loadConfig', () => {
   it('refuses to start in production without secrets, naming each missing one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /JWT_SECRET, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/,
+      /JWT_SECRET, DATA_ENCRYPTION_KEYS, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/,
     );
     const secrets = PRODUCTION;
     expect(loadConfig(secrets).isProduction).toBe(true);
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
     const secrets = {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEYS: PRODUCTION.DATA_ENCRYPTION_KEYS,
       RAZORPAY_KEY_SECRET: 'k',
       RAZORPAY_WEBHOOK_SECRET: 'w',
     };

@@ -2,6 +2,7 @@ import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './device-plane/guard.t
 import { join, resolve } from 'node:path';
 import { gstStateCode, GST_STATES, isValidGstin, SELLER, type InvoiceSeller } from '@isaac/contract';
 import { z } from 'zod';
+import { parseDataKeys, type DataKey } from './keys/keyring.ts';
 
 /**
  * Every setting of the server, read from the environment and validated once at start.
@@ -43,6 +44,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   FIRMWARE_DIR: optionalText,
   JWT_SECRET: optionalText,
+  DATA_ENCRYPTION_KEYS: optionalText,
   DEMO: bool(false),
   ADMIN_TWO_FACTOR_REQUIRED: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -162,6 +164,11 @@ export interface Config {
   /** Where uploaded firmware is stored (ADR 021): FIRMWARE_DIR, default `<dataDir>/firmware`. */
   firmwareDir: string;
   jwtSecret: string;
+  /**
+   * DATA_ENCRYPTION_KEYS (ADR 052): the keys that seal secrets at rest (second-factor secrets, WiFi
+   * passwords, Alexa tokens), newest first; the newest seals, all open. Independent of JWT_SECRET.
+   */
+  dataKeys: DataKey[];
   demo: boolean;
   /**
    * ADMIN_TWO_FACTOR_REQUIRED: admins must use two-factor sign-in; until they have set it up, every
@@ -276,6 +283,8 @@ export class ConfigError extends Error {
 
 const DEV_SECRETS = {
   JWT_SECRET: 'dev-only-jwt-secret-change-me-in-production-0123456789',
+  // A fixed development key (the SHA-256 of a sentence): production must set its own.
+  DATA_ENCRYPTION_KEYS: 'dev:X4WTzVYxhUZkGeP6IX8JD9BOQ8Z3jYOMZfa48uuAqrQ=',
   RAZORPAY_KEY_ID: 'rzp_test_sandbox',
   RAZORPAY_KEY_SECRET: 'dev-only-sandbox-key-secret',
   RAZORPAY_WEBHOOK_SECRET: 'dev-only-sandbox-webhook-secret',
@@ -320,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const razorpay = provider === 'razorpay';
   const jwtSecret = secret('JWT_SECRET', e.JWT_SECRET, true);
+  const dataKeysParsed = parseDataKeys(secret('DATA_ENCRYPTION_KEYS', e.DATA_ENCRYPTION_KEYS, true));
+  if ('problems' in dataKeysParsed) problems.push(...dataKeysParsed.problems);
+  const dataKeys = 'keys' in dataKeysParsed ? dataKeysParsed.keys : [];
   const keyId = secret('RAZORPAY_KEY_ID', e.RAZORPAY_KEY_ID, razorpay);
   // The sandbox signs its orders and webhooks with these too, so production needs them either way.
   const keySecret = secret('RAZORPAY_KEY_SECRET', e.RAZORPAY_KEY_SECRET, true);
@@ -363,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir: resolve(cwd, e.DATA_DIR),
     firmwareDir: resolve(cwd, e.FIRMWARE_DIR ?? join(e.DATA_DIR, 'firmware')),
     jwtSecret,
+    dataKeys,
     demo: e.DEMO,
     adminTwoFactorRequired: e.ADMIN_TWO_FACTOR_REQUIRED ?? (isProduction && !e.DEMO),
     logLevel: e.LOG_LEVEL,

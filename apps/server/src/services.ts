@@ -12,7 +12,8 @@ import { ElectricianService } from './modules/electrician/service.ts';
 import { InstallationJobService } from './modules/installation-jobs/service.ts';
 import { every } from './jobs.ts';
 import { OwnerOrderService } from './modules/owner-orders/service.ts';
-import { SecretBox } from './modules/two-factor/secret-box.ts';
+import { SEAL_PURPOSE, SecretBox } from './modules/two-factor/secret-box.ts';
+import { DataKeyring } from './keys/keyring.ts';
 import { ReportService } from './modules/reports/service.ts';
 import { FirmwareService } from './modules/firmware/service.ts';
 import { LocalDiskFirmwareStore } from './modules/firmware/storage.ts';
@@ -164,12 +165,14 @@ export function createServices({
   });
   const audit = new AuditLog(db, now);
   const rowCounts = new RowCounts(db);
+  // Secrets at rest are sealed with the data keys (ADR 052), not JWT_SECRET (which opens only old `v1.` values).
+  const dataKeyring = new DataKeyring(config.dataKeys, config.jwtSecret);
   const twoFactor = new TwoFactorService(
     db,
     now,
     sessions,
     audit,
-    config.jwtSecret,
+    new SecretBox(dataKeyring, SEAL_PURPOSE.totpSecret),
     config.adminTwoFactorRequired,
   );
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
@@ -264,7 +267,7 @@ export function createServices({
     aqiScale,
     voicePush.homeGraph,
     config.voice.alexa
-      ? new AlexaGrants(db, new SecretBox(config.jwtSecret, 'alexa-grant'), config.voice.alexa, now)
+      ? new AlexaGrants(db, new SecretBox(dataKeyring, SEAL_PURPOSE.alexaGrant), config.voice.alexa, now)
       : null,
   );
   deviceEvents.listen(voice);
@@ -329,11 +332,11 @@ export function createServices({
     adminUsers: new AdminUserService(db, sessions, audit, rowCounts, now),
     adminDevices: new AdminDeviceService(db, audit, rowCounts, now, aqiScale),
     adminElectricians: new AdminElectricianService(db, audit, now),
-    // WiFi passwords sealed with a key derived from JWT_SECRET for this purpose (required in production).
+    // WiFi passwords sealed with a data key (DATA_ENCRYPTION_KEYS, required in production; ADR 052).
     electrician: new ElectricianService(
       db,
       audit,
-      new SecretBox(config.jwtSecret, 'wifi-password'),
+      new SecretBox(dataKeyring, SEAL_PURPOSE.wifiPassword),
       config.electricianGraceDays,
       now,
       aqiScale,

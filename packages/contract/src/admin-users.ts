@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema, pageQuerySchema } from './common.ts';
+import { pageMetaSchema, pageQuerySchema, personName } from './common.ts';
 import { MAX_USER_SEARCH_LENGTH, MIN_PASSWORD_LENGTH, USER_STATUSES } from './constants.ts';
 import { userSchema } from './auth.ts';
 import { MSG } from './messages.ts';
@@ -24,7 +24,7 @@ const roleCodeSchema = z.union(
   { error: ADMIN_USER_FIELD_MSG.roleInvalid },
 );
 
-const name = z.string().trim().min(1, ADMIN_USER_FIELD_MSG.nameRequired).max(120);
+const name = personName(ADMIN_USER_FIELD_MSG.nameRequired, 120);
 /** E-mails are stored lowercased (users_email_lowercase): the same address is one account. */
 const email = z
   .string()

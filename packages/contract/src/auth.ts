@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from './common.ts';
 import { MIN_PASSWORD_LENGTH, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './constants.ts';
 import { MSG } from './messages.ts';
 
@@ -80,7 +81,7 @@ export const refreshResponseSchema = z.object({ token: z.string() });
 export const currentUserResponseSchema = z.object({ user: userSchema });
 
 export const profileUpdateSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: personName('Name is required', 120),
   mobile: z
     .string()
     .trim()

@@ -31,3 +31,25 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 /** Non-blank trimmed text. */
 export const requiredText = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
+
+/**
+ * C0 and C1 control characters and DEL (CR, LF, TAB, NUL, ESC, U+0085…): never part of a name. A name is
+ * copied into e-mail subjects and bodies, the activity log, invoices and CSV exports (issue 29).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+export const NAME_MSG = {
+  controlCharacters: 'Names cannot contain line breaks or control characters',
+} as const;
+
+/**
+ * The one schema of every name field (issue 29): non-blank trimmed text of at most `max` characters with
+ * no control character anywhere (checked before trimming: a trailing CR/LF is refused, not trimmed away).
+ * `personName` for people (buyers, users, signers, quote customers); `displayName` for the names people give
+ * things (devices, rooms, switches, clients).
+ */
+export const personName = (requiredMessage = 'Name is required', max = 120) =>
+  z.string().regex(NO_CONTROL_CHARACTERS, NAME_MSG.controlCharacters).trim().min(1, requiredMessage).max(max);
+export const displayName = personName;

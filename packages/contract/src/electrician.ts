@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { personRefSchema } from './admin-assignments.ts';
 import { userSchema } from './auth.ts';
-import { idSchema, listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
+import {
+  displayName,
+  idSchema,
+  listResponseSchema,
+  pageQuerySchema,
+  personName,
+  requiredText,
+} from './common.ts';
 import {
   CUSTOMER_ROOM_TYPES,
   CUSTOMER_STATUSES,
@@ -62,6 +69,13 @@ export const ELECTRICIAN_MSG = {
   serialNotFound: 'No device with this serial number is assigned to you',
   guidedIncomplete: 'The installation cannot be completed yet',
   signatureSaved: 'Signature saved',
+  signatureNotPng: 'The signature must be a PNG image',
+  signatureDimensions: (limits: typeof SIGNATURE_PNG_LIMITS) =>
+    `The signature image must be between ${limits.minWidth}×${limits.minHeight} and ${limits.maxWidth}×${limits.maxHeight} pixels`,
+  signatureTooLarge: 'The signature image is too large',
+  signatureFinal: 'The customer has already signed: reopen the installation to have them sign again',
+  installationReopened: 'Installation reopened: the signature is cleared',
+  reopenReasonRequired: 'Say why the installation is reopened',
   trainingConfirmed: 'Training confirmed',
   deviceAdded: 'Device added to the installation',
 } as const;
@@ -167,9 +181,20 @@ export const trainingSchema = z.object({
 });
 /** A PNG drawn on the screen, as a data URL (at most ~300 KB). */
 export const MAX_SIGNATURE_CHARS = 400_000;
+/**
+ * What a drawn signature may be (issue 29): a well-formed PNG (signature bytes, IHDR first, IEND last, every
+ * chunk's CRC right) of these pixel dimensions and at most `maxBytes` decoded. The web caps its canvas to it.
+ */
+export const SIGNATURE_PNG_LIMITS = {
+  minWidth: 50,
+  minHeight: 20,
+  maxWidth: 2000,
+  maxHeight: 1000,
+  maxBytes: 300_000,
+} as const;
 /** POST …/installations/{id}/signature {signer_name, image}. */
 export const signatureSchema = z.object({
-  signer_name: requiredText("The signer's name is required", 100),
+  signer_name: personName("The signer's name is required", 100),
   image: z
     .string()
     .max(MAX_SIGNATURE_CHARS, 'The signature image is too large')
@@ -182,6 +207,12 @@ export const installationSignatureResponseSchema = z.object({
   signature: z.object({ signed_by: z.string(), signed_at: z.string(), image: z.string() }).nullable(),
 });
 export type InstallationSignature = z.infer<typeof installationSignatureResponseSchema>['signature'];
+
+/** POST …/installations/{id}/reopen {reason}: the signature is cleared (and a completed one is in progress again). */
+export const reopenInstallationSchema = z.object({
+  reason: requiredText(ELECTRICIAN_MSG.reopenReasonRequired, 500),
+});
+export type ReopenInstallationBody = z.infer<typeof reopenInstallationSchema>;
 
 /** An installation of my home, as the owner sees it (GET /api/installations): with the electrician and the signature. */
 export const ownerInstallationSchema = installationSchema.extend({
@@ -240,7 +271,7 @@ export type AssignDeviceBody = z.infer<typeof assignDeviceBodySchema>;
 
 /** POST /api/electrician/customer/{customerId}/rooms (spec section 5: name non-blank, type default general). */
 export const customerRoomBodySchema = z.object({
-  name: requiredText(ELECTRICIAN_MSG.roomNameRequired, 100),
+  name: displayName(ELECTRICIAN_MSG.roomNameRequired, 100),
   type: z.enum(CUSTOMER_ROOM_TYPES).default('general'),
 });
 export type CustomerRoomBody = z.input<typeof customerRoomBodySchema>;

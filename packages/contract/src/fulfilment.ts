@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminSearchSchema } from './admin-assignments.ts';
-import { pageQuerySchema } from './common.ts';
+import { pageQuerySchema, personName } from './common.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
 import { cartItemSchema, installationAddressSchema, orderSchema, type OrderStatus } from './storefront.ts';
@@ -119,7 +119,7 @@ export type QuoteState = (typeof QUOTE_STATES)[number];
 /** POST /api/admin/quotes: line items from the catalog (any price kind), the package price, valid until. */
 export const createQuoteBodySchema = z.object({
   contact_message_id: z.string().min(1).optional(),
-  customer_name: z.string().trim().min(1, 'Name is required').max(100),
+  customer_name: personName('Name is required', 100),
   customer_email: z.string().trim().max(254).pipe(z.email('Invalid email address')),
   customer_phone: z.string().trim().max(32).default(''),
   items: z.array(cartItemSchema).min(1, 'Add at least one item').max(50),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
+import { displayName, listResponseSchema, pageQuerySchema } from './common.ts';
 
 /**
  * Voice-assistant account linking (issue 12, ADR 035): the OAuth 2 clients an admin registers, the
@@ -27,12 +27,19 @@ export const OAUTH_MSG = {
   clientNotFound: 'Voice-linking client not found',
   linkNotFound: 'Linked service not found',
   publicClientNeedsPkce: 'This client must use PKCE (code_challenge with code_challenge_method S256)',
+  codeChallengeInvalid:
+    'Invalid code_challenge: 43–128 characters of A–Z, a–z, 0–9, "-", ".", "_" and "~" (RFC 7636)',
   clientCreated: 'Voice-linking client registered',
   clientUpdated: 'Voice-linking client updated',
   clientDeleted: 'Voice-linking client removed',
   secretRotated: 'New client secret issued',
   unlinked: (name: string) => `${name} unlinked`,
 } as const;
+
+/** RFC 7636 §4.2: a code challenge is 43–128 characters of the unreserved set `[A-Za-z0-9-._~]`. */
+export function isValidCodeChallenge(value: string): boolean {
+  return /^[A-Za-z0-9\-._~]{43,128}$/.test(value);
+}
 
 /** An https URL (http allowed for localhost only), no fragment, no spaces: what a redirect URI may be. */
 export function isAcceptableRedirectUri(value: string): boolean {
@@ -52,7 +59,7 @@ const redirectUriSchema = z
 
 /** POST /api/admin/oauth-clients: a confidential client gets a secret (shown once), a public one uses PKCE. */
 export const newOAuthClientSchema = z.object({
-  name: requiredText(OAUTH_MSG.nameRequired, 120),
+  name: displayName(OAUTH_MSG.nameRequired, 120),
   client_id: z
     .string()
     .trim()

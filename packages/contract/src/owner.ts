@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AQI_SCALES } from './device-plane.ts';
 import { FAN_SPEEDS } from './device-state.ts';
-import { listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
+import { displayName, listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
 import {
   DEFAULT_DEVICE_TYPE,
   DEFAULT_OWNER_ROOM_TYPE,
@@ -134,7 +134,7 @@ export const roomResponseSchema = z.object({ room: roomSchema });
 
 /** Add Device (spec section 5): name, model, serial_number required; type defaults to isaac. */
 export const createDeviceSchema = z.object({
-  name: requiredText('Name is required', 100),
+  name: displayName('Name is required', 100),
   model: requiredText('Model is required', 100),
   serial_number: requiredText('Serial number is required', 64),
   type: z.enum(DEVICE_TYPES).default(DEFAULT_DEVICE_TYPE),
@@ -145,7 +145,7 @@ export type NewDevice = z.output<typeof createDeviceSchema>;
 
 /** Create Room (owner): name required; type defaults to bedroom. Also used to rename/retype. */
 export const roomInputSchema = z.object({
-  name: requiredText('Room name is required', 80),
+  name: displayName('Room name is required', 80),
   type: z.enum(OWNER_ROOM_TYPES).default(DEFAULT_OWNER_ROOM_TYPE),
 });
 export type RoomInput = z.input<typeof roomInputSchema>;
@@ -157,7 +157,7 @@ export const gangParamsSchema = z.object({ id: z.string().min(1), gangIndex: z.c
 
 /** PUT /api/devices/{id}/gangs/{gangIndex} {name}: what a gang is called (voice assistants use it). */
 export const GANG_NAME_MAX = 40;
-export const gangNameSchema = z.object({ name: requiredText('Switch name is required', GANG_NAME_MAX) });
+export const gangNameSchema = z.object({ name: displayName('Switch name is required', GANG_NAME_MAX) });
 export type GangNameBody = z.infer<typeof gangNameSchema>;
 
 export const updateCheckSchema = z.object({

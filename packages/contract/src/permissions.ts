@@ -217,6 +217,7 @@ export const PERMISSIONS = {
   'POST /api/electrician/installations/:id/step': { access: electrician },
   'POST /api/electrician/installations/:id/training': { access: electrician },
   'POST /api/electrician/installations/:id/signature': { access: electrician },
+  'POST /api/electrician/installations/:id/reopen': { access: electrician },
   // the owner's installation records, with the signature
   'GET /api/installations': { access: [ROLE.owner] },
   // the owner's view of who works in their home (settings), with Revoke

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponseSchema } from './common.ts';
+import { listResponseSchema, personName } from './common.ts';
 import { CONTACT_SUBJECTS, CURRENCY } from './constants.ts';
 import { MAX_CART_LINES, MAX_CART_QUANTITY } from './catalog.ts';
 
@@ -48,7 +48,7 @@ export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean 
 /** Statuses in which an order is closed: nothing changes it any more. */
 export const CLOSED_ORDER_STATUSES = ['cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
 
-const customerName = z.string().trim().min(1, 'Name is required').max(100);
+const customerName = personName('Name is required', 100);
 const customerEmail = z.string().trim().max(254).pipe(z.email('Invalid email address'));
 
 export const cartItemSchema = z.object({

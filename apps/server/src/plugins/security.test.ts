@@ -205,6 +205,7 @@ describe('origins', () => {
       PAYMENT_PROVIDER: 'razorpay',
       RAZORPAY_KEY_ID: 'rzp_live_x',
       JWT_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
       RAZORPAY_KEY_SECRET: 'k',
       RAZORPAY_WEBHOOK_SECRET: 'w',
       SELLER_LEGAL_NAME: 'Isaac Technologies Private Limited',

@@ -20,8 +20,10 @@ export const oauthClients = pgTable('oauth_clients', {
 });
 
 /**
- * An authorization code: single use (deleted when exchanged), bound to the client, the redirect URI and
- * the PKCE challenge; only its SHA-256 digest is stored.
+ * An authorization code: single use, bound to the client, the redirect URI and the PKCE challenge; only its
+ * SHA-256 digest is stored. An exchanged code is kept (spent, with the link it started) until it expires, so
+ * a replay is recognised and ends that link (RFC 6749 §4.1.2, RFC 9700 §4.5); `replayed_at` marks a replay
+ * that came before the exchange had saved its link (the link is then ended as it is saved).
  */
 export const oauthCodes = pgTable(
   'oauth_codes',
@@ -38,6 +40,9 @@ export const oauthCodes = pgTable(
     codeChallenge: text('code_challenge'),
     codeChallengeMethod: text('code_challenge_method'),
     expiresAt: timestamptz('expires_at').notNull(),
+    spentAt: timestamptz('spent_at'),
+    linkId: text('link_id').references(() => oauthLinks.id, { onDelete: 'set null' }),
+    replayedAt: timestamptz('replayed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('oauth_codes_expires_idx').on(t.expiresAt)],

@@ -4,8 +4,9 @@ import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * A user's TOTP secret (ADR 028), encrypted at rest (AES-256-GCM, `v1.` + base64url of iv|tag|ciphertext,
- * the user id as associated data). The row exists from the setup on; two-factor sign-in is ON only
+ * A user's TOTP secret (ADR 028), encrypted at rest (AES-256-GCM, `v2.<key id>.` + base64url of
+ * iv|tag|ciphertext under a data key, ADR 052, or `v1.…` from before the keyring; the user id as associated
+ * data). The row exists from the setup on; two-factor sign-in is ON only
  * once `users.two_factor_enabled_at` is set (until then the row is a pending enrolment, replaced by
  * the next setup). `last_used_step` is the newest 30-second step a code was accepted for: a code is
  * accepted once (a replay of the same or an older step is refused).
@@ -21,7 +22,13 @@ export const userTwoFactor = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_two_factor_secret_versioned', sql`${t.secretCiphertext} like 'v1.%'`)],
+  // `v1.`: sealed before the keyring (JWT_SECRET-derived); `v2.<key id>.`: a data key (ADR 052).
+  (t) => [
+    check(
+      'user_two_factor_secret_versioned',
+      sql`${t.secretCiphertext} like 'v1.%' or ${t.secretCiphertext} like 'v2.%'`,
+    ),
+  ],
 );
 
 /** Single-use recovery codes: only their SHA-256 digest is stored; `used_at` marks a spent one. */

@@ -39,8 +39,11 @@ export interface SecondFactorCheck {
     executor: Db,
     user: UserRow,
     factor: { otp?: string | undefined; recovery_code?: string | undefined },
-  ): Promise<string | null>;
+  ): Promise<SecondFactorMethod | null>;
 }
+
+/** Which second factor a sign-in used: the authenticator's code, or a recovery code. */
+export type SecondFactorMethod = 'otp' | 'recovery_code';
 
 /**
  * The authorization-request check of voice-assistant linking (the OAuth module's service, ADR 035; an
@@ -93,6 +96,8 @@ export class AuthService {
       });
       throw unauthorized(ERROR_CODE.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
     }
+    // Which second factor the sign-in used (recorded with it: a recovery code's use is worth seeing).
+    let secondFactor: SecondFactorMethod | null = null;
     if (user.twoFactorEnabledAt !== null) {
       if (!body.otp && !body.recovery_code) {
         // The first step of a two-step sign-in: not a failure, and not a success either (ADR 028).
@@ -100,7 +105,8 @@ export class AuthService {
         throw unauthorized(ERROR_CODE.twoFactorRequired, API_MSG.twoFactorRequired);
       }
       // A wrong (or replayed) code stays counted as a failed attempt, as a wrong password is.
-      if ((await this.twoFactor.verify(this.db, user, body)) === null) {
+      secondFactor = await this.twoFactor.verify(this.db, user, body);
+      if (secondFactor === null) {
         await this.audit.record(this.db, context, {
           action: 'auth.sign_in_failed',
           entity: { type: 'user', id: user.id, name: email },
@@ -122,6 +128,7 @@ export class AuthService {
         {
           action: 'auth.sign_in',
           entity: { type: 'session', id: created.id, name: user.name },
+          ...(secondFactor ? { changes: { second_factor: { before: null, after: secondFactor } } } : {}),
         },
       );
       return created;

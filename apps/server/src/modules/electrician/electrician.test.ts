@@ -20,6 +20,7 @@ import {
   rooms,
 } from '../../db/schema/index.ts';
 import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { pngBytes, pngChunk, pngDataUrl } from './test-png.ts';
 
 /**
  * The electrician API (issue 11) with two electricians: E1 is assigned owner A and a stock device, E2
@@ -218,7 +219,7 @@ describe("changes in a customer's home", () => {
     });
     const [row] = await t.db.select().from(devices).where(eq(devices.id, world.deviceA));
     expect(row?.wifiConfig?.ssid).toBe('Home-2.4G');
-    expect(row?.wifiConfig?.password_sealed).toMatch(/^v1\./);
+    expect(row?.wifiConfig?.password_sealed).toMatch(/^v2\.dev\./);
     expect(JSON.stringify(row?.wifiConfig)).not.toContain(WIFI_PASSWORD);
 
     // the generic configure call, WiFi then Bluetooth
@@ -424,9 +425,8 @@ describe('installations', () => {
 });
 
 describe('the guided install (ADR 034)', () => {
-  // a 1×1 transparent PNG
-  const PNG =
-    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+  // a 300×100 white PNG (what a signature pad draws on)
+  const PNG = pngDataUrl(pngBytes(300, 100));
 
   it('resumes the open installation as guided, refuses to complete until devices, training and signature are done', async () => {
     const stockSerial = `GUIDE-${process.pid}`;
@@ -551,6 +551,93 @@ describe('the guided install (ADR 034)', () => {
       signature_image: PNG,
     });
     expect((await get('/api/installations', world.e2)).statusCode).toBe(403);
+  });
+
+  it('a signature is a real PNG of sane size, final once stored; reopening (audited, with a reason) clears it (issue 29)', async () => {
+    const list = await get('/electrician/installations?page=1', world.e2);
+    const [completed] = list.json().installations as Installation[];
+    expect(completed).toMatchObject({ status: 'completed', signature: { signed_by: 'B Owner' } });
+    const url = `/api/electrician/installations/${completed!._id}`;
+
+    // A completed installation's signature cannot be replaced, nor by another electrician reopened.
+    expect((await post(`${url}/signature`, { signer_name: 'X', image: PNG }, world.e2)).statusCode).toBe(409);
+    expect((await post(`${url}/reopen`, { reason: 'Customer asks' })).statusCode).toBe(404);
+    expect((await post(`${url}/reopen`, { reason: '  ' }, world.e2)).statusCode).toBe(400);
+    const reopened = await post(
+      `${url}/reopen`,
+      { reason: 'The customer signed with the wrong name' },
+      world.e2,
+    );
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({
+      message: ELECTRICIAN_MSG.installationReopened,
+      installation: { status: 'in_progress', signature: null },
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, completed!._id), eq(auditLog.action, 'installation.reopened')));
+    expect(entry?.changes).toMatchObject({
+      reason: { before: null, after: 'The customer signed with the wrong name' },
+      signed_by: { before: 'B Owner', after: null },
+      status: { before: 'completed', after: 'in_progress' },
+    });
+
+    // Only a well-formed PNG of sane dimensions is stored.
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const good = pngBytes(300, 100);
+    const badCrc = Buffer.from(good);
+    badCrc[badCrc.length - 20] = (badCrc[badCrc.length - 20] ?? 0) ^ 0xff;
+    const refused: [string, string][] = [
+      ['svg+xml data URL', `data:image/svg+xml;base64,${svg.toString('base64')}`],
+      ['an SVG labelled PNG', pngDataUrl(svg)],
+      ['PNG magic then a script', pngDataUrl(Buffer.concat([good.subarray(0, 8), svg]))],
+      ['1×1', pngDataUrl(pngBytes(1, 1))],
+      ['too small', pngDataUrl(pngBytes(49, 100))],
+      ['too wide', pngDataUrl(pngBytes(2001, 100))],
+      ['too tall', pngDataUrl(pngBytes(300, 1001))],
+      ['bytes after IEND', pngDataUrl(Buffer.concat([good, svg]))],
+      ['truncated', pngDataUrl(good.subarray(0, good.length - 12))],
+      ['a wrong CRC', pngDataUrl(badCrc)],
+      ['no image data', pngDataUrl(Buffer.concat([good.subarray(0, 33), good.subarray(good.length - 12)]))],
+      ['over the size limit', `data:image/png;base64,${'A'.repeat(400_004)}`],
+    ];
+    for (const [label, image] of refused) {
+      const res = await post(`${url}/signature`, { signer_name: 'B Owner', image }, world.e2);
+      expect(res.statusCode, label).toBe(400);
+    }
+    expect(
+      (
+        await post(
+          `${url}/signature`,
+          { signer_name: 'B Owner', image: pngDataUrl(pngBytes(1, 1)) },
+          world.e2,
+        )
+      ).json().message,
+    ).toMatch(/between 50×20 and 2000×1000 pixels/);
+    expect((await get(url, world.e2)).json().installation.signature).toBeNull();
+
+    // The largest accepted, with an ancillary text chunk: stored; then final.
+    const withText = pngDataUrl(
+      pngBytes(2000, 1000, [pngChunk('tEXt', Buffer.from('Software\0signature_pad'))]),
+    );
+    const signed = await post(`${url}/signature`, { signer_name: 'B Owner', image: withText }, world.e2);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const again = await post(`${url}/signature`, { signer_name: 'Someone Else', image: PNG }, world.e2);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ELECTRICIAN_MSG.signatureFinal);
+    expect((await get(url, world.e2)).json().installation.signature.signed_by).toBe('B Owner');
+
+    // In progress and signed: reopening clears the signature and the customer signs again.
+    expect((await post(`${url}/reopen`, { reason: 'Smudged' }, world.e2)).statusCode).toBe(200);
+    const resigned = await post(`${url}/signature`, { signer_name: 'B Owner', image: PNG }, world.e2);
+    expect(resigned.statusCode).toBe(200);
+    const done = await post(`${url}/complete`, {}, world.e2);
+    expect(done.statusCode, done.body).toBe(200);
+    const ownerToken = await login(t.app, world.ownerB.email, world.ownerB.password);
+    const records = await get('/api/installations', await authed(t.app, ownerToken));
+    const record = records.json().installations.find((r: { _id: string }) => r._id === completed!._id);
+    expect(record.signature_image).toBe(PNG);
   });
 });
 

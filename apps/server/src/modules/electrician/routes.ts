@@ -32,6 +32,7 @@ import {
   addInstallationDeviceSchema,
   guidedStepSchema,
   ownerInstallationListSchema,
+  reopenInstallationSchema,
   signatureSchema,
   startGuidedSchema,
   trainingSchema,
@@ -488,7 +489,10 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The customer's signature (a PNG drawn on the screen) with their name; stored with the time",
+        summary:
+          "The customer's signature (a PNG drawn on the screen) with their name; stored with the time, final until the installation is reopened",
+        description:
+          'The image must be a well-formed PNG of 50×20 to 2000×1000 pixels and at most 300 KB (anything else is 400); a second signature is 409 unless the installation was reopened.',
         params: idParamsSchema,
         body: signatureSchema,
         response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -497,6 +501,29 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: ELECTRICIAN_MSG.signatureSaved,
       installation: await service.saveSignature(
+        requireScope(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/reopen',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reopen an installation (audited, with a reason): its signature is cleared so the customer can sign again; a completed installation is in progress again',
+        params: idParamsSchema,
+        body: reopenInstallationSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.installationReopened,
+      installation: await service.reopen(
         requireScope(request),
         request.params.id,
         request.body,

@@ -19,6 +19,8 @@ import {
   type ElectricianUserList,
   type GuidedStep,
   type OwnerInstallation,
+  type AuditChange,
+  type ReopenInstallationBody,
   type SignatureBody,
   type Installation,
   type InstallationSignature,
@@ -43,7 +45,7 @@ import {
   users,
   type InstallationRow,
 } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
 import type { Scope, ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
@@ -60,6 +62,7 @@ import { selectWithSession } from '../auth/sessions.ts';
 import type { ReadWithSession } from '../../plugins/auth.ts';
 import { installationReference } from './reference.ts';
 import { presentCustomer, presentInstallation, type InstallationDeviceView } from './presenter.ts';
+import { signatureImageProblem } from './signature-image.ts';
 
 /** How many of each list the dashboard shows (spec section 9: recent items 5 for the electrician). */
 const RECENT = 5;
@@ -711,8 +714,12 @@ export class ElectricianService {
     body: SignatureBody,
     context: AuditContext,
   ): Promise<Installation> {
+    const problem = signatureImageProblem(body.image);
+    if (problem) throw badRequest(problem, [{ path: 'image', message: problem }]);
     return this.changeInstallation(scope, id, context, 'installation.updated', (row) => {
       if (row.status !== 'in_progress') throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+      // The customer's sign-off is final: only a reopening (audited, with a reason) clears it.
+      if (row.signedAt !== null) throw conflict(ELECTRICIAN_MSG.signatureFinal);
       return { signatureImage: body.image, signedBy: body.signer_name.trim(), signedAt: this.now() };
     });
   }
@@ -723,6 +730,40 @@ export class ElectricianService {
     return row.signedBy && row.signedAt && row.signatureImage
       ? { signed_by: row.signedBy, signed_at: row.signedAt.toISOString(), image: row.signatureImage }
       : null;
+  }
+
+  /**
+   * POST …/installations/{id}/reopen {reason} (issue 29): the signature is cleared so the customer can sign
+   * again, and a completed installation is in progress again (completing it again needs the signature).
+   * Recorded as `installation.reopened` with the reason and who had signed. 409 when there is nothing to
+   * reopen (a pending installation, or one in progress without a signature).
+   */
+  async reopen(
+    scope: Scope,
+    id: string,
+    body: ReopenInstallationBody,
+    context: AuditContext,
+  ): Promise<Installation> {
+    return this.changeInstallation(
+      scope,
+      id,
+      context,
+      'installation.reopened',
+      (row) => {
+        if (row.status === 'pending' || (row.status === 'in_progress' && row.signedAt === null)) {
+          throw conflict(ELECTRICIAN_MSG.installationNotInProgress);
+        }
+        return {
+          signatureImage: null,
+          signedBy: null,
+          signedAt: null,
+          ...(row.status === 'completed'
+            ? { status: 'in_progress' as const, phase: 'in_progress' as const, completedAt: null }
+            : {}),
+        };
+      },
+      { reason: { before: null, after: body.reason.trim() } },
+    );
   }
 
   /** GET /api/installations: the owner's installation records, with the electrician and the signature. */
@@ -997,8 +1038,10 @@ export class ElectricianService {
       | 'installation.started'
       | 'installation.phase_changed'
       | 'installation.completed'
-      | 'installation.updated',
+      | 'installation.updated'
+      | 'installation.reopened',
     change: (row: InstallationRow) => Partial<typeof installations.$inferInsert>,
+    extraChanges: Record<string, AuditChange> = {},
   ): Promise<Installation> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -1025,24 +1068,25 @@ export class ElectricianService {
         .select({ name: users.name })
         .from(users)
         .where(eq(users.id, row.customerId));
+      const changes = changesBetween(
+        {
+          status: row.status,
+          phase: row.phase,
+          customer_training_completed: row.customerTrainingCompleted,
+          signed_by: row.signedBy,
+        },
+        {
+          status: set.status ?? row.status,
+          phase: set.phase ?? row.phase,
+          customer_training_completed: set.customerTrainingCompleted ?? row.customerTrainingCompleted,
+          signed_by: 'signedBy' in set ? (set.signedBy ?? null) : row.signedBy,
+        },
+        ['status', 'phase', 'customer_training_completed', 'signed_by'],
+      );
       await this.audit.record(tx, context, {
         action,
         entity: { type: 'installation', id: row.id, name: customer?.name ?? null },
-        changes: changesBetween(
-          {
-            status: row.status,
-            phase: row.phase,
-            customer_training_completed: row.customerTrainingCompleted,
-            signed_by: row.signedBy,
-          },
-          {
-            status: set.status ?? row.status,
-            phase: set.phase ?? row.phase,
-            customer_training_completed: set.customerTrainingCompleted ?? row.customerTrainingCompleted,
-            signed_by: set.signedBy ?? row.signedBy,
-          },
-          ['status', 'phase', 'customer_training_completed', 'signed_by'],
-        ),
+        changes: { ...changes, ...extraChanges },
       });
       return this.presentedInstallation(tx, row.id);
     });

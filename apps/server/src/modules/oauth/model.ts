@@ -1,6 +1,6 @@
 import type OAuth2Server from '@node-oauth/oauth2-server';
 import { OAUTH_SCOPE } from '@isaac/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import {
@@ -40,13 +40,22 @@ export interface ModelClient extends OAuth2Server.Client {
   grants: string[];
 }
 
-/** The library's user: the owner, and (for a refresh) the link the token belongs to. */
+/**
+ * The library's user: the owner, and (for a refresh) the link the token belongs to, or (for a code exchange)
+ * the digest of the code being exchanged (the link it starts is remembered on the spent code).
+ */
 export interface ModelUser extends OAuth2Server.User {
   id: string;
   name: string;
   role: number;
   linkId?: string;
+  codeHash?: string;
 }
+
+/** Who ends a link when its code is replayed: the service's endLink (audited, tokens deleted). */
+export type EndLink = (linkId: string, reason: string) => Promise<unknown>;
+
+export const REPLAY_REASON = 'authorization code replayed';
 
 const GRANTS = ['authorization_code', 'refresh_token'];
 
@@ -63,11 +72,14 @@ export function secretMatches(row: OAuthClientRow, secret: string): boolean {
 }
 
 /**
- * The storage model @node-oauth/oauth2-server calls (ADR 035): authorization codes (single use: deleted when
- * exchanged), links with their refresh token (not rotated), access tokens. Times come from the app's clock;
+ * The storage model @node-oauth/oauth2-server calls (ADR 035): authorization codes (single use: kept spent
+ * until they expire, a replay ends the link, ADR 050), links with their refresh token (not rotated), access tokens. Times come from the app's clock;
  * the library compares expiry with the real clock, so what it is handed is "the time left" from now.
  */
 export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Server.RefreshTokenModel {
+  /** Set by the service: ends a link (audited) when the code that started it is replayed. */
+  endLink: EndLink = async () => undefined;
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
@@ -137,6 +149,8 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
     user: OAuth2Server.User,
   ): Promise<OAuth2Server.AuthorizationCode> {
     const expiresAt = this.after(this.lifetimes.codeSeconds);
+    // Spent codes are kept until they expire (replay detection); expired ones go here, on the next code.
+    await this.db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, this.now()));
     await this.db.insert(oauthCodes).values({
       codeHash: digest(code.authorizationCode),
       clientId: client.id,
@@ -163,14 +177,24 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
       .innerJoin(users, eq(users.id, oauthCodes.userId))
       .where(eq(oauthCodes.codeHash, digest(authorizationCode)))
       .limit(1);
-    if (!found || found.user.status !== 'active' || found.code.expiresAt <= this.now()) return null;
+    if (!found || found.code.expiresAt <= this.now()) return null;
+    if (found.code.spentAt !== null) {
+      await this.refuseReplay(found.code.codeHash);
+      return null;
+    }
+    if (found.user.status !== 'active') return null;
     return {
       authorizationCode,
       expiresAt: this.realTime(found.code.expiresAt),
       redirectUri: found.code.redirectUri,
       scope: found.code.scope,
       client: modelClient(found.client),
-      user: { id: found.user.id, name: found.user.name, role: found.user.role } satisfies ModelUser,
+      user: {
+        id: found.user.id,
+        name: found.user.name,
+        role: found.user.role,
+        codeHash: found.code.codeHash,
+      } satisfies ModelUser,
       ...(found.code.codeChallenge
         ? {
             codeChallenge: found.code.codeChallenge,
@@ -180,13 +204,35 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
     };
   }
 
-  /** Spends the code: true only for the one request that deleted it (a replay finds nothing). */
+  /**
+   * Spends the code: true only for the one request that marked it spent. The code is kept (its digest) until
+   * it expires: a second exchange is a replay and ends the link the first one started.
+   */
   async revokeAuthorizationCode(code: OAuth2Server.AuthorizationCode): Promise<boolean> {
-    const deleted = await this.db
-      .delete(oauthCodes)
-      .where(eq(oauthCodes.codeHash, digest(code.authorizationCode)))
+    const codeHash = digest(code.authorizationCode);
+    const spent = await this.db
+      .update(oauthCodes)
+      .set({ spentAt: this.now() })
+      .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.spentAt)))
       .returning({ codeHash: oauthCodes.codeHash });
-    return deleted.length === 1;
+    if (spent.length === 1) return true;
+    // Two exchanges of one code at once: the loser is a replay too.
+    await this.refuseReplay(codeHash);
+    return false;
+  }
+
+  /**
+   * A spent code presented again (RFC 6749 §4.1.2): the tokens issued from it are revoked, i.e. the link it
+   * started ends. If that exchange has not saved its link yet, the code is marked and `saveToken` ends the
+   * link as it is made.
+   */
+  private async refuseReplay(codeHash: string): Promise<void> {
+    const [code] = await this.db
+      .update(oauthCodes)
+      .set({ replayedAt: this.now() })
+      .where(eq(oauthCodes.codeHash, codeHash))
+      .returning({ linkId: oauthCodes.linkId });
+    if (code?.linkId) await this.endLink(code.linkId, REPLAY_REASON);
   }
 
   /**
@@ -203,7 +249,8 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
     const modelClientRow = (client as ModelClient).row;
     const at = this.now();
     const accessExpiresAt = this.after(this.lifetimes.accessTokenSeconds);
-    await this.db.transaction(async (tx) => {
+    let replayed = false;
+    const savedLinkId = await this.db.transaction(async (tx) => {
       let linkId = owner.linkId;
       if (token.refreshToken) {
         await tx
@@ -229,6 +276,14 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
           .returning({ id: oauthLinks.id });
         if (!link) throw new Error('link insert returned no row');
         linkId = link.id;
+        if (owner.codeHash) {
+          const [code] = await tx
+            .update(oauthCodes)
+            .set({ linkId: link.id })
+            .where(eq(oauthCodes.codeHash, owner.codeHash))
+            .returning({ replayedAt: oauthCodes.replayedAt });
+          replayed = code?.replayedAt != null;
+        }
         await this.audit.record(
           tx,
           {
@@ -250,7 +305,10 @@ export class OAuthModel implements OAuth2Server.AuthorizationCodeModel, OAuth2Se
       await tx
         .insert(oauthAccessTokens)
         .values({ tokenHash: digest(token.accessToken), linkId, expiresAt: accessExpiresAt, createdAt: at });
+      return linkId;
     });
+    // The code was replayed while this exchange was under way: the link it started ends at once.
+    if (replayed) await this.endLink(savedLinkId, REPLAY_REASON);
     return { ...token, client, user };
   }
 

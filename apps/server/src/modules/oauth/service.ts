@@ -17,6 +17,7 @@ import {
   type OAuthClientSecretResponse,
   type OAuthClientUpdate,
   type PageQuery,
+  isValidCodeChallenge,
 } from '@isaac/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +33,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { basicClientCredentials, rawBasicAuthorization } from './client-auth.ts';
 import { digest, opaque, OAuthModel, secretMatches, type AccessTokenGrant, type ModelUser } from './model.ts';
 
 /** What the token and revocation endpoints answer: the status, headers and body the library chose. */
@@ -50,6 +52,15 @@ export interface OAuthHttpRequest {
 }
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** The audit context of what the authorization server does on its own (a replayed code ends a link). */
+const SYSTEM_CONTEXT: AuditContext = {
+  actor: null,
+  channel: 'api',
+  ip: null,
+  userAgent: null,
+  requestId: null,
+};
 
 function presentClient(row: OAuthClientRow, linkedUsers: number): OAuthClient {
   return {
@@ -84,6 +95,26 @@ function oauthErrorAnswer(error: unknown, response: OAuth2Server.Response): OAut
   throw error;
 }
 
+/** 401 invalid_client (RFC 6749 §5.2), with the Basic challenge when the client tried Basic. */
+function invalidClient(triedBasic: boolean): OAuthHttpAnswer {
+  return {
+    status: 401,
+    headers: { ...NO_STORE, ...(triedBasic ? { 'www-authenticate': 'Basic realm="Service"' } : {}) },
+    body: { error: 'invalid_client', error_description: 'Invalid client: client authentication failed' },
+  };
+}
+
+/**
+ * The client's redirect URI with the answer's parameters added (its own query kept) and `state` exactly as
+ * the client sent it, URL-encoded whatever it holds (RFC 6749 §4.1.2 and §4.1.2.1).
+ */
+function redirectTo(redirectUri: string, params: Record<string, string>, state: string | undefined): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  if (state) url.searchParams.set('state', state);
+  return url.toString();
+}
+
 /**
  * Voice-assistant account linking (issue 12, ADR 035): an OAuth 2 authorization server built on
  * @node-oauth/oauth2-server (authorization code + PKCE, refresh tokens that are not rotated, RFC 7009
@@ -114,6 +145,8 @@ export class OAuthService {
       requireClientAuthentication: { refresh_token: false },
       allowEmptyState: true,
     });
+    // A replayed code ends the link it started (ADR 050).
+    this.model.endLink = (linkId, reason) => this.endLink(linkId, SYSTEM_CONTEXT, reason);
   }
 
   // ---- the authorization request (/login in OAuth mode, then consent) ----
@@ -140,6 +173,9 @@ export class OAuthService {
       throw badRequest(`Unknown scope: only "${OAUTH_SCOPE}" is offered`);
     if (request.code_challenge_method !== undefined && request.code_challenge_method !== 'S256') {
       throw badRequest('Only the S256 code challenge method is supported');
+    }
+    if (request.code_challenge !== undefined && !isValidCodeChallenge(request.code_challenge)) {
+      throw badRequest(OAUTH_MSG.codeChallengeInvalid);
     }
     if (client.secretHash === null && !request.code_challenge)
       throw badRequest(OAUTH_MSG.publicClientNeedsPkce);
@@ -177,22 +213,39 @@ export class OAuthService {
     const response = new OAuth2Server.Response();
     const owner: ModelUser = { id: user.id, name: user.name, role: user.role };
     try {
-      await this.server.authorize(request, response, { authenticateHandler: { handle: () => owner } });
+      const code = await this.server.authorize(request, response, {
+        authenticateHandler: { handle: () => owner },
+      });
+      return {
+        redirect: redirectTo(decision.redirect_uri, { code: code.authorizationCode }, decision.state),
+      };
     } catch (error) {
-      // A refusal (or any other failure the library reports) goes back to the client as an error redirect.
+      // A refusal (or any other failure the library reports) goes back to the client as an error redirect,
+      // with its state whatever it holds (the library drops a state it finds invalid).
       if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+      return {
+        redirect: redirectTo(
+          decision.redirect_uri,
+          { error: error.name, error_description: error.message },
+          decision.state,
+        ),
+      };
     }
-    const location = response.get('location');
-    if (typeof location !== 'string')
-      throw new HttpError(500, ERROR_CODE.internal, 'No redirect was produced');
-    return { redirect: location };
   }
 
   // ---- the token endpoint and revocation (client-authenticated, form-encoded) ----
 
   /** POST /api/oauth/token: authorization_code and refresh_token grants (RFC 6749 answers, no-store). */
   async token(http: OAuthHttpRequest): Promise<OAuthHttpAnswer> {
-    const request = new OAuth2Server.Request({ ...http, headers: headersOf(http) });
+    const headers = headersOf(http);
+    const basic = basicClientCredentials(headers.authorization);
+    if (basic !== undefined) {
+      // RFC 6749 §2.3.1: the credentials are form-urlencoded; the library reads them as they are.
+      const raw = basic === 'invalid' ? null : rawBasicAuthorization(basic);
+      if (raw === null) return invalidClient(true);
+      headers.authorization = raw;
+    }
+    const request = new OAuth2Server.Request({ ...http, headers });
     const response = new OAuth2Server.Response();
     try {
       await this.server.token(request, response);
@@ -209,28 +262,17 @@ export class OAuthService {
    */
   async revoke(http: OAuthHttpRequest): Promise<OAuthHttpAnswer> {
     const headers = headersOf(http);
-    const basic = /^Basic\s+(\S+)$/i.exec(headers.authorization ?? '');
-    let clientId = http.body.client_id;
-    let secret = http.body.client_secret;
-    if (basic?.[1]) {
-      const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      clientId = decodeURIComponent(decoded.slice(0, colon));
-      secret = decodeURIComponent(decoded.slice(colon + 1));
-    }
+    const basic = basicClientCredentials(headers.authorization);
+    if (basic === 'invalid') return invalidClient(true);
+    const clientId = basic ? basic.clientId : http.body.client_id;
+    const secret = basic ? basic.clientSecret : http.body.client_secret;
     const [client] = clientId
       ? await this.db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1)
       : [];
     const authenticated =
       client !== undefined &&
       (client.secretHash === null ? !secret : secret !== undefined && secretMatches(client, secret));
-    if (!client || !authenticated) {
-      return {
-        status: 401,
-        headers: { ...NO_STORE, ...(basic ? { 'www-authenticate': 'Basic realm="Service"' } : {}) },
-        body: { error: 'invalid_client', error_description: 'Invalid client: client authentication failed' },
-      };
-    }
+    if (!client || !authenticated) return invalidClient(basic !== undefined);
     const token = http.body.token;
     if (!token)
       return {

@@ -179,6 +179,45 @@ describe('renderEmail', () => {
     expect(text).toContain('> Includes wiring for the kitchen.\n> Price held');
   });
 
+  it('strips control characters from every interpolated value; a note keeps only its line breaks (issue 29)', () => {
+    const { html, text, subject } = renderEmail({
+      kind: 'installation_scheduled',
+      to: TO,
+      data: {
+        name: 'Asha\r\nBcc: victim@example.com\u0000\u001b[31m\u0085',
+        date: '2026-12-14',
+        electrician: 'Ravi\tKumar\u0007',
+        address: '12 MG Road\r\nBengaluru\u0000',
+      },
+    });
+    for (const body of [html, text, subject])
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+      expect(body).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/);
+    expect(text).toContain('Hello Asha Bcc: victim@example.com[31m ,');
+    expect(text).toContain('Ravi Kumar');
+    expect(text).not.toMatch(/^Bcc:/m);
+    // The address keeps its line break (one line feed, shown as a comma in text and <br> in HTML), nothing else.
+    expect(text).toContain('Address: 12 MG Road, Bengaluru');
+    expect(html).toContain('12 MG Road<br>Bengaluru');
+    const quote = renderEmail({
+      kind: 'quote',
+      to: TO,
+      data: {
+        name: 'Asha',
+        number: 'Q-1',
+        link: 'https://isaac.test/q',
+        totalPaise: 100,
+        validUntil: '2026-12-31',
+        items: [{ name: 'Kit\r\nX-Injected: 1', quantity: 1 }],
+        note: 'line one\r\nline two\u0000',
+      },
+    });
+    expect(quote.text).toContain('> line one\n> line two');
+    expect(quote.text).toContain('Kit X-Injected: 1');
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+    expect(quote.text).not.toMatch(/\r|\u0000/);
+  });
+
   it('formats calendar dates without a time-zone shift', () => {
     expect(formatDate('2026-01-01')).toBe('Thursday, 1 January 2026');
     expect(formatDate('not a date')).toBe('not a date');

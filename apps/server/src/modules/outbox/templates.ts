@@ -41,7 +41,7 @@ const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
 
 /** Renders one e-mail of issue 15 to its subject, HTML and plain text. Every interpolated value is escaped. */
 export function renderEmail(email: OutgoingEmail): RenderedEmail {
-  const content = contentOf(email);
+  const content = contentOf({ ...email, data: withoutControlCharacters(email.data) } as OutgoingEmail);
   const subject = oneLine(content.subject);
   return { subject, html: renderHtml({ ...content, subject }), text: renderText(content) };
 }
@@ -345,6 +345,37 @@ function renderText(content: EmailContent): string {
 }
 
 // ---- Formatting ----
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
+const CONTROL_BUT_LINE_FEED = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
+/** Fields whose line breaks are kept (a quoted note, an address); every other value is one line. */
+const MULTILINE_FIELDS = new Set(['note', 'address']);
+
+/**
+ * The e-mail's data with control characters removed (issue 29), a second line of defence behind the
+ * contract's name schemas: in one-line values (names, numbers, links) line breaks and tabs become a space
+ * and every other C0/C1 character goes; in a multi-line field only line feeds are kept.
+ */
+export function withoutControlCharacters<T>(data: T, field = ''): T {
+  if (typeof data === 'string') {
+    const text = MULTILINE_FIELDS.has(field)
+      ? data
+          .replace(/\r\n?/g, '\n')
+          .replace(/[\t\u2028\u2029]/g, ' ')
+          .replace(CONTROL_BUT_LINE_FEED, '')
+      : data.replace(/[\r\n\t\u0085\u2028\u2029]+/g, ' ').replace(CONTROL, '');
+    return text as T;
+  }
+  if (Array.isArray(data)) return data.map((item) => withoutControlCharacters(item, field)) as T;
+  if (data !== null && typeof data === 'object' && !(data instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [key, withoutControlCharacters(value, key)]),
+    ) as T;
+  }
+  return data;
+}
 
 /** A subject is one line (no header injection, whatever the data). */
 function oneLine(value: string): string {

@@ -557,6 +557,7 @@ async function productionApp(env: Record<string, string>, lines: string[]) {
   const config = loadConfig({
     NODE_ENV: 'production',
     JWT_SECRET: 'p'.repeat(40),
+    DATA_ENCRYPTION_KEYS: `p1:${Buffer.alloc(32, 1).toString('base64')}`, // required in production (ADR 052)
     RAZORPAY_KEY_SECRET: 'production-key-secret',
     RAZORPAY_WEBHOOK_SECRET: 'production-webhook-secret',
     SELLER_LEGAL_NAME: 'Isaac Technologies Private Limited',

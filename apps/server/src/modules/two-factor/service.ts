@@ -17,7 +17,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { PasswordThrottle, tryAgainIn } from '../auth/throttle.ts';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.ts';
-import { SecretBox } from './secret-box.ts';
+import type { SecretBox } from './secret-box.ts';
 import { totp } from './totp.ts';
 
 export const TWO_FACTOR_MESSAGES = {
@@ -51,7 +51,6 @@ const invalidCode = (message: string = API_MSG.invalidTwoFactorCode) =>
  * Turning it on, off, and an admin's reset are recorded in the activity log in their transaction.
  */
 export class TwoFactorService {
-  private readonly box: SecretBox;
   private readonly throttle: PasswordThrottle;
 
   constructor(
@@ -59,11 +58,11 @@ export class TwoFactorService {
     private readonly now: () => Date,
     private readonly sessions: SessionService,
     private readonly audit: AuditLog,
-    serverSecret: string,
+    /** Seals the TOTP secrets (a data key of DATA_ENCRYPTION_KEYS, ADR 052). */
+    private readonly box: SecretBox,
     /** ADMIN_TWO_FACTOR_REQUIRED */
     private readonly requiredForAdmins: boolean,
   ) {
-    this.box = new SecretBox(serverSecret, 'totp-secret');
     this.throttle = new PasswordThrottle(db, now);
   }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, userTwoFactor } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
 import { LOGIN_LIMITS } from '../auth/throttle.ts';
+import { DataKeyring } from '../../keys/keyring.ts';
 import { SecretBox } from './secret-box.ts';
 import { TWO_FACTOR_MESSAGES } from './service.ts';
 
@@ -85,9 +86,9 @@ describe('enrolment (/api/account/two-factor)', () => {
 
     // Stored sealed, never in the clear, and bound to its user.
     const [row] = await t.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
-    expect(row?.secretCiphertext).toMatch(/^v1\./);
+    expect(row?.secretCiphertext).toMatch(/^v2\.dev\./);
     expect(row?.secretCiphertext).not.toContain(body.secret);
-    const box = new SecretBox(t.config.jwtSecret, 'totp-secret');
+    const box = new SecretBox(new DataKeyring(t.config.dataKeys, t.config.jwtSecret), 'totp-secret');
     expect(box.open(row?.secretCiphertext ?? '', user.id)).toBe(body.secret);
     expect(box.open(row?.secretCiphertext ?? '', 'someone-else')).toBeNull();
 
@@ -222,6 +223,36 @@ describe('signing in with two-factor sign-in on', () => {
     const otherCodes = (await enrol(other.token)).codes;
     const foreign = await postLogin({ email: user.email, password, recovery_code: otherCodes[0] ?? '' });
     expect(foreign.statusCode).toBe(401);
+  });
+
+  it('records which second factor a sign-in used: the authenticator code or a recovery code (issue 29)', async () => {
+    const { user, password, token } = await t.signIn(ROLE.owner);
+    const { secret, codes } = await enrol(token);
+    const signIns = async () =>
+      (
+        await t.db
+          .select({ changes: auditLog.changes })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, user.id)))
+          .orderBy(auditLog.at)
+      ).map((r) => r.changes);
+    const before = (await signIns()).length;
+    expect((await postLogin({ email: user.email, password, otp: codeNow(secret) })).statusCode).toBe(200);
+    nextStep();
+    expect((await postLogin({ email: user.email, password, recovery_code: codes[0] ?? '' })).statusCode).toBe(
+      200,
+    );
+    expect((await signIns()).slice(before)).toEqual([
+      { second_factor: { before: null, after: 'otp' } },
+      { second_factor: { before: null, after: 'recovery_code' } },
+    ]);
+    // A sign-in without two-factor sign-in on records no second factor.
+    const plain = await t.signIn(ROLE.owner);
+    const [row] = await t.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, plain.user.id)));
+    expect(row?.changes ?? {}).toEqual({});
   });
 
   it('wrong codes count as failed attempts in the sign-in throttle; asking for the code does not', async () => {

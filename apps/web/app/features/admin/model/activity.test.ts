@@ -34,6 +34,18 @@ describe('describeActivity', () => {
     ).toBe('Priya Sharma deleted room room');
   });
 
+  it('says which second factor a sign-in used (issue 29)', () => {
+    const signIn = (after: string | null) =>
+      entry({
+        action: 'auth.sign_in',
+        entity: { type: 'session', id: 's1', name: 'Priya Sharma' },
+        changes: after === null ? {} : { second_factor: { before: null, after } },
+      });
+    expect(describeActivity(signIn(null))).toBe('Priya Sharma signed in');
+    expect(describeActivity(signIn('otp'))).toBe('Priya Sharma signed in with an authenticator code');
+    expect(describeActivity(signIn('recovery_code'))).toBe('Priya Sharma signed in with a recovery code');
+  });
+
   it('says who acted when there is no name', () => {
     expect(actorLabel(entry({ actor: null, channel: 'system' }))).toBe('The system');
     expect(actorLabel(entry({ actor: null, channel: 'api' }))).toBe('Someone');

@@ -71,6 +71,7 @@ const PHRASES: Record<AuditAction, string> = {
   'installation.phase_changed': 'moved the installation of {name} to another phase',
   'installation.completed': 'completed the installation of {name}',
   'installation.updated': 'updated installation {name}',
+  'installation.reopened': 'reopened the installation of {name} (the signature is cleared)',
   'order.created': 'placed order {name}',
   'order.cancelled': 'cancelled order {name}',
   'order.refunded': 'refunded order {name}',
@@ -104,6 +105,12 @@ const PHRASES: Record<AuditAction, string> = {
   'email.resent': 'sent the failed e-mail {name} again',
 };
 
+/** The second factor a sign-in used (the audit's `second_factor`), as the sentence says it. */
+const SECOND_FACTOR_LABELS: Record<string, string> = {
+  otp: 'an authenticator code',
+  recovery_code: 'a recovery code',
+};
+
 /** Who acted, as a reader sees it: the copied name, else a role, else "The system" / "Someone". */
 export function actorLabel(entry: AuditEntry): string {
   if (entry.actor?.name) return entry.actor.name;
@@ -115,10 +122,13 @@ export function actorLabel(entry: AuditEntry): string {
 export function describeActivity(entry: AuditEntry): string {
   const name = entry.entity.name ?? ENTITY_LABELS[entry.entity.type].toLowerCase();
   const power = entry.changes.power_on?.after;
+  const secondFactor = entry.changes.second_factor?.after;
   const phrase =
     entry.action === 'device.command' && typeof power === 'boolean'
       ? `turned ${power ? 'on' : 'off'} {name}`
-      : PHRASES[entry.action];
+      : entry.action === 'auth.sign_in' && typeof secondFactor === 'string'
+        ? `signed in with ${SECOND_FACTOR_LABELS[secondFactor] ?? 'a second factor'}`
+        : PHRASES[entry.action];
   return `${actorLabel(entry)} ${phrase.replace('{name}', name)}`;
 }
 

@@ -2,6 +2,7 @@ import {
   ELECTRICIAN_MSG,
   type GuidedStep,
   type Installation,
+  type ReopenInstallationBody,
   type SignatureBody,
   TRAINING_ITEMS,
 } from '@isaac/contract';
@@ -79,4 +80,11 @@ export const useSaveSignature = change(
   ({ id, body }: { id: string; body: SignatureBody }) =>
     apiRequest<Answer>(`${path(id)}/signature`, { method: 'POST', body }),
   ELECTRICIAN_MSG.signatureSaved,
+);
+
+/** POST …/{id}/reopen {reason}: clears the final signature (audited) so the customer can sign again. */
+export const useReopenInstallation = change(
+  ({ id, body }: { id: string; body: ReopenInstallationBody }) =>
+    apiRequest<Answer>(`${path(id)}/reopen`, { method: 'POST', body }),
+  ELECTRICIAN_MSG.installationReopened,
 );

@@ -37,6 +37,7 @@ import { useElectricianCustomers } from '../../api/list-customers';
 import { CUSTOMER_STATUS, deviceProgress, formatDay, localIsoDate } from '../../model/installation';
 import { AssignRoomDialog, CreateRoomDialog } from '../customer-mode/HomeDialogs';
 import { ConfigureDeviceDialog } from '../devices/ConfigureDeviceDialog';
+import { ReopenForm } from './ReopenForm';
 import { SignatureField } from './SignatureField';
 
 /** The stepper's short names (visible under the bars, one-handed at 390 px). */
@@ -483,29 +484,40 @@ function TrainingStep({ installation, back, next }: StepProps) {
 
 function SignatureStep({ installation, back, next }: StepProps) {
   const save = useSaveSignature();
-  const [name, setName] = useState(installation.signature?.signed_by ?? installation.customer.name);
+  const [name, setName] = useState(installation.customer.name);
   const [image, setImage] = useState<string | null>(null);
   const onChange = useCallback((png: string | null) => setImage(png), []);
+  // A stored signature is final (issue 29): only reopening the installation, with a reason, clears it.
+  if (installation.signature) {
+    return (
+      <section className="space-y-4">
+        <p className="text-sm text-slate-300">
+          Signed by {installation.signature.signed_by}. The signature is final: to have the customer sign
+          again, reopen the installation and say why.
+        </p>
+        <ReopenForm installationId={installation._id} />
+        <StepNav back={back} nextLabel="Next" next={next} />
+      </section>
+    );
+  }
   return (
     <section className="space-y-4">
       <p className="text-sm text-slate-300">
-        {installation.signature
-          ? `Signed by ${installation.signature.signed_by}. Sign again to replace it.`
-          : `Hand the phone to ${installation.customer.name} to sign that the installation is done.`}
+        Hand the phone to {installation.customer.name} to sign that the installation is done.
       </p>
       <TextField label="Signer's name" value={name} onChange={(e) => setName(e.target.value)} />
       <SignatureField onChange={onChange} />
       <StepNav
         back={back}
         nextLabel="Save signature"
-        disabled={(!image && !installation.signature) || !name.trim() || save.isPending}
+        disabled={!image || !name.trim() || save.isPending}
         next={() =>
           image
             ? save.mutate(
                 { id: installation._id, body: { signer_name: name.trim(), image } },
                 { onSuccess: next },
               )
-            : next()
+            : undefined
         }
       />
     </section>

@@ -1,3 +1,4 @@
+import { SIGNATURE_PNG_LIMITS } from '@isaac/contract';
 import { Eraser } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
@@ -17,10 +18,15 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
     void import('signature_pad').then(({ default: Pad }) => {
       const element = canvas.current;
       if (disposed || !element) return;
-      // Match the canvas's pixels to its size on screen (sharp lines on high-density phones).
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      element.width = element.offsetWidth * ratio;
-      element.height = element.offsetHeight * ratio;
+      // Match the canvas's pixels to its size on screen (sharp lines on high-density phones), within the
+      // dimensions the server accepts for a signature (SIGNATURE_PNG_LIMITS).
+      const ratio = Math.min(
+        Math.max(window.devicePixelRatio || 1, 1),
+        SIGNATURE_PNG_LIMITS.maxWidth / Math.max(element.offsetWidth, 1),
+        SIGNATURE_PNG_LIMITS.maxHeight / Math.max(element.offsetHeight, 1),
+      );
+      element.width = Math.floor(element.offsetWidth * ratio);
+      element.height = Math.floor(element.offsetHeight * ratio);
       element.getContext('2d')?.scale(ratio, ratio);
       const instance = new Pad(element, { penColor: '#0f172a', backgroundColor: '#ffffff' });
       instance.addEventListener('endStroke', () => {
