@@ -58,6 +58,11 @@ async function serve() {
     RATE_LIMIT_PER_MINUTE: '100000000',
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
     DEVICE_ACK_TIMEOUT_MS: '5000',
+    // Capacity rows: every simulated device connects from 127.0.0.1 and sends back to back, so the broker's
+    // per-address and per-device limits are lifted; the untrusted-device rows set them back (`limits`).
+    MQTT_MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+    MQTT_PUBLISH_RATE: '100000',
+    MQTT_PUBLISH_BURST: '100000',
     ...(process.env.BENCH_MQTT_URL ? { MQTT_URL: process.env.BENCH_MQTT_URL } : {}),
   });
   const database = await createDatabase({
@@ -166,6 +171,34 @@ async function serve() {
         csrf: csrf.json().csrf_token,
         cookie,
       };
+    },
+    /** Issue 27: the edge checks off (`on`: every payload trusted, as before they existed) or back on. */
+    async trust({ on }) {
+      const plane = app.services.devicePlane;
+      const { readDeviceMessage } = await import('../apps/server/src/device-plane/messages.ts');
+      plane.readMessage = on
+        ? (kind, payload, at) => {
+            const text = payload.toString('utf8');
+            if (kind === 'status') return { ok: true, message: text };
+            const message = JSON.parse(text);
+            if (kind === 'telemetry') message.at = message.at ? new Date(message.at) : at;
+            return { ok: true, message };
+          }
+        : readDeviceMessage;
+      return true;
+    },
+    /** The embedded broker's limits, live (its buckets read them at every publish). */
+    async limits(values) {
+      const bus = app.services.devicePlane.bus;
+      if (bus.kind !== 'embedded') return false;
+      Object.assign(bus.options.limits, values);
+      bus.buckets.clear();
+      return true;
+    },
+    /** Readings stored, except those of one device. */
+    async storedExcept({ deviceId }) {
+      await app.services.devicePlane.ingest.flush();
+      return (await exec('SELECT count(*)::int AS n FROM device_readings WHERE device_id <> $1', [deviceId]))[0].n;
     },
     async connected() {
       return (await exec('SELECT count(*)::int AS n FROM devices WHERE is_connected'))[0].n;
@@ -520,28 +553,18 @@ async function main() {
         row.steady = { rate: perSecond, sent: sentSteady, stored: storedSteady };
         log(`steady ingest: ${sentSteady} sent, ${storedSteady} stored`);
 
-        // Saturation: each device sends its readings back to back.
-        const per = Math.max(5, Math.ceil(50_000 / reporters.length));
-        const base = await child.call('stored');
-        const t0 = performance.now();
-        await Promise.all(
-          reporters.map(async (d) => {
-            for (let k = 0; k < per; k += 1) await d.sendTelemetry(1);
-          }),
-        );
-        const expected = per * reporters.length;
-        let stored = 0;
-        for (let i = 0; i < 600; i += 1) {
-          stored = (await child.call('stored')) - base;
-          if (stored >= expected) break;
-          await sleep(100);
-        }
-        const seconds = (performance.now() - t0) / 1000;
-        row.saturation = { sent: expected, stored, seconds, rate: stored / seconds };
+        // Saturation: each device sends its readings back to back (every message read at the edge).
+        row.saturation = await saturate(child, reporters);
         log(
-          `saturation: ${expected} sent, ${stored} stored in ${seconds.toFixed(1)} s (${Math.round(stored / seconds)}/s)`,
+          `saturation: ${row.saturation.sent} sent, ${row.saturation.stored} stored in ${row.saturation.seconds.toFixed(1)} s (${Math.round(row.saturation.rate)}/s)`,
         );
         row.usage = await child.call('usage');
+
+        // Issue 27 (embedded broker, the first size): the price of the edge checks, a flooding device, and
+        // sockets that never authenticate.
+        if (broker === 'embedded' && size === sizes[0] && !process.argv.includes('--no-untrusted')) {
+          row.untrusted = await untrustedRows(child, { apiPort, setup, devices, reporters, toggle, duration, quiet: row });
+        }
 
         // A rollout (issue 14) at the largest size: 1,000 devices, a 1 MB image, 100 downloads at once.
         if (size === sizes[sizes.length - 1] && broker === brokers[0]) {
@@ -580,6 +603,139 @@ async function main() {
   const section = report(rows, sizes, duration, brokers);
   console.log(`\n${section}`);
   if (!process.argv.includes('--no-write')) writeSection(section);
+}
+
+/** Every reporter sends its readings back to back; returns what was stored and the rate (zero loss expected). */
+async function saturate(child, reporters) {
+  const per = Math.max(5, Math.ceil(50_000 / reporters.length));
+  const base = await child.call('stored');
+  const t0 = performance.now();
+  await Promise.all(
+    reporters.map(async (d) => {
+      for (let k = 0; k < per; k += 1) await d.sendTelemetry(1);
+    }),
+  );
+  const expected = per * reporters.length;
+  let stored = 0;
+  for (let i = 0; i < 600; i += 1) {
+    stored = (await child.call('stored')) - base;
+    if (stored >= expected) break;
+    await sleep(100);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return { sent: expected, stored, seconds, rate: stored / seconds };
+}
+
+/**
+ * Issue 27's rows, on the embedded broker:
+ * - ingest at saturation with every message read at the edge vs. with the checks off (alternated: checked,
+ *   unchecked, checked), in the same run;
+ * - one device flooding as fast as it can (reconnecting when cut off) with the default limits while the others
+ *   report every 10 s and commands run at 100/s: the others' readings all stored, the API's RSS, command p99;
+ * - 1,000 sockets that never authenticate, each sending a CONNECT header declaring 256 MB and 64 KB of it,
+ *   while commands run at 100/s: the API's RSS growth and command p99.
+ */
+async function untrustedRows(child, { setup, reporters, toggle, duration, quiet }) {
+  const result = {};
+  const checked = [quiet.saturation];
+  await child.call('trust', { on: true });
+  const unchecked = await saturate(child, reporters);
+  await child.call('trust', { on: false });
+  checked.push(await saturate(child, reporters));
+  const checkedRate = checked.reduce((sum, r) => sum + r.rate, 0) / checked.length;
+  result.validation = { checked: checkedRate, unchecked: unchecked.rate, ratio: checkedRate / unchecked.rate };
+  log(
+    `edge checks: ${Math.round(checkedRate)}/s checked vs ${Math.round(unchecked.rate)}/s unchecked (${(result.validation.ratio * 100).toFixed(0)}%)`,
+  );
+
+  // The default limits (5 messages/s, burst 50, cut off after 100 dropped within 10 s).
+  await child.call('limits', { publishPerSecond: 5, publishBurst: 50, strikesToDisconnect: 100 });
+  // A sensor: commands go to purifiers, so none of them is sent to the device being cut off.
+  const flooder = reporters.find((d) => d.type === 'skywalker');
+  const others = reporters.filter((d) => d !== flooder);
+  const rssBefore = (await child.call('usage')).rss;
+  const storedBefore = await child.call('storedExcept', { deviceId: flooder.id });
+  let flooding = true;
+  let floodSent = 0;
+  const topic = `d/${flooder.id}/telemetry`;
+  // The flooder is a simulated device itself: its client reconnects when the broker cuts it off.
+  const flood = (async () => {
+    while (flooding) {
+      const client = flooder.client;
+      if (!client?.connected) {
+        await sleep(50);
+        continue;
+      }
+      for (let k = 0; k < 200; k += 1) client.publish(topic, '{"pm25":42}');
+      floodSent += 200;
+      await new Promise((r) => setImmediate(r));
+    }
+  })();
+  let othersSent = 0;
+  const steady = atRate(Math.max(1, Math.round(others.length / 10)), duration, async (i) => {
+    await others[i % others.length].sendTelemetry(10);
+    othersSent += 1;
+  });
+  const commands = await atRate(100, duration, toggle);
+  await steady;
+  flooding = false;
+  await flood;
+  await sleep(1500);
+  const othersStored = (await child.call('storedExcept', { deviceId: flooder.id })) - storedBefore;
+  const usage = await child.call('usage');
+  result.flood = {
+    floodSent,
+    othersSent,
+    othersStored,
+    rssMb: usage.rss / 2 ** 20,
+    rssGrowthMb: (usage.rss - rssBefore) / 2 ** 20,
+    p99: quantile(commands.latencies, 0.99),
+    quietP99: quiet.command.p99,
+    errors: commands.errors,
+  };
+  log(
+    `flood: ${floodSent} sent by one device; others ${othersStored}/${othersSent} stored; RSS ${result.flood.rssMb.toFixed(0)} MB (+${result.flood.rssGrowthMb.toFixed(0)}); command p99 ${result.flood.p99.toFixed(1)} ms (quiet ${quiet.command.p99.toFixed(1)} ms)`,
+  );
+
+  // Sockets that never authenticate.
+  const { port, hostname } = new URL(setup.mqttUrl);
+  const rssBeforeSockets = (await child.call('usage')).rss;
+  let closedByServer = 0;
+  const attack = async () => {
+    await Promise.all(
+      Array.from(
+        { length: 1000 },
+        () =>
+          new Promise((done) => {
+            const socket = createConnection({ port: Number(port), host: hostname }, () => {
+              socket.write(Buffer.from([0x10, 0xff, 0xff, 0xff, 0x7f]));
+              socket.write(Buffer.alloc(64 * 1024));
+            });
+            socket.on('error', () => undefined);
+            socket.on('close', () => {
+              closedByServer += 1;
+              done();
+            });
+            setTimeout(() => (socket.destroy(), done()), 10_000);
+          }),
+      ),
+    );
+  };
+  const attacks = attack().then(attack);
+  const underAttack = await atRate(100, duration, toggle);
+  await attacks;
+  const afterSockets = await child.call('usage');
+  result.sockets = {
+    opened: 2000,
+    closed: closedByServer,
+    rssGrowthMb: (afterSockets.rss - rssBeforeSockets) / 2 ** 20,
+    p99: quantile(underAttack.latencies, 0.99),
+    errors: underAttack.errors,
+  };
+  log(
+    `unauthenticated sockets: ${closedByServer}/2000 closed by the server; RSS +${result.sockets.rssGrowthMb.toFixed(0)} MB; command p99 ${result.sockets.p99.toFixed(1)} ms`,
+  );
+  return result;
 }
 
 function report(rows, sizes, duration, brokers) {
@@ -655,6 +811,38 @@ function report(rows, sizes, duration, brokers) {
       largest.every((r) => r.usage.rss <= 2 ** 30),
       `RSS ≤ 1 GB at the largest size (${largest.map((r) => `${Math.round(r.usage.rss / 2 ** 20)} MB at ${at(r)}`).join(', ')})`,
     ),
+  );
+  const u = rows.find((r) => r.untrusted)?.untrusted;
+  const ur = rows.find((r) => r.untrusted);
+  if (u) {
+    const { validation: v, flood: fl, sockets: so } = u;
+    lines.push(
+      '',
+      `Untrusted devices (issue 27), embedded broker, ${ur.size.toLocaleString('en')} devices, same run: ingest at saturation with every message read at`,
+      'the edge (size, UTF-8, JSON, ranges, time window) against the same with the checks off (checked, unchecked, checked);',
+      'one device flooding as fast as it can with the default limits (5/s, burst 50, cut off after 100 dropped in 10 s;',
+      'it reconnects and floods again) while the others report every 10 s and commands run at 100/s; then 2 × 1,000',
+      'sockets that never authenticate, each sending a CONNECT header that declares 256 MB and 64 KB of it.',
+      '',
+      '| Row | Result |',
+      '| --- | --- |',
+      `| Ingest with edge checks / without | ${Math.round(v.checked).toLocaleString('en')} / ${Math.round(v.unchecked).toLocaleString('en')} readings/s (${(v.ratio * 100).toFixed(0)}%) |`,
+      `| Flooding device | ${fl.floodSent.toLocaleString('en')} messages sent; the others' readings ${fl.othersStored.toLocaleString('en')} of ${fl.othersSent.toLocaleString('en')} stored; API RSS ${Math.round(fl.rssMb)} MB (${fl.rssGrowthMb >= 0 ? '+' : ''}${Math.round(fl.rssGrowthMb)} MB); command p99 ${f1(fl.p99)} ms vs ${f1(fl.quietP99)} ms quiet (${fl.errors} errors) |`,
+      `| Unauthenticated oversized CONNECTs | ${so.closed.toLocaleString('en')} of ${so.opened.toLocaleString('en')} closed by the server; API RSS ${so.rssGrowthMb >= 0 ? '+' : ''}${Math.round(so.rssGrowthMb)} MB; command p99 ${f1(so.p99)} ms (${so.errors} errors) |`,
+      '',
+      'Targets (issue 27):',
+      verdict(v.ratio >= 0.9, `ingest with every message validated ≥ 90% of the rate without (${(v.ratio * 100).toFixed(0)}%)`),
+      verdict(
+        fl.othersStored === fl.othersSent && fl.p99 <= 2 * Math.max(fl.quietP99, 1),
+        `a flooding device: the others' readings all stored (${fl.othersStored}/${fl.othersSent}) and command p99 within 2× of the quiet run (${f1(fl.p99)} vs ${f1(fl.quietP99)} ms)`,
+      ),
+      verdict(
+        so.rssGrowthMb < 50 && so.errors === 0,
+        `1,000 unauthenticated oversized CONNECTs: RSS growth under 50 MB (${Math.round(so.rssGrowthMb)} MB), commands unaffected (${so.errors} errors, p99 ${f1(so.p99)} ms)`,
+      ),
+    );
+  }
+  lines.push(
     '',
     'Scaling past one machine: an EMQX cluster in front (the server as a privileged client, devices authorised through',
     '`/api/mqtt/auth` and `/api/mqtt/acl`), several API processes sharing the telemetry with a shared subscription',

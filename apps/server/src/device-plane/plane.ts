@@ -53,6 +53,8 @@ export class DevicePlane implements DeviceTransport {
   onOtaStatus: ((deviceId: string, status: OtaStatus) => Promise<void>) | null = null;
   /** A device reported its firmware version (after an update's reboot). */
   onVersion: ((deviceId: string, version: string) => Promise<void>) | null = null;
+  /** How a payload is read at the edge (bench:devices swaps in a reader without checks to price them). */
+  readMessage: typeof readDeviceMessage = readDeviceMessage;
   /** A device came online (rollouts send an interrupted update again, ADR 053). */
   onOnline: ((deviceId: string) => Promise<void>) | null = null;
 
@@ -124,7 +126,7 @@ export class DevicePlane implements DeviceTransport {
     const parsed = parseDeviceTopic(topic);
     if (!parsed || parsed.kind === 'cmd' || parsed.kind === 'ota') return void (this.stats.malformed += 1);
     const at = this.now();
-    const read = readDeviceMessage(parsed.kind, payload, at, this.options.retentionDays);
+    const read = this.readMessage(parsed.kind, payload, at, this.options.retentionDays);
     if (!read.ok) {
       this.stats.malformed += 1;
       this.dropped.record(parsed.deviceId, 'refused', `${parsed.kind}: ${read.detail}`);
