@@ -552,3 +552,55 @@ describe('presence with an external broker', () => {
     }
   });
 });
+
+/** The edge checks are the server's, whatever the broker: the same poisoned messages through Mosquitto (CI). */
+describe.skipIf(!process.env.TEST_MQTT_URL)(
+  'untrusted devices through an external broker (Mosquitto)',
+  () => {
+    it('refuses and counts poisoned messages; the good readings are stored', async () => {
+      const url = process.env.TEST_MQTT_URL!;
+      const t = await createTestApp({ env: { DEVICE_TRANSPORT: 'mqtt', MQTT_URL: url } });
+      try {
+        const owner = await authed(t.app, (await t.signIn(ROLE.owner)).token);
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/devices',
+            headers: owner,
+            payload: {
+              name: `Ext ${i}`,
+              model: 'SKYWALKER Sensor',
+              serial_number: `EXTU-${Date.now()}-${i}`,
+              type: 'skywalker',
+            },
+          });
+          ids.push(res.json<DeviceCreatedResponse>().device._id);
+        }
+        const [bad, ...good] = ids as [string, ...string[]];
+        const client = await mqtt.connectAsync(url, {
+          clientId: `untrusted-${Date.now()}`,
+          reconnectPeriod: 0,
+        });
+        await client.publishAsync(`d/${bad}/telemetry`, '{"pm25":12,"at":"infinity"}', { qos: 1 });
+        await client.publishAsync(`d/${bad}/telemetry`, '{"pm25":1e999}', { qos: 1 });
+        for (const id of good) await client.publishAsync(`d/${id}/telemetry`, '{"pm25":33}', { qos: 1 });
+        const count = async (id: string) =>
+          (await t.db.select().from(deviceReadings).where(eq(deviceReadings.deviceId, id))).length;
+        expect(await until(async () => (await Promise.all(good.map(count))).every((n) => n === 1))).toBe(
+          true,
+        );
+        expect(await count(bad)).toBe(0);
+        await t.app.services.devicePlane!.dropped.flush();
+        const [stats] = await t.db
+          .select()
+          .from(deviceMessageStats)
+          .where(eq(deviceMessageStats.deviceId, bad));
+        expect(stats?.refused).toBe(2);
+        await client.endAsync();
+      } finally {
+        await t.close();
+      }
+    });
+  },
+);
