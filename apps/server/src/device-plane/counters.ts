@@ -237,9 +237,11 @@ export class BrokerSecurityLog {
         .from(devices)
         .where(eq(devices.id, deviceId))
         .limit(1);
+      // Only a real device is audited: ids that do not exist would let anyone write to the activity log.
+      if (!device) return;
       await this.audit!.log.record(this.audit!.db, SYSTEM_CONTEXT, {
         action: 'device.security_events',
-        entity: { type: 'device', id: deviceId, name: device?.name ?? deviceId },
+        entity: { type: 'device', id: deviceId, name: device.name },
         changes: Object.fromEntries([
           ['window_start', { before: null, after: new Date(since).toISOString() }],
           ...Object.entries(counts).map(([event, n]) => [event, { before: null, after: n }]),

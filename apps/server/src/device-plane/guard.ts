@@ -81,6 +81,25 @@ export interface GuardHooks {
 }
 
 const PUBLISH = 3;
+/** MQTT 3.1.1 control packet types by number (for the log). */
+const PACKET_NAMES = [
+  'reserved',
+  'CONNECT',
+  'CONNACK',
+  'PUBLISH',
+  'PUBACK',
+  'PUBREC',
+  'PUBREL',
+  'PUBCOMP',
+  'SUBSCRIBE',
+  'SUBACK',
+  'UNSUBSCRIBE',
+  'UNSUBACK',
+  'PINGREQ',
+  'PINGRESP',
+  'DISCONNECT',
+  'reserved',
+];
 
 /**
  * An MQTT connection as the embedded broker reads it (issue 27). aedes buffers a whole packet before it
@@ -162,7 +181,7 @@ export class GuardedConnection extends Duplex {
       const headerBytes = this.header.length;
       const limit = this.accepted ? this.limits.maxPacket : this.limits.maxPacketBeforeConnect;
       if (length + headerBytes > limit) {
-        const what = type === PUBLISH ? 'PUBLISH' : `packet type ${type}`;
+        const what = PACKET_NAMES[type] ?? `packet type ${type}`;
         return this.refuse('oversized_packet', `${what} of ${length + headerBytes} bytes (at most ${limit})`);
       }
       let verdict: 'pass' | 'drop' | 'disconnect' = 'pass';

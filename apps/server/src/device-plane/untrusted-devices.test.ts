@@ -336,6 +336,17 @@ describe('untrusted devices on the embedded broker', () => {
       ).rejects.toThrow();
     }
     expect(plane().security.totals.bad_credentials - before.bad_credentials).toBe(5);
+    // Ids that are no device are counted, never written to the activity log (anyone could flood it).
+    for (let i = 0; i < 5; i += 1) {
+      await expect(
+        mqtt.connectAsync(created.credentials!.mqtt_url, {
+          clientId: 'no-such-device',
+          username: 'no-such-device',
+          password: 'wrong',
+          reconnectPeriod: 0,
+        }),
+      ).rejects.toThrow();
+    }
     const client = await connect(created);
     // SUBACK 0x80: granted nothing (mqtt.js rejects the subscription).
     await expect(client.subscribeAsync('d/+/telemetry')).rejects.toThrow();
@@ -361,6 +372,7 @@ describe('untrusted devices on the embedded broker', () => {
         return entries.length === 1;
       }),
     ).toBe(true);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'no-such-device'))).toHaveLength(0);
   });
 
   it('only a status is retained: a retained ack or telemetry is not kept by the broker', async () => {
