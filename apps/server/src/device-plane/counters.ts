@@ -157,6 +157,8 @@ export const SECURITY_EVENTS = [
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
+/** Ids whose failures are tracked for the activity log at most (the names come from attackers too). */
+const MAX_TRACKED_IDS = 10_000;
 /** Repeated failures of one device within this window are written to the activity log once. */
 export const SECURITY_AUDIT_WINDOW_MS = 10 * MINUTE;
 /** …from this many on. */
@@ -215,7 +217,7 @@ export class BrokerSecurityLog {
   private countForDevice(deviceId: string, event: SecurityEvent, nowMs: number): void {
     let entry = this.perDevice.get(deviceId);
     if (!entry || nowMs - entry.since >= SECURITY_AUDIT_WINDOW_MS) {
-      if (this.perDevice.size >= MAX_PENDING_DEVICES) this.prune(nowMs);
+      if (this.perDevice.size >= MAX_TRACKED_IDS) this.prune(nowMs);
       entry = { since: nowMs, counts: {}, audited: false };
       this.perDevice.set(deviceId, entry);
     }
@@ -256,6 +258,6 @@ export class BrokerSecurityLog {
     for (const [id, entry] of this.perDevice) {
       if (nowMs - entry.since >= SECURITY_AUDIT_WINDOW_MS) this.perDevice.delete(id);
     }
-    if (this.perDevice.size >= MAX_PENDING_DEVICES) this.perDevice.clear();
+    if (this.perDevice.size >= MAX_TRACKED_IDS) this.perDevice.clear();
   }
 }
