@@ -6,7 +6,7 @@ import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deviceCommands, deviceReadings, devices, rooms } from '../db/schema/index.ts';
 import { SimulatedDevice } from '../simulator/device.ts';
-import { authed, createTestApp, type TestApp } from '../test/helpers.ts';
+import { authed, createTestApp, type TestApp, until } from '../test/helpers.ts';
 
 /**
  * The device plane over a real broker (issue 13): the embedded aedes broker, and — when TEST_MQTT_URL is set
@@ -18,15 +18,6 @@ const BROKERS: Array<{ name: string; env: Record<string, string> }> = [
     ? [{ name: 'external broker (Mosquitto)', env: { MQTT_URL: process.env.TEST_MQTT_URL } }]
     : []),
 ];
-
-const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-};
 
 describe.each(BROKERS)('device plane on the $name', ({ name, env }) => {
   let t: TestApp;

@@ -237,3 +237,17 @@ export function auditContextFor(actorId: string, channel: AuditContext['channel'
     requestId: null,
   };
 }
+
+/** Polls `check` until it holds (true) or `ms` pass (false): for what a device or a job does in the background. */
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  ms = 5000,
+  everyMs = 25,
+): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  return false;
+}

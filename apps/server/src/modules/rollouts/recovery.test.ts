@@ -14,7 +14,7 @@ import {
   rollouts,
 } from '../../db/schema/index.ts';
 import { SimulatedDevice } from '../../simulator/device.ts';
-import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, login, type TestApp, until as untilHolds } from '../../test/helpers.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -25,14 +25,7 @@ const freePort = () =>
     });
   });
 
-const until = async (check: () => Promise<boolean> | boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  return false;
-};
+const until = (check: () => Promise<boolean> | boolean, ms = 10_000) => untilHolds(check, ms);
 
 /**
  * Crash-safe rollouts and commands (issue 27, ADR 053): what a kill -9 leaves behind is finished by the next

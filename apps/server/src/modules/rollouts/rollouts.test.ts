@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devices, firmware, rolloutDevices, rollouts } from '../../db/schema/index.ts';
 import { SimulatedDevice } from '../../simulator/device.ts';
-import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, login, type TestApp, until as untilHolds } from '../../test/helpers.ts';
 import { parseRange } from './routes.ts';
 
 const freePort = () =>
@@ -18,14 +18,7 @@ const freePort = () =>
     });
   });
 
-const until = async (check: () => Promise<boolean> | boolean, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  return false;
-};
+const until = (check: () => Promise<boolean> | boolean, ms = 8_000) => untilHolds(check, ms);
 
 describe('staged firmware rollouts over the device plane', () => {
   let t: TestApp;

@@ -4,21 +4,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, type UserRow } from '../../db/schema/index.ts';
 import { SimulatedDevice } from '../../simulator/device.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, type TestApp, until as untilHolds } from '../../test/helpers.ts';
 import { linkOwner, registerTestClient } from '../../test/oauth-linking.ts';
 
 type ExecuteAnswer = {
   payload: { commands: { ids: string[]; status: string; errorCode?: string }[] };
 };
 
-const until = async (check: () => Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-};
+const until = (check: () => Promise<boolean> | boolean, ms = 15_000) => untilHolds(check, ms);
 
 /**
  * Bounded voice work (issue 27, ADR 054) over the real device plane: simulated purifiers that take 300 ms to
