@@ -19,8 +19,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Files run in parallel (as many workers as cores less one): every test app has a database of
+          // its own (an in-memory PGlite, or a PostgreSQL database created for it and dropped after) and
+          // listens, when it listens, on a port the system picks.
           pool: 'forks',
-          fileParallelism: false,
         },
       },
       { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' } },

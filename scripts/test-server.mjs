@@ -13,3 +13,4 @@ function run(label, env) {
 
 run('PGlite', withoutPg);
 if (TEST_DATABASE_URL) run(`PostgreSQL (${TEST_DATABASE_URL})`, process.env);
+else console.log('\n== server tests on PostgreSQL: skipped: TEST_DATABASE_URL is not set ==');
