@@ -7,7 +7,10 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 
 function run(label, env) {
   console.log(`\n== server tests on ${label} ==`);
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...extra], { stdio: 'inherit', env });
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...extra], {
+    stdio: 'inherit',
+    env,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
