@@ -23,6 +23,8 @@ export default defineConfig({
           // its own (an in-memory PGlite, or a PostgreSQL database created for it and dropped after) and
           // listens, when it listens, on a port the system picks.
           pool: 'forks',
+          // Migrates one database per run; each test app starts from a copy of it.
+          globalSetup: ['src/test/global-setup.ts'],
         },
       },
       { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' } },
