@@ -18,8 +18,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOG_DIR = join(ROOT, 'test-results', 'steps');
 const JOBS = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
-const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS) || 2);
-// Shard k (from 0) serves the web on E2E_WEB_PORT + k * E2E_PORT_STEP and the API on E2E_API_PORT + k * step.
+const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS) || JOBS);
+// E2E_SHARDS defaults to TEST_JOBS. Shard k (from 0) serves the web on E2E_WEB_PORT + k * E2E_PORT_STEP
+// and the API on E2E_API_PORT + k * E2E_PORT_STEP (its embedded MQTT broker 10,000 above the API).
 const E2E_PORT_STEP = Number(process.env.E2E_PORT_STEP) || 50;
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
@@ -28,8 +29,9 @@ const env = { ...process.env, PATH: [join(ROOT, 'node_modules', '.bin'), process
 const { TEST_DATABASE_URL, ...withoutPostgres } = env;
 
 /**
- * name, command, extra environment, the steps it needs first, and `weight`: the rough share of the run it
- * takes (only the order of starting depends on it: the heaviest startable step goes first).
+ * name, command, environment, the steps it needs first, and `weight`: roughly its share of the run (only the
+ * order of starting depends on it: the heaviest step that can start goes first; the build first of all, as
+ * the e2e shards wait for it).
  */
 const steps = [
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'], weight: 1 },
@@ -37,22 +39,22 @@ const steps = [
   {
     name: 'unit',
     cmd: ['vitest', 'run', '--project', 'contract', '--project', 'scripts', '--project', 'web'],
-    weight: 3,
+    weight: 2,
   },
   {
     name: 'server (PGlite)',
     cmd: ['vitest', 'run', '--project', 'server'],
     env: withoutPostgres,
-    weight: 10,
+    weight: 8,
   },
   TEST_DATABASE_URL
-    ? { name: 'server (PostgreSQL)', cmd: ['vitest', 'run', '--project', 'server'], weight: 10 }
+    ? { name: 'server (PostgreSQL)', cmd: ['vitest', 'run', '--project', 'server'], weight: 8 }
     : {
         name: 'server (PostgreSQL)',
         skip: 'TEST_DATABASE_URL is not set, so the server suite runs on PGlite only (set it to a PostgreSQL URL to run it there too)',
       },
   // The e2e shards run the built app: one build, reused by every shard.
-  { name: 'build', cmd: ['npm', 'run', '-s', 'build'], weight: 20 },
+  { name: 'build', cmd: ['npm', 'run', '-s', 'build'], weight: 100 },
   ...Array.from({ length: E2E_SHARDS }, (_, k) => ({
     name: E2E_SHARDS === 1 ? 'e2e' : `e2e ${k + 1}/${E2E_SHARDS}`,
     cmd: ['playwright', 'test', ...(E2E_SHARDS === 1 ? [] : [`--shard=${k + 1}/${E2E_SHARDS}`])],
@@ -63,7 +65,7 @@ const steps = [
       ...(E2E_SHARDS === 1 ? {} : { E2E_SHARD: `${k + 1}-of-${E2E_SHARDS}` }),
     },
     needs: ['build'],
-    weight: 12 / E2E_SHARDS,
+    weight: 11 / E2E_SHARDS,
   })),
 ];
 
