@@ -81,9 +81,9 @@ for (const s of selected) s.needs = (s.needs ?? []).filter((n) => names.has(n));
 
 const fmt = (ms) => {
   const s = ms / 1000;
-  return s < 60
-    ? `${s.toFixed(1)}s`
-    : `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
+  if (s < 59.95) return `${s.toFixed(1)}s`;
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
 };
 const clock = () => fmt(performance.now() - started);
 
