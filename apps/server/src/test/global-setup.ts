@@ -7,7 +7,8 @@
  *   each test app (`loadDataDir`); removed at the end of the run.
  * - PostgreSQL: a database `isaac_template_<hash of the migrations>`, the template of each test database
  *   (`CREATE DATABASE … TEMPLATE`). Kept for the next run (nothing connects to it); a change to the
- *   migrations makes a new one and drops the older ones.
+ *   migrations makes a new one. Older ones are never dropped here: runs of other branches may share the
+ *   server and be copying theirs (drop `isaac_template_*` by hand when no run is going).
  *
  * Each test app still runs the migrator, which finds everything applied.
  */
@@ -76,13 +77,6 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
       await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       if ((error as { code?: string }).code !== '42P04') throw error; // duplicate_database: another run won
     }
-    // Templates of earlier migrations (best effort: one in use by another run stays).
-    const old = await admin.query(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'isaac\\_template\\_%' AND datname <> $1",
-      [name],
-    );
-    for (const { datname } of old.rows as Array<{ datname: string }>)
-      await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
     return name;
   } finally {
     await admin.end();
