@@ -6,25 +6,30 @@ import { E2E_FAULTY_SENSOR, E2E_JWT_SECRET, e2eMqttPort } from './e2e/settings';
 /**
  * End-to-end tests against the built app (`npm test` runs `npm run build` first): one process serves the
  * web on 3100 and the API on 4100, on a fresh embedded database with the demo data. Debian's Chromium is
- * used; Playwright never downloads a browser.
+ * used; Playwright never downloads a browser. `npm test` (scripts/test-all.mjs) runs the specs in shards
+ * (`--shard=k/n`), each a run of its own with its own ports, server and fresh demo data (E2E_SHARD names it).
  */
 // Overridable so that two runs (or a run and a dev server) can share a machine.
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 const CI = Boolean(process.env.CI);
+// Shards running at once keep their results apart (the runner empties its output folder when it starts).
+const SHARD = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : '';
 // A fresh data directory per run (the config file is also loaded by workers; only the runner starts the server).
-const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `isaac-e2e-data-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR
+  ? `${process.env.E2E_DATA_DIR}${SHARD}`
+  : join(tmpdir(), `isaac-e2e-data-${process.pid}-${Date.now()}`);
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e${SHARD}`,
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report${SHARD}` }]] : 'list',
   use: {
     baseURL: `http://localhost:${WEB_PORT}`,
     browserName: 'chromium',

@@ -37,6 +37,11 @@ export interface DatabaseOptions {
    * would throw the error and crash the process. Defaults to writing it to stderr.
    */
   onIdleError?: (error: Error) => void;
+  /**
+   * In-memory PGlite only: starts from this dump of a data directory (PGlite's `dumpDataDir`) instead of an
+   * empty cluster. The tests start every app from one migrated dump (src/test/global-setup.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 export const MEMORY_URL = 'memory://';
@@ -51,17 +56,19 @@ export const DEFAULT_POOL_MAX = 10;
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.databaseUrl;
   if (url === undefined || url === MEMORY_URL)
-    return createPglite(url === MEMORY_URL ? undefined : options.dataDir);
+    return url === MEMORY_URL
+      ? createPglite(undefined, options.loadDataDir)
+      : createPglite(options.dataDir, undefined);
   return createPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX, options.onIdleError);
 }
 
-async function createPglite(dataDir: string | undefined): Promise<Database> {
+async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   let client: PreparedPGlite;
   try {
     // PGlite running each distinct statement as a named prepared statement (prepared-pglite.ts), with
     // the contrib extensions the migrations create (pg_trgm: the users search, ADR 022).
-    client = new PreparedPGlite({ dataDir, extensions: PGLITE_EXTENSIONS });
+    client = new PreparedPGlite({ dataDir, loadDataDir, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
   } catch (error) {
     release();

@@ -14,7 +14,9 @@
  *
  * - `createTestApp(options?)` builds the API on a fresh database: in-memory PGlite, or, when
  *   TEST_DATABASE_URL is set, a new PostgreSQL database created for this app and dropped by `close()`
- *   (isolated, safe to run repeatedly). Migrations are applied. `t.clock.advance(ms)` moves the app's time.
+ *   (isolated, safe to run repeatedly and from parallel test files). Both start as a copy of the database
+ *   the global setup migrated once (src/test/global-setup.ts); the migrator then finds nothing to do.
+ *   `t.clock.advance(ms)` moves the app's time.
  * - `t.createUser({ role, email?, password?, ... })` inserts a user (argon2id hash) → `{ user, password }`.
  * - `t.signIn(role)` = createUser + login → `{ user, password, token }`.
  * - `login(app, email, password)` → token (throws with the response body on failure).
@@ -23,9 +25,11 @@
  * - `t.db` is the Drizzle handle for arranging rows directly.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { CSRF_COOKIE, CSRF_HEADER, ROLE, type RoleCode } from '@isaac/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, MEMORY_URL, type Database, type Db } from '../db/client.ts';
@@ -83,16 +87,30 @@ export interface TestAppOptions {
 
 const DEFAULT_PASSWORD = 'test-password';
 
+/** The migrated PGlite data directory the suite's global setup dumped (src/test/global-setup.ts), read once. */
+let pgliteDump: Blob | undefined;
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file && !pgliteDump) pgliteDump = new Blob([readFileSync(file)]);
+  return pgliteDump;
+}
+
 async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    return { database: await createDatabase({ databaseUrl: MEMORY_URL, dataDir: '' }), drop: async () => {} };
+    const database = await createDatabase({
+      databaseUrl: MEMORY_URL,
+      dataDir: '',
+      loadDataDir: pgliteTemplate(),
+    });
+    return { database, drop: async () => {} };
   }
   const name = `isaac_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }

@@ -1,0 +1,201 @@
+// `npm test`: every check, run side by side on the machine's cores, with each step's wall time.
+//
+//   node scripts/test-all.mjs               every step
+//   node scripts/test-all.mjs server e2e    only the steps whose name starts with one of the words
+//
+// Steps: lint, typecheck, unit tests, the server suite on PGlite and (when TEST_DATABASE_URL is set) on
+// PostgreSQL, the build, and the end-to-end suite in shards, each shard against its own server on the one
+// build. At most `TEST_JOBS` steps (default: the number of cores) run at once, the longest first, so the two
+// server suites and the e2e shards overlap instead of queueing. Each step's output is kept in
+// test-results/steps/<step>.log and printed whole when the step ends; a failed step stops the run.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LOG_DIR = join(ROOT, 'test-results', 'steps');
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
+const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS) || JOBS);
+// E2E_SHARDS defaults to TEST_JOBS. Shard k (from 0) serves the web on E2E_WEB_PORT + k * E2E_PORT_STEP
+// and the API on E2E_API_PORT + k * E2E_PORT_STEP (its embedded MQTT broker 10,000 above the API).
+const E2E_PORT_STEP = Number(process.env.E2E_PORT_STEP) || 50;
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+
+const env = { ...process.env, PATH: [join(ROOT, 'node_modules', '.bin'), process.env.PATH].join(delimiter) };
+const { TEST_DATABASE_URL, ...withoutPostgres } = env;
+
+/**
+ * name, command, environment, the steps it needs first, and `weight`: roughly its share of the run (only the
+ * order of starting depends on it: the heaviest step that can start goes first; the build first of all, as
+ * the e2e shards wait for it).
+ */
+const steps = [
+  { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'], weight: 1 },
+  { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'], weight: 1 },
+  {
+    name: 'unit',
+    cmd: ['vitest', 'run', '--project', 'contract', '--project', 'scripts', '--project', 'web'],
+    weight: 2,
+  },
+  {
+    name: 'server (PGlite)',
+    cmd: ['vitest', 'run', '--project', 'server'],
+    env: withoutPostgres,
+    weight: 8,
+  },
+  TEST_DATABASE_URL
+    ? { name: 'server (PostgreSQL)', cmd: ['vitest', 'run', '--project', 'server'], weight: 8 }
+    : {
+        name: 'server (PostgreSQL)',
+        skip: 'TEST_DATABASE_URL is not set, so the server suite runs on PGlite only (set it to a PostgreSQL URL to run it there too)',
+      },
+  // The e2e shards run the built app: one build, reused by every shard.
+  { name: 'build', cmd: ['npm', 'run', '-s', 'build'], weight: 100 },
+  ...Array.from({ length: E2E_SHARDS }, (_, k) => ({
+    name: E2E_SHARDS === 1 ? 'e2e' : `e2e ${k + 1}/${E2E_SHARDS}`,
+    cmd: ['playwright', 'test', ...(E2E_SHARDS === 1 ? [] : [`--shard=${k + 1}/${E2E_SHARDS}`])],
+    env: {
+      ...env,
+      E2E_WEB_PORT: String(WEB_PORT + k * E2E_PORT_STEP),
+      E2E_API_PORT: String(API_PORT + k * E2E_PORT_STEP),
+      ...(E2E_SHARDS === 1 ? {} : { E2E_SHARD: `${k + 1}-of-${E2E_SHARDS}` }),
+    },
+    needs: ['build'],
+    weight: 11 / E2E_SHARDS,
+  })),
+];
+
+const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const selected = filters.length ? steps.filter((s) => filters.some((f) => s.name.startsWith(f))) : steps;
+if (selected.length === 0) {
+  console.error(`no step starts with ${filters.join(' or ')}; steps: ${steps.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+// A dependency left out by the filter is not waited for (e.g. `e2e` alone reuses the last build).
+const names = new Set(selected.map((s) => s.name));
+for (const s of selected) s.needs = (s.needs ?? []).filter((n) => names.has(n));
+
+const fmt = (ms) => {
+  const s = ms / 1000;
+  if (s < 59.95) return `${s.toFixed(1)}s`;
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+};
+const clock = () => fmt(performance.now() - started);
+
+// The Node check first (it explains a too-old Node better than the failures that would follow).
+const version = spawn('node', [join(ROOT, 'scripts', 'node-version.mjs')], { stdio: 'inherit', env });
+const versionStatus = await new Promise((resolve) => version.on('close', resolve));
+if (versionStatus !== 0) process.exit(versionStatus ?? 1);
+
+mkdirSync(LOG_DIR, { recursive: true });
+const started = performance.now();
+const results = new Map(); // name -> { status: 'passed' | 'failed' | 'skipped' | 'stopped', ms }
+const running = new Map(); // name -> { child, since }
+let failed = false;
+
+console.log(
+  `test: ${selected.length} steps, up to ${JOBS} at once (TEST_JOBS), e2e in ${E2E_SHARDS} shard(s) (E2E_SHARDS)`,
+);
+for (const s of selected.filter((s) => s.skip)) {
+  console.log(`test: ${s.name}: skipped: ${s.skip}`);
+  results.set(s.name, { status: 'skipped', ms: 0 });
+}
+
+function runStep(step) {
+  const since = performance.now();
+  const logFile = join(LOG_DIR, `${step.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.log`);
+  const log = createWriteStream(logFile);
+  const [command, ...args] = step.cmd;
+  // Its own process group, so that a stop ends everything it started (Playwright's web server included).
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...(step.env ?? env), FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  running.set(step.name, { child, since });
+  console.log(`test: ▶ ${step.name} (at ${clock()})`);
+  return new Promise((resolve) => {
+    child.on('error', (error) => log.write(`\n${error.stack}\n`));
+    child.on('close', (code, signal) => {
+      running.delete(step.name);
+      const ms = performance.now() - since;
+      log.end(() => {
+        const status = code === 0 ? 'passed' : stopping ? 'stopped' : 'failed';
+        results.set(step.name, { status, ms });
+        if (status !== 'stopped') {
+          console.log(`\n──── ${step.name}: ${status} in ${fmt(ms)} ────`);
+          process.stdout.write(readFileSync(logFile, 'utf8'));
+          console.log(`──── end of ${step.name} (${status}, ${fmt(ms)}; log: ${logFile}) ────\n`);
+        }
+        if (status === 'failed' && signal == null) failed = true;
+        if (status === 'failed') stopAll();
+        resolve();
+      });
+    });
+  });
+}
+
+let stopping = false;
+function stopAll() {
+  if (stopping) return;
+  stopping = true;
+  for (const [name, { child }] of running) {
+    console.log(`test: stopping ${name}`);
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    failed = true;
+    stopAll();
+  });
+
+// A line a minute while steps run, so a long run shows where it is.
+const heartbeat = setInterval(() => {
+  const now = performance.now();
+  const list = [...running].map(([name, { since }]) => `${name} ${fmt(now - since)}`).join(', ');
+  if (list) console.log(`test: … ${clock()}: running ${list}`);
+}, 60_000);
+
+const pending = selected.filter((s) => !s.skip).sort((a, b) => b.weight - a.weight);
+await new Promise((resolveAll) => {
+  const tick = () => {
+    if (stopping) {
+      for (const s of pending.splice(0)) results.set(s.name, { status: 'not run', ms: 0 });
+    }
+    while (!stopping && running.size < JOBS) {
+      const index = pending.findIndex((s) => s.needs.every((n) => results.get(n)?.status === 'passed'));
+      if (index === -1) break;
+      const [step] = pending.splice(index, 1);
+      runStep(step).then(tick);
+    }
+    if (running.size === 0 && (pending.length === 0 || stopping)) {
+      for (const s of pending.splice(0)) results.set(s.name, { status: 'not run', ms: 0 });
+      resolveAll();
+    }
+  };
+  tick();
+});
+clearInterval(heartbeat);
+
+const total = performance.now() - started;
+const width = Math.max(...selected.map((s) => s.name.length));
+console.log('\ntest: step times (wall clock; steps overlap, so they add up to more than the total)');
+for (const s of selected) {
+  const r = results.get(s.name) ?? { status: 'not run', ms: 0 };
+  console.log(`  ${s.name.padEnd(width)}  ${r.ms ? fmt(r.ms).padStart(7) : '      -'}  ${r.status}`);
+}
+console.log(`  ${'total'.padEnd(width)}  ${fmt(total).padStart(7)}  ${failed ? 'FAILED' : 'passed'}`);
+process.exit(failed ? 1 : 0);
