@@ -10,8 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { lateCaptures, orders, type LateCaptureRow, type OrderRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
-import { ProviderCallError, type OrderProvider } from './order-provider.ts';
-import { REFUND_IN_FLIGHT_MS } from './service.ts';
+import { ProviderCallError, REFUND_IN_FLIGHT_MS, type OrderProvider } from './order-provider.ts';
 
 /** How many late captures the admin's list shows (those to refund first): a rare event, never a long list. */
 export const LATE_CAPTURES_LIMIT = 100;

@@ -65,3 +65,10 @@ export class ProviderCallError extends HttpError {
     super(502, PROVIDER_ERROR, message);
   }
 }
+
+/**
+ * How long a refund sent to the provider counts as in flight (a second request for it is 409): longer than
+ * the provider's own timeout (Razorpay: 10 s), so only a process that died mid-call leaves one this old, and
+ * its order can then be refunded again with the same idempotency key (ADR 044).
+ */
+export const REFUND_IN_FLIGHT_MS = 60_000;

@@ -29,7 +29,12 @@ import {
 import { issueInvoice } from '../invoices/issue.ts';
 import { recordLateCapture } from './late-captures.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import { ProviderCallError, type OrderProvider, type ProviderRefund } from './order-provider.ts';
+import {
+  ProviderCallError,
+  REFUND_IN_FLIGHT_MS,
+  type OrderProvider,
+  type ProviderRefund,
+} from './order-provider.ts';
 import { presentOrder } from './presenter.ts';
 import { assertAmountMatches, assertReceipt, priceOrder } from './pricing.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
@@ -41,12 +46,7 @@ export const ORDER_MSG = {
 /** The business name the checkout shows. */
 export const BUSINESS_NAME = 'Isaac';
 
-/**
- * How long a refund sent to the provider counts as in flight (a second request for it is 409): longer than
- * the provider's own timeout (Razorpay: 10 s), so only a process that died mid-call leaves one this old, and
- * its order can then be refunded again with the same idempotency key (ADR 044).
- */
-export const REFUND_IN_FLIGHT_MS = 60_000;
+export { REFUND_IN_FLIGHT_MS };
 
 /**
  * What marking an order paid did. `closed`: the order is cancelled or refunded; `conflict`: it is paid with another
