@@ -37,7 +37,8 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a room (type defaults to bedroom); a name the home already has, in any letter case, is 409',
+        summary:
+          'Create a room (type defaults to bedroom); a name the home already has, in any letter case, is 409',
         body: roomInputSchema,
         response: { 201: roomResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
