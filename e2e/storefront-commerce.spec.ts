@@ -105,9 +105,13 @@ test.describe('purchase', () => {
     await expect(checkout.getByText(BUYER.email)).toBeVisible();
 
     await checkout.getByRole('button', { name: 'Pay ₹89,999' }).click();
-    await expect(page).toHaveURL(`/payment-success?order=${orderId}`);
+    await expect(page).toHaveURL(`/payment-success?order=${orderId}&setup=self`);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByTestId('order-reference')).toHaveText(orderId);
+    // The purifier sets itself up: the next steps say how, and promise no technician (issue 30).
+    const steps = page.getByRole('region', { name: 'What happens next' });
+    await expect(steps).toContainText('serial number on its label');
+    await expect(steps).not.toContainText(/technician|schedule a visit/);
 
     const order = await orderById(page, request, orderId);
     expect(order).toMatchObject({
@@ -169,7 +173,7 @@ test.describe('purchase', () => {
 
 test.describe('payment success page', () => {
   test(`counts down ${PAYMENT_SUCCESS_COUNTDOWN_S} s, then goes home`, async ({ page }) => {
-    await page.goto('/payment-success');
+    await page.goto('/payment-success?order=order_x&setup=visit');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByText(/installation team will contact you within 24 hours/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
@@ -219,7 +223,7 @@ test.describe('cart', () => {
     await fillBuyer(modal);
     const { checkout, orderId } = await proceedToSandbox(page, modal);
     await checkout.getByRole('button', { name: 'Pay ₹1,897' }).click();
-    await expect(page).toHaveURL(`/payment-success?order=${orderId}`);
+    await expect(page).toHaveURL(`/payment-success?order=${orderId}&setup=self`);
     await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
 
     const order = await orderById(page, request, orderId);
