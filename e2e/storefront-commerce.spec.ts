@@ -317,3 +317,40 @@ test.describe('accessibility of the commerce dialogs', () => {
     await expectNoSeriousViolations(page, '[role="dialog"]');
   });
 });
+
+test.describe('toasts', () => {
+  for (const width of [1280, 390]) {
+    test(`sit below the header and never cover the cart or "Get Isaac" (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await page.goto('/products/accessories');
+      await page.getByRole('button', { name: 'Add to Cart: Pre-Filter' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Pre-Filter added to cart' })).toBeVisible();
+      // The toast's bar (the box the visitor sees), once its entry animation has settled.
+      const toast = page.locator('.toast-viewport > div > div').first();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual(header.y + header.height);
+      await page.waitForTimeout(400);
+      const box = (await toast.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      const covers = (other: { x: number; y: number; width: number; height: number }) =>
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height;
+      const cart = await page.getByRole('button', { name: 'Cart, 1 item' }).boundingBox();
+      expect(covers(cart!)).toBe(false);
+      // The cart stays clickable while the toast shows.
+      await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+      await expect(page.getByRole('dialog', { name: /Your Cart/ })).toBeVisible();
+      if (width >= 640) {
+        const getIsaac = await page
+          .getByRole('banner')
+          .getByRole('link', { name: 'Get Isaac' })
+          .boundingBox();
+        expect(covers(getIsaac!)).toBe(false);
+      }
+    });
+  }
+});
