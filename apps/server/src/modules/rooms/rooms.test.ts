@@ -97,7 +97,7 @@ describe('one name per home (issue 30)', () => {
 
   it('refuses a second room of the same name in any letter case (409 with the message), creating or renaming', async () => {
     const o = await owner();
-    const kitchen = await addRoom(o, { name: 'Kitchen', type: 'kitchen' });
+    await addRoom(o, { name: 'Kitchen', type: 'kitchen' });
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/rooms',

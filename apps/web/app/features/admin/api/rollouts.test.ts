@@ -1,8 +1,11 @@
-import type { Rollout } from '@isaac/contract';
+import { ROLLOUT_STATES, type Rollout, type RolloutState } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import { IDLE_MS, LIVE_MS, WAITING_MS, rolloutPollMs } from './rollouts';
 
-const rollout = (status: Rollout['status'], counts: Rollout['counts']) => ({ status, counts });
+const rollout = (status: Rollout['status'], some: Partial<Record<RolloutState, number>>) => ({
+  status,
+  counts: Object.fromEntries(ROLLOUT_STATES.map((state) => [state, some[state] ?? 0])) as Rollout['counts'],
+});
 
 describe('rolloutPollMs (issue 30: no 2 s poll while nothing moves)', () => {
   it('follows a device being updated every 2 s', () => {

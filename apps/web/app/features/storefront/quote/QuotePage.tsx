@@ -11,7 +11,7 @@ import {
 } from '@isaac/contract';
 import { ApiError } from '~/lib/api-client';
 import { formatCalendarDate } from '~/lib/format';
-import { contactLink, STOREFRONT_PATHS } from '~/lib/paths';
+import { contactLink } from '~/lib/paths';
 import { openCheckout } from '../commerce/payment-flow';
 import { buttonPrimary, buttonSecondary, container, focusRing, textLink } from '../components/ui';
 import { createQuoteOrder } from './api/create-quote-order';
