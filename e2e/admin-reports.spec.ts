@@ -100,3 +100,34 @@ test.describe('admin reports', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('chart legends (issue 30)', () => {
+  test('show the latest values without hovering, and a tap on a touch screen selects a point', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await signIn(page, 'admin');
+    await page.goto('/admin/reports');
+    const orders = figure(page, 'Orders and revenue');
+    const chart = orders.locator('.uplot');
+    await expect(chart.locator('canvas').first()).toBeVisible();
+    // The legend's first value is the x of the point it shows; none of its values is a dash.
+    const values = chart.locator('.u-legend .u-value');
+    await expect(values.first()).not.toHaveText(/^[–-]?$/);
+    const latest = (await values.allTextContents()).map((v) => v.trim());
+    expect(latest.every((v) => v !== '' && v !== '–' && v !== '--')).toBe(true);
+
+    // A tap near the left edge of the plot selects an earlier point: the legend follows it.
+    const over = chart.locator('.u-over');
+    const box = (await over.boundingBox())!;
+    await over.tap({ position: { x: Math.max(4, box.width * 0.1), y: box.height / 2 } });
+    await expect(values.first()).not.toHaveText(latest[0]!);
+    await expect(values.first()).not.toHaveText(/^[–-]?$/);
+    await context.close();
+  });
+});

@@ -63,6 +63,8 @@ test('a sensor shows its air quality (AQI band in words) and its chart draws the
   await sensor.getByRole('button', { name: /^Air quality chart of / }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('air-quality-chart').locator('canvas').first()).toBeVisible();
+  // With no hover the legend shows the latest reading, not dashes (issue 30).
+  await expect(dialog.locator('.u-legend .u-series').nth(1).locator('.u-value')).toHaveText(/^\d+(\.\d+)?$/);
   await expect(dialog.getByText(/^PM2\.5 over the last 24 hours: average \d+/)).toBeVisible();
   await dialog.getByRole('button', { name: '7 days' }).click();
   await expect(dialog.getByText(/^PM2\.5 over the last 7 days: average \d+/)).toBeVisible();

@@ -60,7 +60,8 @@ async function buyInstalled(page: Page, buttonName: string, buyer: { name: strin
   const checkout = page.getByRole('dialog').filter({ has: page.getByText('Test mode') });
   await expect(checkout).toBeVisible();
   await checkout.getByRole('button', { name: /^Pay ₹/ }).click();
-  await expect(page).toHaveURL(/\/payment-success\?order=/);
+  await expect(page).toHaveURL(/\/payment-success\?order=.+&setup=visit$/);
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText('technician');
 }
 
 /** A page signed in as a demo role in a browser context of its own (its own storage). */
@@ -220,7 +221,8 @@ test('a quote: requested from the contact form, quoted by the admin, paid from i
   const checkout = page.getByRole('dialog').filter({ has: page.getByText('Test mode') });
   await expect(checkout).toBeVisible();
   await checkout.getByRole('button', { name: /^Pay ₹/ }).click();
-  await expect(page).toHaveURL(/\/payment-success\?order=/);
+  await expect(page).toHaveURL(/\/payment-success\?order=.+&setup=visit$/);
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText('technician');
 
   // The paid quote made the customer's account and an installation job at the address they gave.
   const token = await apiSignIn(request, api, DEMO_USERS.admin.email);

@@ -105,9 +105,13 @@ test.describe('purchase', () => {
     await expect(checkout.getByText(BUYER.email)).toBeVisible();
 
     await checkout.getByRole('button', { name: 'Pay ₹89,999' }).click();
-    await expect(page).toHaveURL(`/payment-success?order=${orderId}`);
+    await expect(page).toHaveURL(`/payment-success?order=${orderId}&setup=self`);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByTestId('order-reference')).toHaveText(orderId);
+    // The purifier sets itself up: the next steps say how, and promise no technician (issue 30).
+    const steps = page.getByRole('region', { name: 'What happens next' });
+    await expect(steps).toContainText('serial number on its label');
+    await expect(steps).not.toContainText(/technician|schedule a visit/);
 
     const order = await orderById(page, request, orderId);
     expect(order).toMatchObject({
@@ -169,7 +173,7 @@ test.describe('purchase', () => {
 
 test.describe('payment success page', () => {
   test(`counts down ${PAYMENT_SUCCESS_COUNTDOWN_S} s, then goes home`, async ({ page }) => {
-    await page.goto('/payment-success');
+    await page.goto('/payment-success?order=order_x&setup=visit');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByText(/installation team will contact you within 24 hours/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
@@ -219,7 +223,7 @@ test.describe('cart', () => {
     await fillBuyer(modal);
     const { checkout, orderId } = await proceedToSandbox(page, modal);
     await checkout.getByRole('button', { name: 'Pay ₹1,897' }).click();
-    await expect(page).toHaveURL(`/payment-success?order=${orderId}`);
+    await expect(page).toHaveURL(`/payment-success?order=${orderId}&setup=self`);
     await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
 
     const order = await orderById(page, request, orderId);
@@ -312,4 +316,41 @@ test.describe('accessibility of the commerce dialogs', () => {
     await expect(page.getByRole('dialog', { name: /Your Cart/ })).toBeVisible();
     await expectNoSeriousViolations(page, '[role="dialog"]');
   });
+});
+
+test.describe('toasts', () => {
+  for (const width of [1280, 390]) {
+    test(`sit below the header and never cover the cart or "Get Isaac" (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await page.goto('/products/accessories');
+      await page.getByRole('button', { name: 'Add to Cart: Pre-Filter' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Pre-Filter added to cart' })).toBeVisible();
+      // The toast's bar (the box the visitor sees), once its entry animation has settled.
+      const toast = page.locator('.toast-viewport > div > div').first();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual(header.y + header.height);
+      await page.waitForTimeout(400);
+      const box = (await toast.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      const covers = (other: { x: number; y: number; width: number; height: number }) =>
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height;
+      const cart = await page.getByRole('button', { name: 'Cart, 1 item' }).boundingBox();
+      expect(covers(cart!)).toBe(false);
+      // The cart stays clickable while the toast shows.
+      await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+      await expect(page.getByRole('dialog', { name: /Your Cart/ })).toBeVisible();
+      if (width >= 640) {
+        const getIsaac = await page
+          .getByRole('banner')
+          .getByRole('link', { name: 'Get Isaac' })
+          .boundingBox();
+        expect(covers(getIsaac!)).toBe(false);
+      }
+    });
+  }
 });

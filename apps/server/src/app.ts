@@ -120,9 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
   const securityHeaders = await computeSecurityHeaders(config);
-  // One log line per request (method, url, status, time), not Fastify's multi-line pair.
+  // One log line per request (method, url, status, time), not Fastify's multi-line pair; in development
+  // only failures, slow requests and state changes at info (LOG_REQUESTS, LOG_SLOW_MS).
   const requestOutcomes = new RequestOutcomes(now);
-  const logController = new RequestLineLogController(requestOutcomes);
+  const logController = new RequestLineLogController(requestOutcomes, config);
   const app = Fastify({
     loggerInstance: options.logger,
     logController,

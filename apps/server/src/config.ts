@@ -48,6 +48,8 @@ const envSchema = z.object({
   DEMO: bool(false),
   ADMIN_TWO_FACTOR_REQUIRED: optionalBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['all', 'notable']).optional(),
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(500),
   SERVE_WEB: bool(true),
   WEB_DIST: z.string().min(1).default('apps/web/build/client'),
   SESSION_IDLE_MINUTES: z.coerce
@@ -177,6 +179,14 @@ export interface Config {
    */
   adminTwoFactorRequired: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * LOG_REQUESTS: which requests get an info line. `all` (the default outside development): one line per
+   * request. `notable` (the default in development): failures (4xx, 5xx), slow requests (LOG_SLOW_MS) and
+   * state changes (any method but GET, HEAD, OPTIONS); every other request is logged at debug.
+   */
+  logRequests: 'all' | 'notable';
+  /** LOG_SLOW_MS: a request taking this long or longer is slow (a warning line, in either mode). */
+  logSlowMs: number;
   serveWeb: boolean;
   /** Absolute path of the built web (React Router's build/client). */
   webDist: string;
@@ -379,6 +389,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     demo: e.DEMO,
     adminTwoFactorRequired: e.ADMIN_TWO_FACTOR_REQUIRED ?? (isProduction && !e.DEMO),
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS ?? (e.NODE_ENV === 'development' ? 'notable' : 'all'),
+    logSlowMs: e.LOG_SLOW_MS,
     serveWeb: e.SERVE_WEB,
     webDist: resolve(cwd, e.WEB_DIST),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -48,16 +48,30 @@ export function createLogger(config: Config): Logger {
 /** The longest URL a request line logs. */
 const MAX_LOGGED_URL = 500;
 
+/** Which requests get an info line (LOG_REQUESTS) and from how many milliseconds one is slow (LOG_SLOW_MS). */
+export type RequestLogPolicy = Pick<Config, 'logRequests' | 'logSlowMs'>;
+
+/** Methods that read: a request with any other method may change state. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * One log line per request, written when the response has been sent: `POST /api/rooms 201 4.2ms`, with
  * `request: { method, url, status, ms }` for log search (and `err` when the response failed). Replaces
  * Fastify's two entries per request (incoming, completed), which print the request and response objects
  * over ~20 lines in development. Bodies and headers are never logged. Pass an instance as Fastify's
  * `logController` option.
+ *
+ * Levels: a failed response is `error`; a slow one (LOG_SLOW_MS) `warn`, marked `slow`. With
+ * LOG_REQUESTS=notable (development's default) a plain read that succeeded — a page polling — is `debug`,
+ * so the log shows what a developer needs: failures, slow requests and state changes; with `all` it is
+ * `info` like every other line.
  */
 export class RequestLineLogController extends LogController {
   /** `outcomes`, when given, counts every completed request's status (the admin health checks read it). */
-  constructor(private readonly outcomes?: RequestOutcomes) {
+  constructor(
+    private readonly outcomes?: RequestOutcomes,
+    private readonly policy: RequestLogPolicy = { logRequests: 'all', logSlowMs: 500 },
+  ) {
     super();
   }
 
@@ -76,9 +90,13 @@ export class RequestLineLogController extends LogController {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const url = capText(request.url, MAX_LOGGED_URL);
     const status = reply.statusCode;
-    const fields = { request: { method: request.method, url, status, ms } };
-    const line = `${request.method} ${url} ${status} ${ms}ms`;
+    const slow = ms >= this.policy.logSlowMs;
+    const fields = { request: { method: request.method, url, status, ms, ...(slow ? { slow } : {}) } };
+    const line = `${request.method} ${url} ${status} ${ms}ms${slow ? ' (slow)' : ''}`;
     if (error) reply.log.error({ ...fields, err: error }, line);
-    else reply.log.info(fields, line);
+    else if (slow) reply.log.warn(fields, line);
+    else if (this.policy.logRequests === 'all' || status >= 400 || !READS.has(request.method)) {
+      reply.log.info(fields, line);
+    } else reply.log.debug(fields, line);
   }
 }

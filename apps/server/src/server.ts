@@ -3,17 +3,12 @@
  * and, when SERVE_WEB, the built web on PORT. SIGINT/SIGTERM stop accepting connections, finish
  * in-flight requests, then close the database (releasing the PGlite lock).
  */
+import { DEMO_ACCOUNTS } from '@isaac/contract';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import {
-  DEMO_PASSWORD,
-  DEMO_SIGN_INS,
-  ensureDemoVoiceClient,
-  seedDemoData,
-  storeDemoFirmware,
-} from './db/seed.ts';
+import { DEMO_PASSWORD, ensureDemoVoiceClient, seedDemoData, storeDemoFirmware } from './db/seed.ts';
 import { startDemoDevices } from './simulator/demo.ts';
 import { createLogger } from './logger.ts';
 import { buildWebServer } from './web-server.ts';
@@ -126,7 +121,8 @@ async function main(): Promise<void> {
     ];
     if (config.demo) {
       lines.push(`  Demo sign-ins (password "${DEMO_PASSWORD}"):`);
-      for (const { role, email } of DEMO_SIGN_INS) lines.push(`    ${role.padEnd(12)} ${email}`);
+      for (const { role, email, name } of DEMO_ACCOUNTS)
+        lines.push(`    ${role.padEnd(12)} ${email.padEnd(26)} ${name}`);
     }
     console.log(`${lines.join('\n')}\n`);
   } catch (error) {

@@ -433,10 +433,10 @@ describe('web server', () => {
     }
   });
 
-  it('logs one line per request, as the API does', async () => {
+  it('logs one line per request, as the API does (LOG_REQUESTS=all)', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const config = loadConfig({ ...baseEnv, WEB_DIST: dist }, '/');
+    const config = loadConfig({ ...baseEnv, WEB_DIST: dist, LOG_REQUESTS: 'all' }, '/');
     const logged = await buildWebServer({ config, logger });
     try {
       await logged.inject({ method: 'GET', url: '/products/isaac-purifier' });
@@ -445,6 +445,31 @@ describe('web server', () => {
       expect(messages).toEqual([
         expect.stringMatching(/^GET \/products\/isaac-purifier 200 [\d.]+ms$/),
         expect.stringMatching(/^GET \/assets\/entry-abc123\.js 200 [\d.]+ms$/),
+      ]);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('in development (LOG_REQUESTS=notable) an asset or page read is debug, a missing file info', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    const config = loadConfig({ ...baseEnv, WEB_DIST: dist, NODE_ENV: 'development' }, '/');
+    expect(config.logRequests).toBe('notable');
+    const logged = await buildWebServer({ config, logger });
+    try {
+      await logged.inject({ method: 'GET', url: '/assets/entry-abc123.js' });
+      await logged.inject({ method: 'GET', url: '/assets/gone-123.js' });
+      const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(entries).toEqual([
+        expect.objectContaining({
+          level: 20,
+          msg: expect.stringMatching(/^GET \/assets\/entry-abc123\.js 200 /),
+        }),
+        expect.objectContaining({
+          level: 30,
+          msg: expect.stringMatching(/^GET \/assets\/gone-123\.js 404 /),
+        }),
       ]);
     } finally {
       await logged.close();

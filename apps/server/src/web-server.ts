@@ -375,8 +375,11 @@ export async function buildWebServer(options: {
   if (!existsSync(join(root, SPA_FALLBACK))) {
     throw new Error(`The built web is missing (${join(root, SPA_FALLBACK)}): run \`npm run build\` first.`);
   }
-  // One log line per request, as the API (logger.ts).
-  const app = Fastify({ loggerInstance: options.logger, logController: new RequestLineLogController() });
+  // One log line per request, as the API (logger.ts, LOG_REQUESTS and LOG_SLOW_MS).
+  const app = Fastify({
+    loggerInstance: options.logger,
+    logController: new RequestLineLogController(undefined, config),
+  });
   const pages = loadHtmlPages(root, config);
   const fallback = pages.get(SPA_FALLBACK) as HtmlPage;
   const manifest = readRouteManifest(root, fallback.html);

@@ -15,6 +15,8 @@ export const API_MSG = {
   /** A command the device refused (its acknowledgement said why). */
   deviceRefused: (reason: string) => `Device refused the command: ${reason}`,
   roomNotFound: 'Room not found',
+  /** A second room of the same name in one home (letter case aside): 409, shown on the name field. */
+  roomNameTaken: 'This home already has a room with this name. Choose another name.',
   orderNotFound: 'Order not found',
   contactMessageNotFound: 'Message not found',
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app',

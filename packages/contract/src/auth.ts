@@ -104,6 +104,12 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+/** POST /api/account/sessions/revoke-others: every session of the caller but this one ended. */
+export const otherSessionsEndedSchema = z.object({
+  message: z.string(),
+  sessions_ended: z.number().int(),
+});
+export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;
 
 /** GET /api/account/two-factor: the caller's second factor. */
 export const twoFactorStatusSchema = z.object({

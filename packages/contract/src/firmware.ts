@@ -134,6 +134,7 @@ export const ROLLOUT_STATES = [
   /** Still queued (offline) when the rollout's window closed: reason 'offline since …' (ADR 053). */
   'SKIPPED',
 ] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
 
 export const rolloutSchema = z.object({
   _id: z.string(),

@@ -27,3 +27,4 @@ export * from './oauth.ts';
 export * from './device-plane.ts';
 export * from './fulfilment.ts';
 export * from './gst.ts';
+export * from './demo.ts';

@@ -48,6 +48,7 @@ export const MSG = {
   otherSessionsEnded: 'Your other sessions have been signed out.',
   sessionEnded: 'Session ended',
   sessionEndFailed: 'Failed to end session',
+  otherSessionsEndFailed: 'Failed to sign out your other sessions',
   loadSessions: 'Error loading sessions',
   // load errors
   loadDashboard: 'Error loading dashboard data',

@@ -41,6 +41,7 @@ export const PERMISSIONS = {
   'POST /api/account/password': { access: 'signed-in' },
   'GET /api/account/sessions': { access: 'signed-in' },
   'DELETE /api/account/sessions/:id': { access: 'signed-in' },
+  'POST /api/account/sessions/revoke-others': { access: 'signed-in' },
   // two-factor sign-in (ADR 028): 'signed-in', so an admin who must enrol can still reach them
   'GET /api/account/two-factor': { access: 'signed-in' },
   'POST /api/account/two-factor/setup': { access: 'signed-in' },

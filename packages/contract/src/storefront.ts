@@ -110,6 +110,8 @@ export const verifyPaymentResponseSchema = z.object({
   status: z.literal('paid'),
   order_id: z.string(),
   payment_id: z.string(),
+  /** Whether our electricians install what was bought (a technician's visit follows) or it sets up itself. */
+  installation: z.boolean(),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 

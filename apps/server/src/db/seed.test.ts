@@ -1,4 +1,12 @@
-import { DEVICE_TYPES, INSTALLATION_PHASES, INSTALLATION_STATUSES, ROLE, ROOM_TYPES } from '@isaac/contract';
+import {
+  DEMO_ACCOUNTS,
+  DEVICE_TYPES,
+  INSTALLATION_PHASES,
+  INSTALLATION_STATUSES,
+  ROLE,
+  ROOM_TYPES,
+  type RoleCode,
+} from '@isaac/contract';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../test/helpers.ts';
@@ -14,7 +22,7 @@ import {
   rooms,
   users,
 } from './schema/index.ts';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData, storeDemoFirmware } from './seed.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_USERS, seedDemoData, storeDemoFirmware } from './seed.ts';
 import { createHash } from 'node:crypto';
 
 let t: TestApp;
@@ -175,6 +183,26 @@ describe('demo seed', () => {
   it('the demo sign-ins work with the demo password', async () => {
     for (const { email } of DEMO_SIGN_INS) {
       expect(await login(t.app, email, DEMO_PASSWORD)).toEqual(expect.any(String));
+    }
+  });
+
+  it('every seeded user with the demo password is listed in DEMO_ACCOUNTS (README, /login), and each signs in', async () => {
+    const roleName = {
+      [ROLE.admin]: 'admin',
+      [ROLE.electrician]: 'electrician',
+      [ROLE.owner]: 'owner',
+    } as const;
+    const seeded = DEMO_USERS.map((u) => ({
+      role: roleName[u.role as RoleCode],
+      name: u.name,
+      email: u.email,
+    }));
+    expect(seeded).toEqual(DEMO_ACCOUNTS.map(({ role, name, email }) => ({ role, name, email })));
+    for (const { email } of DEMO_ACCOUNTS) {
+      expect(await login(t.app, email, DEMO_PASSWORD), email).toEqual(expect.any(String));
+    }
+    for (const { role, email } of DEMO_SIGN_INS) {
+      expect(DEMO_ACCOUNTS.find((a) => a.email === email)).toMatchObject({ role, primary: true });
     }
   });
 });

@@ -6,6 +6,7 @@
 import {
   AUTH_PATHS,
   cardPricePaise,
+  DEMO_PASSWORD,
   DEMO_VOICE_CLIENT_ID,
   DEMO_VOICE_CLIENT_NAME,
   findCatalogItem,
@@ -42,8 +43,9 @@ import {
   type NewUserRow,
 } from './schema/index.ts';
 
-export const DEMO_PASSWORD = 'isaac-demo';
+export { DEMO_PASSWORD };
 export const DEMO_ADMIN_EMAIL = 'admin@isaac.demo';
+/** The first demo account of each role (admin, electrician, owner): every one is in DEMO_ACCOUNTS. */
 export const DEMO_SIGN_INS = [
   { role: 'admin', email: DEMO_ADMIN_EMAIL },
   { role: 'electrician', email: 'electrician@isaac.demo' },
@@ -61,7 +63,8 @@ interface DemoUser {
   address?: string;
 }
 
-const DEMO_USERS: DemoUser[] = [
+/** The seeded users, each with the demo password: exactly the contract's DEMO_ACCOUNTS (seed.test). */
+export const DEMO_USERS: DemoUser[] = [
   {
     key: 'admin',
     name: 'Aditi Rao',

@@ -6,6 +6,7 @@ import { buttonPrimary, buttonSecondary, container, textLink } from '~/features/
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
 import { pageMeta } from '~/features/storefront/seo';
 import { COMPANY } from '~/features/storefront/site';
+import { CONFIRMATION_STEP, NEXT_STEPS, setupKindOf } from '~/features/storefront/commerce/next-steps';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/payment-success';
 import { STOREFRONT_PATHS } from '~/lib/paths';
@@ -14,17 +15,10 @@ export const meta: Route.MetaFunction = () => [
   ...pageMeta({
     path: STOREFRONT_PATHS.paymentSuccess,
     title: 'Payment Successful',
-    description: 'Your Isaac order is confirmed. Our installation team will contact you within 24 hours.',
+    description: 'Your Isaac order is confirmed: what happens next, and how to reach us.',
   }),
   { name: 'robots', content: 'noindex, nofollow' },
 ];
-
-const NEXT_STEPS = [
-  'You will receive an order confirmation and receipt by e-mail.',
-  'Our installation team will contact you within 24 hours to schedule a visit.',
-  'A certified technician installs and sets up your devices, and shows you the app.',
-  'Track your devices and air quality from your owner dashboard.',
-] as const;
 
 const ORDER_REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -57,6 +51,10 @@ export default function PaymentSuccessPage() {
   // 'Stay on this page' button is disabled until then (a click before hydration would do nothing).
   const hydrated = useHydrated();
   const order = hydrated ? params.get('order') : null;
+  // What happens next follows what was bought (a technician's visit or setting it up yourself); until
+  // hydrated only the step both share.
+  const setup = hydrated ? setupKindOf(params) : null;
+  const steps = setup ? NEXT_STEPS[setup] : [CONFIRMATION_STEP];
   const goHome = useCallback(() => void navigate('/'), [navigate]);
   const [remaining, stay] = useCountdown(PAYMENT_SUCCESS_COUNTDOWN_S, goHome);
 
@@ -88,8 +86,8 @@ export default function PaymentSuccessPage() {
           <h2 id="next-steps" className="text-xl font-semibold text-slate-900">
             What happens next
           </h2>
-          <ol className="mt-5 space-y-4">
-            {NEXT_STEPS.map((step, index) => (
+          <ol className="mt-5 space-y-4" data-setup={setup ?? undefined}>
+            {steps.map((step, index) => (
               <li key={step} className="flex gap-4">
                 <span
                   aria-hidden="true"

@@ -1,9 +1,10 @@
 import { DEVICE_TYPES, FAN_SPEEDS, ROOM_TYPES } from '@isaac/contract';
-import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-/** An owner's room (types: contract ROOM_TYPES). */
+/** An owner's room (types: contract ROOM_TYPES); one name per home, whatever its letter case. */
 export const rooms = pgTable(
   'rooms',
   {
@@ -16,7 +17,10 @@ export const rooms = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('rooms_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('rooms_user_created_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('rooms_user_name_ci_idx').on(t.userId, sql`lower(${t.name})`),
+  ],
 );
 
 /** WiFi settings as stored; the password never leaves the server in a response. */

@@ -2,7 +2,7 @@ import { ERROR_CODE, ROLE } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, csrf, login, type TestApp } from '../../test/helpers.ts';
 import { ACCOUNT_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -222,6 +222,43 @@ describe('GET /api/account/sessions and DELETE /api/account/sessions/:id', () =>
 
   it('needs a token (401)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/account/sessions' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/account/sessions/revoke-others', () => {
+  it("signs out every other session of mine (not someone else's), keeps this one, and records it", async () => {
+    const { user, password, token } = await t.signIn(ROLE.owner);
+    const second = await login(t.app, user.email, password);
+    const third = await login(t.app, user.email, password);
+    const stranger = await t.signIn(ROLE.owner);
+    const headers = await authed(t.app, token);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/sessions/revoke-others', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.otherSessionsEnded(2), sessions_ended: 2 });
+    expect(res.json().message).toBe('Signed out 2 other sessions.');
+    expect((await currentUser(second)).statusCode).toBe(401);
+    expect((await currentUser(third)).statusCode).toBe(401);
+    expect((await currentUser(token)).statusCode).toBe(200);
+    expect((await currentUser(stranger.token)).statusCode).toBe(200);
+    const left = await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers });
+    expect(left.json().sessions).toEqual([expect.objectContaining({ current: true })]);
+
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'session.others_revoked'), eq(auditLog.entityId, user.id)));
+    expect(entry).toMatchObject({ actorId: user.id, entityType: 'user' });
+    expect(entry?.changes).toEqual({ sessions_ended: { before: null, after: 2 } });
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/account/sessions/revoke-others', headers });
+    expect(again.json()).toEqual({ message: 'No other sessions were signed in.', sessions_ended: 0 });
+  });
+
+  it('needs a token (401)', async () => {
+    const { headers } = await csrf(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/sessions/revoke-others', headers });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import {
   messageResponseSchema,
   passwordChangeSchema,
   profileUpdateSchema,
+  otherSessionsEndedSchema,
   sessionsResponseSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,6 +57,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ sessions: await service.listSessions(requireAuth(request)) }),
+  );
+
+  app.post(
+    '/api/account/sessions/revoke-others',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out all your other sessions (every one but the session making this request)',
+        response: { 200: otherSessionsEndedSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.endOtherSessions(requireAuth(request), auditContextOf(request)),
   );
 
   app.delete(

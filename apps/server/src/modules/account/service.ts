@@ -1,4 +1,4 @@
-import type { PasswordChange, ProfileUpdate, User } from '@isaac/contract';
+import type { OtherSessionsEnded, PasswordChange, ProfileUpdate, User } from '@isaac/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -18,6 +18,10 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
   sessionNotFound: 'Session not found',
   sessionEnded: 'Session ended',
+  otherSessionsEnded: (count: number) =>
+    count === 0
+      ? 'No other sessions were signed in.'
+      : `Signed out ${count} other session${count === 1 ? '' : 's'}.`,
   throttled: (seconds: number) => `Too many wrong passwords. ${tryAgainIn(seconds)}`,
 } as const;
 
@@ -134,5 +138,22 @@ export class AccountService {
       });
     });
     return ACCOUNT_MESSAGES.sessionEnded;
+  }
+
+  /**
+   * Ends every live session of the caller except the one making the request ("Sign out all other
+   * sessions"), recorded with how many ended — in one transaction.
+   */
+  async endOtherSessions(auth: AuthContext, context: AuditContext): Promise<OtherSessionsEnded> {
+    const ended = await this.db.transaction(async (tx) => {
+      const count = await this.sessionService.revokeAllOf(auth.userId, auth.sessionId, tx);
+      await this.audit.record(tx, context, {
+        action: 'session.others_revoked',
+        entity: { type: 'user', id: auth.userId },
+        changes: { sessions_ended: { before: null, after: count } },
+      });
+      return count;
+    });
+    return { message: ACCOUNT_MESSAGES.otherSessionsEnded(ended), sessions_ended: ended };
   }
 }

@@ -1,5 +1,7 @@
 import {
+  API_MSG,
   ELECTRICIAN_MSG,
+  ERROR_CODE,
   ROLE,
   type ElectricianDashboard,
   type ElectricianDeviceList,
@@ -199,6 +201,9 @@ describe("changes in a customer's home", () => {
     expect(made.json()).toMatchObject({ message: 'Room created successfully', room: { type: 'general' } });
     const [row] = await t.db.select().from(rooms).where(eq(rooms.id, made.json().room._id));
     expect(row?.userId).toBe(world.ownerA.id);
+    const again = await post(url, { name: ' kids ROOM ' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: ERROR_CODE.conflict, message: API_MSG.roomNameTaken });
   });
 
   it('configures WiFi (both fields required) and Bluetooth; the password is sealed, never returned, logged or audited', async () => {

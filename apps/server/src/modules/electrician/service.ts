@@ -56,6 +56,7 @@ import {
   type PresentableDevice,
 } from '../devices/presenter.ts';
 import { presentRoom } from '../rooms/presenter.ts';
+import { refuseTakenName } from '../rooms/service.ts';
 import { presentableUserColumns, type PresentableUser } from '../users/presenter.ts';
 import type { SecretBox } from '../two-factor/secret-box.ts';
 import { selectWithSession } from '../auth/sessions.ts';
@@ -386,21 +387,23 @@ export class ElectricianService {
   ): Promise<Room> {
     const name = body.name.trim();
     const type = body.type ?? 'general';
-    return this.db.transaction(async (tx) => {
-      const { user } = await this.writableCustomer(tx, scope, customerId);
-      const at = this.now();
-      const [room] = await tx
-        .insert(rooms)
-        .values({ userId: user.id, name, type, createdAt: at, updatedAt: at })
-        .returning();
-      if (!room) throw new Error('room insert returned no row');
-      await this.audit.record(tx, context, {
-        action: 'room.created',
-        entity: { type: 'room', id: room.id, name: room.name },
-        changes: changesBetween(null, { name, type, user_id: user.id }, ['name', 'type', 'user_id']),
-      });
-      return presentRoom(room, []);
-    });
+    return refuseTakenName(
+      this.db.transaction(async (tx) => {
+        const { user } = await this.writableCustomer(tx, scope, customerId);
+        const at = this.now();
+        const [room] = await tx
+          .insert(rooms)
+          .values({ userId: user.id, name, type, createdAt: at, updatedAt: at })
+          .returning();
+        if (!room) throw new Error('room insert returned no row');
+        await this.audit.record(tx, context, {
+          action: 'room.created',
+          entity: { type: 'room', id: room.id, name: room.name },
+          changes: changesBetween(null, { name, type, user_id: user.id }, ['name', 'type', 'user_id']),
+        });
+        return presentRoom(room, []);
+      }),
+    );
   }
 
   /** POST …/customer/{customerId}/devices/{deviceId}/configure {wifi_ssid, wifi_password, bluetooth_pairing}. */

@@ -86,7 +86,12 @@ export class PaymentService {
     if (result.outcome === 'not_found') throw notFound(PAYMENTS_MESSAGES.orderNotFound);
     if (result.outcome === 'conflict') throw conflict(PAYMENTS_MESSAGES.otherPayment);
     if (result.outcome === 'closed') throw conflict(PAYMENTS_MESSAGES.orderClosed);
-    return { status: 'paid', order_id: order.providerOrderId, payment_id: body.razorpay_payment_id };
+    return {
+      status: 'paid',
+      order_id: order.providerOrderId,
+      payment_id: body.razorpay_payment_id,
+      installation: order.needsInstallation,
+    };
   }
 
   /**

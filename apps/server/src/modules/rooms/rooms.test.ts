@@ -1,4 +1,4 @@
-import { ERROR_CODE, ROLE, type Device, type Room } from '@isaac/contract';
+import { API_MSG, ERROR_CODE, ROLE, type Device, type Room } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devices, rooms } from '../../db/schema/index.ts';
@@ -88,6 +88,44 @@ describe('POST /api/rooms', () => {
     });
     expect(general.statusCode).toBe(400);
     expect(general.json().details[0].path).toBe('type');
+  });
+});
+
+describe('one name per home (issue 30)', () => {
+  const put = (o: Owner, id: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/rooms/${id}`, headers: o.headers, payload });
+
+  it('refuses a second room of the same name in any letter case (409 with the message), creating or renaming', async () => {
+    const o = await owner();
+    await addRoom(o, { name: 'Kitchen', type: 'kitchen' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/rooms',
+      headers: o.headers,
+      payload: { name: '  kITCHEN ', type: 'other' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: ERROR_CODE.conflict, message: API_MSG.roomNameTaken });
+
+    const study = await addRoom(o, { name: 'Study', type: 'office' });
+    const renamed = await put(o, study._id, { name: 'KITCHEN', type: 'office' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().message).toBe(API_MSG.roomNameTaken);
+
+    const rows = await t.db.select().from(rooms).where(eq(rooms.userId, o.user.id));
+    expect(rows.map((r) => r.name).sort()).toEqual(['Kitchen', 'Study']);
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.entityId, study._id));
+    expect(audited.map((a) => a.action)).toEqual(['room.created']);
+  });
+
+  it("lets a room change its own name's letter case, and another home use the same name", async () => {
+    const o = await owner();
+    const other = await owner();
+    const kitchen = await addRoom(o, { name: 'kitchen', type: 'kitchen' });
+    const recased = await put(o, kitchen._id, { name: 'Kitchen', type: 'kitchen' });
+    expect(recased.statusCode, recased.body).toBe(200);
+    expect(recased.json().room.name).toBe('Kitchen');
+    await addRoom(other, { name: 'Kitchen', type: 'kitchen' });
   });
 });
 

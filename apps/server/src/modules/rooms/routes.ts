@@ -37,9 +37,10 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a room (type defaults to bedroom)',
+        summary:
+          'Create a room (type defaults to bedroom); a name the home already has, in any letter case, is 409',
         body: roomInputSchema,
-        response: { 201: roomResponseSchema, ...errorResponses(400, 401, 403) },
+        response: { 201: roomResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -56,7 +57,7 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rename or retype a room',
         params: idParamsSchema,
         body: roomInputSchema,
-        response: { 200: roomResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: roomResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({

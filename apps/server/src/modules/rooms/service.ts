@@ -12,7 +12,8 @@ import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
 import { Statements } from '../../db/statements.ts';
 import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../plugins/errors.ts';
+import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
@@ -30,6 +31,7 @@ type AuditedRoom = { name: string; type: string };
 
 export const ROOMS_MESSAGES = {
   notFound: API_MSG.roomNotFound,
+  nameTaken: API_MSG.roomNameTaken,
   deleted: 'Room deleted successfully',
 } as const;
 
@@ -79,48 +81,52 @@ export class RoomService {
     const ownerId = homeOf(scope);
     if (ownerId === null) throw forbidden();
     const at = this.now();
-    const row = await this.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(rooms)
-        .values({ userId: ownerId, name: input.name, type: input.type, createdAt: at, updatedAt: at })
-        .returning();
-      if (!inserted) throw new Error('room insert returned no row');
-      await this.audit.record(tx, context, {
-        action: 'room.created',
-        entity: { type: 'room', id: inserted.id, name: inserted.name },
-        changes: changesBetween<AuditedRoom>(null, inserted, AUDITED_ROOM_FIELDS),
-      });
-      return inserted;
-    });
+    const row = await refuseTakenName(
+      this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(rooms)
+          .values({ userId: ownerId, name: input.name, type: input.type, createdAt: at, updatedAt: at })
+          .returning();
+        if (!inserted) throw new Error('room insert returned no row');
+        await this.audit.record(tx, context, {
+          action: 'room.created',
+          entity: { type: 'room', id: inserted.id, name: inserted.name },
+          changes: changesBetween<AuditedRoom>(null, inserted, AUDITED_ROOM_FIELDS),
+        });
+        return inserted;
+      }),
+    );
     return presentRoom(row, []);
   }
 
   /** Renames or retypes a room the scope may change. */
   async update(scope: Scope, roomId: string, input: RoomValues, context: AuditContext): Promise<Room> {
-    const row = await this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(rooms)
-        .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
-        .limit(1)
-        .for('update');
-      if (!before) throw notFound(ROOMS_MESSAGES.notFound);
-      const [updated] = await tx
-        .update(rooms)
-        .set({ name: input.name, type: input.type, updatedAt: this.now() })
-        .where(eq(rooms.id, before.id))
-        .returning();
-      if (!updated) throw notFound(ROOMS_MESSAGES.notFound);
-      const changes = changesBetween<AuditedRoom>(before, updated, AUDITED_ROOM_FIELDS);
-      if (Object.keys(changes).length > 0) {
-        await this.audit.record(tx, context, {
-          action: 'room.updated',
-          entity: { type: 'room', id: updated.id, name: updated.name },
-          changes,
-        });
-      }
-      return updated;
-    });
+    const row = await refuseTakenName(
+      this.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(rooms)
+          .where(and(eq(rooms.id, roomId), scopeCondition('room', scope, 'change')))
+          .limit(1)
+          .for('update');
+        if (!before) throw notFound(ROOMS_MESSAGES.notFound);
+        const [updated] = await tx
+          .update(rooms)
+          .set({ name: input.name, type: input.type, updatedAt: this.now() })
+          .where(eq(rooms.id, before.id))
+          .returning();
+        if (!updated) throw notFound(ROOMS_MESSAGES.notFound);
+        const changes = changesBetween<AuditedRoom>(before, updated, AUDITED_ROOM_FIELDS);
+        if (Object.keys(changes).length > 0) {
+          await this.audit.record(tx, context, {
+            action: 'room.updated',
+            entity: { type: 'room', id: updated.id, name: updated.name },
+            changes,
+          });
+        }
+        return updated;
+      }),
+    );
     const inRoom = await this.statements
       .get(scope.kind)
       .roomDevices.execute({ actorId: scope.userId, roomId: row.id });
@@ -154,6 +160,19 @@ export class RoomService {
         changes: changesBetween<AuditedRoom>(room, null, AUDITED_ROOM_FIELDS),
       });
     });
+  }
+}
+
+/**
+ * A write that gave a home a second room of the same name (the unique index on (user_id, lower(name)),
+ * which also settles two saves racing) becomes a 409 with the message the form shows on the name field.
+ */
+export async function refuseTakenName<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ROOMS_MESSAGES.nameTaken);
+    throw error;
   }
 }
 

@@ -1,4 +1,5 @@
-import { AlertCircle, Wind } from 'lucide-react';
+import { AlertCircle } from 'lucide-react';
+import { Brand } from '~/components/Brand';
 import type { ReactNode } from 'react';
 
 /** The signed-out card pages share (consent, invitation): the brand, then the page's content. */
@@ -6,15 +7,7 @@ export function AuthCard({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-screen flex-col items-center bg-slate-950 px-4 pt-[max(2.5rem,calc(50vh-16rem))] pb-10 text-slate-100">
       <div className="w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl sm:p-8">
-        <div className="flex items-center gap-3">
-          <span className="rounded-xl bg-sky-500/15 p-2.5 text-sky-300">
-            <Wind aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <div>
-            <p className="text-lg font-semibold tracking-tight text-white">Isaac</p>
-            <p className="text-xs text-slate-400">Clean air, smart home</p>
-          </div>
-        </div>
+        <Brand size="lg" tagline />
         {children}
       </div>
     </main>

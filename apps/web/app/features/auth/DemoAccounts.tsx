@@ -1,14 +1,57 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '@isaac/contract';
 import { KeyRound } from 'lucide-react';
 
-export const DEMO_PASSWORD = 'isaac-demo';
-export const DEMO_ACCOUNTS = [
-  { role: 'Admin', email: 'admin@isaac.demo' },
-  { role: 'Electrician', email: 'electrician@isaac.demo' },
-  { role: 'Owner', email: 'owner@isaac.demo' },
-] as const;
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
-/** The demo sign-ins, shown on /login only when the server runs with DEMO on. */
-export function DemoAccounts({ onUse }: { onUse: (email: string, password: string) => void }) {
+const ROLE_LABEL: Record<DemoAccount['role'], string> = {
+  admin: 'Admin',
+  electrician: 'Electrician',
+  owner: 'Owner',
+};
+
+/** "Use the owner demo account" for the first of each role; "Use Arjun Mehta's demo account (owner)" else. */
+function useLabel(account: DemoAccount): string {
+  return account.primary
+    ? `Use the ${account.role} demo account`
+    : `Use ${account.name}'s demo account (${account.role})`;
+}
+
+function AccountRow({ account, onUse }: { account: DemoAccount; onUse: DemoAccountsProps['onUse'] }) {
+  return (
+    <li className="flex items-center justify-between gap-3 text-sm">
+      <span className="min-w-0">
+        <span className="block font-medium text-slate-200">
+          {ROLE_LABEL[account.role]}
+          <span className="font-normal text-slate-400">
+            {' '}
+            · {account.name}, {account.note}
+          </span>
+        </span>
+        <span className="block truncate text-xs text-slate-400">{account.email}</span>
+      </span>
+      <button
+        type="button"
+        onClick={() => onUse(account.email, DEMO_PASSWORD)}
+        aria-label={useLabel(account)}
+        className="shrink-0 rounded-md border border-slate-700 px-2.5 py-1 text-xs font-medium text-slate-200 hover:border-sky-500 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
+      >
+        Use
+      </button>
+    </li>
+  );
+}
+
+interface DemoAccountsProps {
+  onUse: (email: string, password: string) => void;
+}
+
+/**
+ * Every demo sign-in the seed creates (the contract's DEMO_ACCOUNTS), shown on /login only when the server
+ * runs with DEMO on: one of each role first, the second electrician and the other owners under "More".
+ */
+export function DemoAccounts({ onUse }: DemoAccountsProps) {
+  const primary = DEMO_ACCOUNTS.filter((a) => a.primary);
+  const more = DEMO_ACCOUNTS.filter((a) => !a.primary);
   return (
     <section
       aria-labelledby="demo-accounts-title"
@@ -19,27 +62,26 @@ export function DemoAccounts({ onUse }: { onUse: (email: string, password: strin
         Demo accounts
       </h2>
       <p className="mt-1 text-xs text-slate-400">
-        Password for all:{' '}
+        Password for all {DEMO_ACCOUNTS.length}:{' '}
         <code className="rounded bg-slate-800 px-1.5 py-0.5 text-slate-200">{DEMO_PASSWORD}</code>
       </p>
       <ul className="mt-3 space-y-2">
-        {DEMO_ACCOUNTS.map((account) => (
-          <li key={account.email} className="flex items-center justify-between gap-3 text-sm">
-            <span className="min-w-0">
-              <span className="block font-medium text-slate-200">{account.role}</span>
-              <span className="block truncate text-xs text-slate-400">{account.email}</span>
-            </span>
-            <button
-              type="button"
-              onClick={() => onUse(account.email, DEMO_PASSWORD)}
-              aria-label={`Use the ${account.role.toLowerCase()} demo account`}
-              className="shrink-0 rounded-md border border-slate-700 px-2.5 py-1 text-xs font-medium text-slate-200 hover:border-sky-500 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
-            >
-              Use
-            </button>
-          </li>
+        {primary.map((account) => (
+          <AccountRow key={account.email} account={account} onUse={onUse} />
         ))}
       </ul>
+      {more.length > 0 ? (
+        <details className="mt-3 border-t border-slate-800 pt-3">
+          <summary className="cursor-pointer text-xs font-medium text-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-sky-400">
+            {more.length} more demo accounts (a second electrician, other homes)
+          </summary>
+          <ul className="mt-3 space-y-2">
+            {more.map((account) => (
+              <AccountRow key={account.email} account={account} onUse={onUse} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -207,6 +207,15 @@ describe('signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Use the admin demo account' }));
     expect(screen.getByLabelText('Email')).toHaveValue('admin@isaac.demo');
     expect(screen.getByLabelText('Password')).toHaveValue('isaac-demo');
+
+    // Every seeded demo account is listed: the second electrician and the other owners under "more".
+    expect(screen.getByText(/Password for all 9/)).toBeInTheDocument();
+    await user.click(screen.getByText(/6 more demo accounts/));
+    for (const email of ['suresh.patil@isaac.demo', 'arjun.mehta@isaac.demo', 'vikram.joshi@isaac.demo']) {
+      expect(screen.getByText(email)).toBeVisible();
+    }
+    await user.click(screen.getByRole('button', { name: "Use Suresh Patil's demo account (electrician)" }));
+    expect(screen.getByLabelText('Email')).toHaveValue('suresh.patil@isaac.demo');
   });
 });
 

@@ -1,5 +1,6 @@
 import { ERROR_CODE, MSG, type AuthorizationCheck, type LoginResponse } from '@isaac/contract';
-import { AlertCircle, ArrowLeft, Eye, EyeOff, Info, Link2, LogIn, Wind } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Eye, EyeOff, Info, Link2, LogIn } from 'lucide-react';
+import { Brand } from '~/components/Brand';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '~/lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -253,15 +254,7 @@ export function LoginPage() {
         </Link>
 
         <div className="rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl backdrop-blur sm:p-8">
-          <div className="flex items-center gap-3">
-            <span className="rounded-xl bg-sky-500/15 p-2.5 text-sky-300">
-              <Wind aria-hidden="true" className="h-6 w-6" />
-            </span>
-            <div>
-              <p className="text-lg font-semibold tracking-tight text-white">Isaac</p>
-              <p className="text-xs text-slate-400">Clean air, smart home</p>
-            </div>
-          </div>
+          <Brand size="lg" tagline />
 
           <h1 className="mt-6 text-2xl font-semibold tracking-tight text-white">
             {oauthMode ? 'Link your Isaac account' : 'Sign in to your account'}

@@ -1,4 +1,5 @@
-import { CalendarDays, LogOut, Menu, Wind, X } from 'lucide-react';
+import { CalendarDays, LogOut, Menu, X } from 'lucide-react';
+import { Brand } from '~/components/Brand';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button, cx, useFocusTrap } from '~/components/ui';
@@ -71,10 +72,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             to={STOREFRONT_PATHS.home}
             className="flex items-center gap-2.5 rounded focus-visible:outline-2 focus-visible:outline-sky-400"
           >
-            <span className="rounded-lg bg-sky-500/15 p-1.5 text-sky-300">
-              <Wind aria-hidden="true" className="h-5 w-5" />
-            </span>
-            <span className="text-base font-semibold tracking-tight text-white">Isaac</span>
+            <Brand />
             <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-slate-300">
               {roleLabel(user?.role)}
             </span>

@@ -119,3 +119,76 @@ describe('SessionsList', () => {
     expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument();
   });
 });
+
+describe('Sign out all other sessions', () => {
+  it('asks first, then signs out every other session and leaves this device in the list', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    const session = (id: string, current: boolean, agent: string) => ({
+      _id: id,
+      created_at: '2026-03-01T08:00:00.000Z',
+      last_seen_at: '2026-03-02T08:00:00.000Z',
+      user_agent: agent,
+      ip: '10.0.0.7',
+      current,
+    });
+    let sessions = [
+      session('s1', true, CHROME_LINUX),
+      session('s2', false, SAFARI_IOS),
+      session('s3', false, SAFARI_IOS),
+    ];
+    api.setOverride((call) => {
+      if (call.path === '/api/account/sessions') return json(200, { sessions });
+      if (call.method === 'POST' && call.path === '/api/account/sessions/revoke-others') {
+        sessions = sessions.filter((s) => s.current);
+        return json(200, { message: 'Signed out 2 other sessions.', sessions_ended: 2 });
+      }
+      return undefined;
+    });
+    renderWith(api, <SessionsList />);
+    await user.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
+    expect(dialog).toHaveTextContent('(2 sessions)');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.path === '/api/account/sessions/revoke-others')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sign out all other sessions?' })).getByRole(
+        'button',
+        {
+          name: 'Sign out others',
+        },
+      ),
+    );
+    expect(await screen.findByText('Signed out 2 other sessions.')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Active sessions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText('This device')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === '/api/account/sessions/revoke-others')).toHaveLength(1);
+  });
+
+  it('is not offered when this device is the only session', async () => {
+    const api = fakeApi();
+    api.setOverride((call) =>
+      call.path === '/api/account/sessions'
+        ? json(200, {
+            sessions: [
+              {
+                _id: 's1',
+                created_at: '2026-03-01T08:00:00.000Z',
+                last_seen_at: '2026-03-02T08:00:00.000Z',
+                user_agent: CHROME_LINUX,
+                ip: null,
+                current: true,
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderWith(api, <SessionsList />);
+    await screen.findByRole('list', { name: 'Active sessions' });
+    expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,8 @@
 import { MSG } from '@isaac/contract';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
-import { Badge, Button, ErrorState, Spinner } from '~/components/ui';
+import { useState } from 'react';
+import { Badge, Button, ConfirmDialog, ErrorState, Spinner } from '~/components/ui';
+import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { type AccountSession, useSessions } from '../api/list-sessions';
 import { formatDateTime } from '~/lib/format';
@@ -8,10 +10,15 @@ import { describeUserAgent } from '../model/user-agent';
 
 const MOBILE = /Android|iPhone|iPad|iPod|Mobile/;
 
-/** The account's active sessions, this device first, with End session for the others. */
+/**
+ * The account's active sessions, this device first, with End session for each other one and "Sign out all
+ * other sessions" (after a confirmation) when there is any.
+ */
 export function SessionsList() {
   const sessions = useSessions();
   const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const [confirming, setConfirming] = useState(false);
 
   if (sessions.isPending) {
     return (
@@ -33,17 +40,44 @@ export function SessionsList() {
   const list = [...sessions.data.sessions].sort((a, b) => Number(b.current) - Number(a.current));
   if (list.length === 0) return <p className="text-sm text-slate-400">No active sessions.</p>;
 
+  const others = list.filter((s) => !s.current).length;
+
   return (
-    <ul aria-label="Active sessions" className="divide-y divide-slate-700/70">
-      {list.map((session) => (
-        <SessionRow
-          key={session._id}
-          session={session}
-          ending={end.isPending && end.variables === session._id}
-          onEnd={() => end.mutate(session._id)}
-        />
-      ))}
-    </ul>
+    <div className="space-y-4">
+      <ul aria-label="Active sessions" className="divide-y divide-slate-700/70">
+        {list.map((session) => (
+          <SessionRow
+            key={session._id}
+            session={session}
+            ending={end.isPending && end.variables === session._id}
+            onEnd={() => end.mutate(session._id)}
+          />
+        ))}
+      </ul>
+      {others > 0 ? (
+        <div className="flex justify-end border-t border-slate-700/70 pt-4">
+          <Button
+            variant="danger"
+            size="sm"
+            loading={endOthers.isPending}
+            onClick={() => setConfirming(true)}
+            icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
+          >
+            Sign out all other sessions
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out all other sessions?"
+        message={`Every other device signed in to your account (${others} ${others === 1 ? 'session' : 'sessions'}) is signed out and must sign in again. This device stays signed in.`}
+        confirmLabel="Sign out others"
+        variant="danger"
+        busy={endOthers.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => endOthers.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      />
+    </div>
   );
 }
 

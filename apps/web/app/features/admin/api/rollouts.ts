@@ -1,4 +1,4 @@
-import type { NewRollout, Rollout, RolloutDetail } from '@isaac/contract';
+import type { NewRollout, Rollout, RolloutDetail, RolloutState } from '@isaac/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
@@ -9,17 +9,36 @@ export const rolloutKeys = {
   detail: (id: string) => ['admin', 'rollouts', id] as const,
 };
 
-/** While anything moves, the screen follows it every 2 s; otherwise every 30 s. */
-const LIVE_MS = 2000;
-const IDLE_MS = 30_000;
-const live = (status: Rollout['status'] | undefined) => (status === 'running' ? LIVE_MS : IDLE_MS);
+/** A device in one of these states is being updated right now. */
+const MOVING: ReadonlySet<RolloutState> = new Set([
+  'INITIATED',
+  'DOWNLOADING',
+  'DOWNLOADED',
+  'VERIFIED',
+  'UPDATING',
+]);
+/** While a device is being updated the screen follows it every 2 s ... */
+export const LIVE_MS = 2000;
+/** ... while a rollout runs with nothing in progress (devices queued until they come online) every 10 s ... */
+export const WAITING_MS = 10_000;
+/** ... and every 30 s when no rollout runs (issue 30: the 2 s poll filled the development log). */
+export const IDLE_MS = 30_000;
+
+/** How often the rollouts screen refetches, from what its rollouts are doing. */
+export function rolloutPollMs(rollouts: readonly Pick<Rollout, 'status' | 'counts'>[] | undefined): number {
+  const running = (rollouts ?? []).filter((r) => r.status === 'running');
+  if (running.length === 0) return IDLE_MS;
+  const moving = running.some((r) =>
+    Object.entries(r.counts).some(([state, count]) => MOVING.has(state as RolloutState) && count > 0),
+  );
+  return moving ? LIVE_MS : WAITING_MS;
+}
 
 export function useRollouts() {
   return useQuery({
     queryKey: rolloutKeys.all,
     queryFn: ({ signal }) => apiRequest<{ rollouts: Rollout[] }>('/api/admin/rollouts', { signal }),
-    refetchInterval: (query) =>
-      query.state.data?.rollouts.some((r) => r.status === 'running') ? LIVE_MS : IDLE_MS,
+    refetchInterval: (query) => rolloutPollMs(query.state.data?.rollouts),
     retry: 1,
     refetchOnWindowFocus: false,
   });
@@ -31,7 +50,10 @@ export function useRollout(id: string | null) {
     queryFn: ({ signal }) =>
       apiRequest<RolloutDetail>(`/api/admin/rollouts/${encodeURIComponent(id!)}`, { signal }),
     enabled: id !== null,
-    refetchInterval: (query) => live(query.state.data?.rollout.status),
+    refetchInterval: (query) => {
+      const rollout = query.state.data?.rollout;
+      return rolloutPollMs(rollout ? [rollout] : undefined);
+    },
     retry: 1,
     refetchOnWindowFocus: false,
   });

@@ -41,6 +41,7 @@ const PHRASES: Record<AuditAction, string> = {
   'auth.sign_out': 'signed out',
   'auth.password_changed': 'changed their password',
   'session.revoked': 'ended a session',
+  'session.others_revoked': 'signed out their other sessions',
   'user.created': 'added user {name}',
   'user.updated': 'updated user {name}',
   'user.deleted': 'deleted user {name}',

@@ -12,6 +12,7 @@ import {
 import { useNavigate } from 'react-router';
 import type { VerifyPaymentResponse } from '@isaac/contract';
 import { cartStore, type CartLine } from './cart';
+import { paymentSuccessPath } from './next-steps';
 import type { PurchaseTarget } from './payment-flow';
 
 const loadPurchaseModal = () => import('./PurchaseModal');
@@ -55,7 +56,7 @@ export function CommerceProvider({ children }: { children: ReactNode }) {
   const onVerified = useCallback(
     (target: PurchaseTarget, result: VerifyPaymentResponse) => {
       if (target.kind === 'cart') cartStore.clear();
-      void navigate(`/payment-success?order=${encodeURIComponent(result.order_id)}`);
+      void navigate(paymentSuccessPath(result));
     },
     [navigate],
   );

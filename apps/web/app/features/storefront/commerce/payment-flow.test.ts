@@ -106,7 +106,12 @@ describe('startPayment', () => {
   it('opens the provider checkout with the server order, then verifies on the server', async () => {
     createOrder.mockResolvedValue(order);
     loadCheckout.mockResolvedValue(FakeCheckout);
-    verifyPayment.mockResolvedValue({ status: 'paid', order_id: 'order_123', payment_id: 'pay_1' });
+    verifyPayment.mockResolvedValue({
+      status: 'paid',
+      order_id: 'order_123',
+      payment_id: 'pay_1',
+      installation: false,
+    });
     const onVerified = vi.fn();
     const onCheckoutOpen = vi.fn();
     await startPayment({
@@ -132,7 +137,12 @@ describe('startPayment', () => {
 
     checkout?.options.handler(response);
     await vi.waitFor(() =>
-      expect(onVerified).toHaveBeenCalledWith({ status: 'paid', order_id: 'order_123', payment_id: 'pay_1' }),
+      expect(onVerified).toHaveBeenCalledWith({
+        status: 'paid',
+        order_id: 'order_123',
+        payment_id: 'pay_1',
+        installation: false,
+      }),
     );
     expect(verifyPayment).toHaveBeenCalledWith(response);
   });

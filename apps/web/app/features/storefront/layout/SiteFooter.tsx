@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '~/lib/config';
 import { NewsletterForm } from '../commerce';
-import { LogoMark } from '../components/Logo';
+import { Brand } from '~/components/Brand';
 import { container, focusRing, footerLink } from '../components/ui';
 import { staticContent } from '../components/StaticContent';
 import { COMPANY, configuredSocialLinks, SOCIAL_LABELS } from '../site';
@@ -36,8 +36,7 @@ export function SiteFooter() {
             to={STOREFRONT_PATHS.home}
             className={`inline-flex items-center gap-2 rounded-md text-white ${focusRing}`}
           >
-            <LogoMark />
-            <span className="text-lg font-bold tracking-wide">ISAAC</span>
+            <Brand />
           </Link>
           <p className="mt-4 text-sm leading-6 text-slate-400">
             Autonomous clean air and smart-home systems, designed and installed in India.

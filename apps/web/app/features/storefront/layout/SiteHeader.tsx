@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { HEADER_OPAQUE_AFTER_PX } from '@isaac/contract';
 import { useHydrated } from '~/lib/use-hydrated';
 import { CartButton } from '../commerce';
-import { LogoMark } from '../components/Logo';
+import { Brand } from '~/components/Brand';
 import { container, focusRing } from '../components/ui';
 import { LANDING_ANCHORS } from '../site';
 import { useScrolledPast } from './use-scrolled';
@@ -52,8 +52,7 @@ export function SiteHeader() {
           className={`flex items-center gap-2 rounded-md text-white ${focusRing}`}
           aria-label="Isaac home"
         >
-          <LogoMark />
-          <span className="text-lg font-bold tracking-wide">ISAAC</span>
+          <Brand />
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">

@@ -117,9 +117,16 @@ describe('the quote page', () => {
       },
     });
 
-    act(() => callbacks?.onVerified({ status: 'paid', order_id: ORDER.order_id, payment_id: 'pay_1' }));
+    act(() =>
+      callbacks?.onVerified({
+        status: 'paid',
+        order_id: ORDER.order_id,
+        payment_id: 'pay_1',
+        installation: true,
+      }),
+    );
     expect(await screen.findByTestId('location')).toHaveTextContent(
-      `/payment-success?order=${ORDER.order_id}`,
+      `/payment-success?order=${ORDER.order_id}&setup=visit`,
     );
   });
 

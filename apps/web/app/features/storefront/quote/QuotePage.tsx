@@ -11,11 +11,12 @@ import {
 } from '@isaac/contract';
 import { ApiError } from '~/lib/api-client';
 import { formatCalendarDate } from '~/lib/format';
-import { contactLink, STOREFRONT_PATHS } from '~/lib/paths';
+import { contactLink } from '~/lib/paths';
 import { openCheckout } from '../commerce/payment-flow';
 import { buttonPrimary, buttonSecondary, container, focusRing, textLink } from '../components/ui';
 import { createQuoteOrder } from './api/create-quote-order';
 import { getQuote } from './api/get-quote';
+import { paymentSuccessPath } from '../commerce/next-steps';
 import {
   checkAddress,
   closedStateOf,
@@ -229,8 +230,7 @@ function PayForm({
           },
         },
         {
-          onVerified: (result) =>
-            void navigate(`${STOREFRONT_PATHS.paymentSuccess}?order=${encodeURIComponent(result.order_id)}`),
+          onVerified: (result) => void navigate(paymentSuccessPath(result)),
           onCheckoutOpen: () => setPaying(false),
         },
       );

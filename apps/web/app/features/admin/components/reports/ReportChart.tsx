@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatInr, type ReportBucket } from '@isaac/contract';
-import { loadUPlot } from '~/lib/uplot';
+import { legendPlugin, loadUPlot } from '~/lib/uplot';
 import { type ReportLine, type SeriesTable } from '../../model/report-series';
 
 const HEIGHT = 220;
@@ -32,6 +32,7 @@ function chartOptions(
     // bucket days are UTC days: show them as such whatever the browser's time zone
     tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     legend: { show: true, live: true },
+    plugins: [legendPlugin()],
     cursor: { points: { size: 6 } },
     scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     series: [

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ErrorState, PanelLoading, cx } from '~/components/ui';
-import { loadUPlot } from '~/lib/uplot';
+import { legendPlugin, loadUPlot } from '~/lib/uplot';
 import { useTelemetry } from '../../api/get-telemetry';
 
 const HEIGHT = 220;
@@ -42,6 +42,7 @@ function options(width: number, range: TelemetryRange, scale: AqiScale): uPlot.O
     width,
     height: HEIGHT,
     legend: { show: true, live: true },
+    plugins: [legendPlugin()],
     scales: {
       x: { time: true },
       y: { range: (_u, _min, max) => [0, Math.max(60, Math.ceil((max ?? 0) * 1.15))] },

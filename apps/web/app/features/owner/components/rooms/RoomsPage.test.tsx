@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { API_MSG } from '@isaac/contract';
 import { json } from '~/test/fake-api';
 import { makeDevice, makeRoom } from '~/test/factories';
 import { renderPage, setupPageTests } from '~/test/render';
@@ -37,6 +38,25 @@ describe('RoomsPage', () => {
     expect(await screen.findByText('Room created successfully')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Guest Room', type: 'bedroom' });
     expect(await screen.findByRole('article', { name: 'Guest Room' })).toBeInTheDocument();
+  });
+
+  it('shows the server refusing a name the home already has on the name field, and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    const api = fakeOwnerApi({ rooms: [makeRoom({ _id: 'r1', name: 'Kitchen' })] });
+    api.setOverride((call) =>
+      call.method === 'POST' && call.path === '/api/rooms'
+        ? json(409, { error: 'conflict', message: API_MSG.roomNameTaken })
+        : undefined,
+    );
+    renderRooms(api);
+    await user.click(await screen.findByRole('button', { name: /Add Room/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Room' });
+    const name = within(dialog).getByLabelText(/Room name/);
+    await user.type(name, 'kitchen');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
+    expect(await within(dialog).findByText(API_MSG.roomNameTaken)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Add Room' })).toBeInTheDocument();
   });
 
   it('edits a room, and View Devices opens the devices filtered by that room', async () => {
