@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatInr, MAX_CART_QUANTITY, type ContactMessage } from '@isaac/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { Button, cx, Modal, TextAreaField, TextField } from '~/components/ui';
+import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Button, cx, DateField, Modal, TextAreaField, TextField } from '~/components/ui';
+import { formatIndianDate } from '~/lib/format';
 import { ApiError, errorMessage } from '~/lib/api-client';
 import { useCreateQuote } from '../../api/create-quote';
 import {
@@ -226,13 +227,21 @@ export function QuoteFormDialog({ lead, onClose }: QuoteFormDialogProps) {
             error={errors.price?.message}
             {...register('price')}
           />
-          <TextField
-            label="Valid until"
-            type="date"
-            required
-            min={minValidUntil()}
-            error={errors.valid_until?.message}
-            {...register('valid_until')}
+          <Controller
+            control={control}
+            name="valid_until"
+            render={({ field }) => (
+              <DateField
+                label="Valid until"
+                required
+                hint={`dd/mm/yyyy, from ${formatIndianDate(minValidUntil())}`}
+                error={errors.valid_until?.message}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
           />
         </div>
         <TextAreaField

@@ -2,6 +2,7 @@ import { businessDate, QUOTE_MSG, type ContactMessage, type Quote } from '@isaac
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatIndianDate } from '~/lib/format';
 import { fakeApi, json, type Call } from '~/test/fake-api';
 import { renderPage, setupPageTests } from '~/test/render';
 import { addDays } from '../../model/quote-form';
@@ -134,7 +135,10 @@ describe('admin Quotes screen', () => {
     expect(within(dialog).getByLabelText(/Customer name/)).toHaveValue('Lead 1');
     expect(within(dialog).getByLabelText(/Email/)).toHaveValue('lead1@example.com');
     expect(within(dialog).getByLabelText('Item 1')).toHaveValue('smart-surveillance');
-    expect(within(dialog).getByLabelText(/Valid until/)).toHaveValue(addDays(businessDate(new Date()), 14));
+    // Shown the Indian way whatever the browser's locale (issue 30).
+    expect(within(dialog).getByLabelText(/Valid until/)).toHaveValue(
+      formatIndianDate(addDays(businessDate(new Date()), 14)),
+    );
 
     // Nothing is sent while a field is wrong; each says what is wrong.
     await user.click(within(dialog).getByRole('button', { name: 'Add item' }));
