@@ -27,6 +27,7 @@ import { devicesRoutes } from './modules/devices/routes.ts';
 import { firmwareRoutes } from './modules/firmware/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -171,7 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // What a stopped process left behind (ADR 053): commands never acknowledged end as expired, and devices
   // mid-update are sent their update again once online (before the broker: no report overtakes this).
   await services.deviceCommands.expireStale(config.devices.ackTimeoutMs);
-  if (services.devicePlane) await services.rollouts.recover();
+  // Beside live processes (ADR 060) the rollouts are theirs: only the process that takes the tick's lease recovers.
+  if (services.devicePlane && (await services.leases.claim('rollout tick'))) await services.rollouts.recover();
   // The device plane's broker starts with the app (and closes with it: registerServices' onClose).
   await services.devicePlane?.start();
   registerRouteTable(app);
@@ -184,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimit(app, config.rateLimitPerMinute);
   registerAuthHook(app, services);
   registerStorableTextGuard(app);
+  registerMetrics(app);
   await registerOpenApi(app, config.publicApiUrl);
 
   for (const module of MODULES) await app.register(module);
