@@ -172,8 +172,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // What a stopped process left behind (ADR 053): commands never acknowledged end as expired, and devices
   // mid-update are sent their update again once online (before the broker: no report overtakes this).
   await services.deviceCommands.expireStale(config.devices.ackTimeoutMs);
-  // Beside live processes (ADR 060) the rollouts are theirs: only the process that takes the tick's lease recovers.
-  if (services.devicePlane && (await services.leases.claim('rollout tick'))) await services.rollouts.recover();
+  // With several processes (ADR 060) the process holding the rollout tick's lease recovers: this one if it
+  // takes it now, or whichever takes it over later from a process that died. The embedded broker makes a
+  // process alone by construction: it takes every lease at once (a predecessor's would hold its jobs).
+  if (services.devicePlane?.bus.kind === 'embedded') await services.leases.seize();
+  if (services.devicePlane) {
+    const { leases, rollouts } = services;
+    if (leases.holds('rollout tick') || (await leases.claim('rollout tick'))) await rollouts.recover();
+    leases.whenTaken('rollout tick', () => rollouts.recover());
+  }
   // The device plane's broker starts with the app (and closes with it: registerServices' onClose).
   await services.devicePlane?.start();
   registerRouteTable(app);

@@ -124,4 +124,23 @@ describe('job leases (ADR 060)', () => {
     await b.renew();
     expect(b.heldNames()).toEqual([job]);
   });
+
+  it('taking a lease over runs its take-over work first (once), a renewal does not; seize takes a live lease', async () => {
+    const { a, b, advance } = twoProcesses();
+    const job = jobName();
+    const taken: string[] = [];
+    a.whenTaken(job, async () => void taken.push('a'));
+    b.whenTaken(job, async () => void taken.push('b'));
+    expect(await a.claim(job)).toBe(true);
+    expect(await a.claim(job)).toBe(true);
+    expect(taken).toEqual(['a']);
+    advance(10_001);
+    expect(await b.claim(job)).toBe(true);
+    expect(taken).toEqual(['a', 'b']);
+    // A process alone by construction (embedded broker) takes a lease its killed predecessor left live.
+    a.register(job);
+    await a.seize();
+    expect(a.holds(job)).toBe(true);
+    expect(await b.claim(job)).toBe(false);
+  });
 });

@@ -21,6 +21,7 @@ export class JobLeases {
   private readonly names = new Set<string>();
   /** Leases this process holds, with when each expires (as last written). */
   private readonly held = new Map<string, number>();
+  private readonly onTake = new Map<string, () => Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -37,6 +38,34 @@ export class JobLeases {
   /** A job whose lease the heartbeat keeps (or takes over when it has expired). */
   register(name: string): void {
     this.names.add(name);
+  }
+
+  /**
+   * What to do first whenever this process takes `name` (not when it renews it): the rollouts' recovery
+   * when the tick moves here from a process that died. Awaited by the claim, so the job's run comes after.
+   */
+  whenTaken(name: string, run: () => Promise<unknown>): void {
+    this.onTake.set(name, run);
+  }
+
+  /**
+   * Takes every registered lease now, whoever holds it: for a process that is alone by construction (the
+   * embedded broker, ADR 061), whose predecessor — killed -9 — left leases that would hold its jobs for up
+   * to a lease.
+   */
+  async seize(): Promise<void> {
+    const at = this.now();
+    const expiresAt = new Date(at.getTime() + this.leaseMs);
+    for (const name of this.names) {
+      await this.db
+        .insert(jobLeases)
+        .values({ name, holder: this.holder, expiresAt, acquiredAt: at })
+        .onConflictDoUpdate({
+          target: jobLeases.name,
+          set: { holder: this.holder, expiresAt, acquiredAt: at },
+        });
+      this.held.set(name, expiresAt.getTime());
+    }
   }
 
   /**
@@ -65,7 +94,17 @@ export class JobLeases {
     const before = this.held.has(name);
     if (holds) this.held.set(name, expiresAt.getTime());
     else this.held.delete(name);
-    if (holds && !before) this.log.info({ job: name, holder: this.holder }, 'job lease taken');
+    if (holds && !before) {
+      this.log.info({ job: name, holder: this.holder }, 'job lease taken');
+      const taken = this.onTake.get(name);
+      if (taken) {
+        try {
+          await taken();
+        } catch (error) {
+          this.log.error({ err: error, job: name }, 'taking a job lease over failed');
+        }
+      }
+    }
     if (!holds && before) this.log.warn({ job: name, holder: this.holder }, 'job lease lost');
     return holds;
   }
