@@ -231,7 +231,8 @@ export function createServices({
     devicePlane.ingest.onStored = (latest) => autoMode.onReadings(latest);
   }
   const leases = new JobLeases(db, now, log, { leaseMs: config.jobLeaseMs });
-  if (devicePlane && devicePlane.bus.kind === 'external') devicePlane.othersAlive = () => leases.othersAlive();
+  if (devicePlane && devicePlane.bus.kind === 'external')
+    devicePlane.othersAlive = () => leases.othersAlive();
   const downloadSigner = new DownloadSigner(config.jwtSecret);
   // E-mail (issue 15): written to the outbox; delivered by the worker only when SMTP_URL is set.
   const outbox = new EmailOutbox(db, audit, now, log, config.mail.smtpUrl !== undefined);
@@ -418,7 +419,11 @@ export function registerServices(
   // The e-mail outbox is delivered while the app runs (SMTP_URL set); a message being sent finishes on close.
   // Not leased: every process's worker claims its batch FOR UPDATE SKIP LOCKED, so N workers share the outbox.
   services.outboxWorker?.start();
-  const stopOutboxPruning = services.outbox.schedulePruning(core.config.mail.retentionDays, undefined, leases);
+  const stopOutboxPruning = services.outbox.schedulePruning(
+    core.config.mail.retentionDays,
+    undefined,
+    leases,
+  );
   leases.start();
   app.addHook('onClose', async () => {
     stopOutboxPruning();

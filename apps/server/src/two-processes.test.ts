@@ -35,7 +35,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const until = async (check: () => Promise<boolean> | boolean, ms: number) => {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (await check().catch(() => false)) return true;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return true;
     await sleep(100);
   }
   return false;
