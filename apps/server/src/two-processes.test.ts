@@ -13,9 +13,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './db/client.ts';
-import { deviceReadings, devices, jobLeases, users } from './db/schema/index.ts';
+import { deviceReadings, devices, emailOutbox, jobLeases, users } from './db/schema/index.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { SimulatedDevice } from './simulator/device.ts';
 
@@ -60,6 +63,10 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
   const procs: Array<{ child: ChildProcess; port: number; output: string[] }> = [];
   const running: SimulatedDevice[] = [];
   let authHeaders: Record<string, string>;
+  /** The local SMTP sink both processes deliver the outbox to: subject → times received. */
+  const mailed = new Map<string, number>();
+  let smtp: SMTPServer;
+  let smtpPort = 0;
 
   const start = async () => {
     const port = await freePort();
@@ -80,6 +87,8 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
         MQTT_SHARED_GROUP: group,
         JOB_LEASE_SECONDS: String(LEASE_SECONDS),
         DEVICE_ACK_TIMEOUT_MS: '3000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        OUTBOX_POLL_MS: '100',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -96,6 +105,23 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
     fetch(`http://127.0.0.1:${port}${path}`, init);
 
   beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const subject = /^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '';
+          mailed.set(subject, (mailed.get(subject) ?? 0) + 1);
+          callback();
+        });
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    smtpPort = (smtp.server.address() as AddressInfo).port;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);
@@ -136,13 +162,14 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
     for (const device of running) await device.stop().catch(() => undefined);
     for (const { child } of procs) if (child.exitCode === null) child.kill('SIGKILL');
     await database?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }, 30_000);
 
-  it('stores every reading once, acknowledges a toggle through each process, and fails the jobs over on kill -9', async () => {
+  it('stores every reading once, acknowledges a toggle through each process, sends each e-mail once, and fails the jobs over on kill -9', async () => {
     const [a, b] = procs as [(typeof procs)[0], (typeof procs)[0]];
     // Three devices registered through process A, on the broker.
     const fleet: Array<{ id: string; device: SimulatedDevice }> = [];
@@ -212,6 +239,21 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
       expect(res.status, await res.clone().text()).toBe(200);
       expect(((await res.json()) as { device: { power_on: boolean } }).device.power_on).toBe(i === 0);
     }
+
+    // Each outbox e-mail is sent once, though both processes' workers poll the outbox.
+    const subjects = Array.from({ length: 30 }, (_, i) => `Two processes ${name} ${i}`);
+    await database.db.insert(emailOutbox).values(
+      subjects.map((subject, i) => ({
+        kind: 'invitation' as const,
+        to: `mail-${i}@example.com`,
+        subject,
+        html: `<p>${subject}</p>`,
+        text: subject,
+      })),
+    );
+    expect(await until(() => subjects.every((s) => mailed.has(s)), 15_000)).toBe(true);
+    await sleep(500);
+    expect(subjects.map((s) => mailed.get(s))).toEqual(subjects.map(() => 1));
 
     // One process holds every job's lease.
     const leases = async () => database.db.select().from(jobLeases);
