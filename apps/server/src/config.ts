@@ -232,8 +232,8 @@ export interface Config {
     httpAuthToken: string | undefined;
     /**
      * The shared-subscription group (MQTT_SHARED_GROUP, default `isaac`; empty: off) through which the API
-     * processes on an external broker split telemetry, state and firmware progress: each message reaches one
-     * of them (ADR 061). Statuses and acknowledgements reach every process.
+     * processes on an external broker split telemetry and state reports: each message reaches one
+     * of them (ADR 061). Statuses, acknowledgements and firmware progress reach every process.
      */
     sharedGroup: string;
     /** How long a command waits for the device's acknowledgement. */

@@ -9,7 +9,11 @@
 import { CSRF_COOKIE, CSRF_HEADER, ROLE, type DeviceCreatedResponse } from '@isaac/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -18,8 +22,17 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './db/client.ts';
-import { deviceReadings, devices, emailOutbox, jobLeases, users } from './db/schema/index.ts';
+import {
+  deviceReadings,
+  devices,
+  emailOutbox,
+  firmware,
+  jobLeases,
+  rolloutDevices,
+  users,
+} from './db/schema/index.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
+import { LocalDiskFirmwareStore } from './modules/firmware/storage.ts';
 import { SimulatedDevice } from './simulator/device.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -67,6 +80,9 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
   const mailed = new Map<string, number>();
   let smtp: SMTPServer;
   let smtpPort = 0;
+  /** The firmware store both processes read (the object-store seam of ADR 021, a shared directory here). */
+  const firmwareDir = mkdtempSync(join(tmpdir(), 'isaac-two-'));
+  let adminHeaders: Record<string, string>;
 
   const start = async () => {
     const port = await freePort();
@@ -89,6 +105,8 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
         DEVICE_ACK_TIMEOUT_MS: '3000',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         OUTBOX_POLL_MS: '100',
+        FIRMWARE_DIR: firmwareDir,
+        ROLLOUT_TICK_MS: '200',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -156,6 +174,25 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
     });
     expect(login.status).toBe(200);
     authHeaders = { ...csrf, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const adminEmail = `two-admin-${process.pid}@test.isaac`;
+    await database.db.insert(users).values({
+      name: 'Two Processes Admin',
+      email: adminEmail,
+      username: `two-admin-${process.pid}`,
+      passwordHash: await hashPassword('two-processes-password'),
+      role: ROLE.admin,
+      status: 'active',
+    });
+    const adminLogin = await api(procs[1]!.port, '/auth/login', {
+      method: 'POST',
+      headers: { ...csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: 'two-processes-password' }),
+    });
+    expect(adminLogin.status).toBe(200);
+    adminHeaders = {
+      ...csrf,
+      authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}`,
+    };
   }, 90_000);
 
   afterAll(async () => {
@@ -163,13 +200,14 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
     for (const { child } of procs) if (child.exitCode === null) child.kill('SIGKILL');
     await database?.close();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    rmSync(firmwareDir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }, 30_000);
 
-  it('stores every reading once, acknowledges a toggle through each process, sends each e-mail once, and fails the jobs over on kill -9', async () => {
+  it('stores every reading once, acknowledges a toggle through each process, sends each e-mail once, updates each device once, and fails the jobs over on kill -9', async () => {
     const [a, b] = procs as [(typeof procs)[0], (typeof procs)[0]];
     // Three devices registered through process A, on the broker.
     const fleet: Array<{ id: string; device: SimulatedDevice }> = [];
@@ -194,6 +232,7 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
         url: MQTT_URL!,
         state: { power_on: false, gang_states: [], fan_speed: 'medium' },
         ackLatencyMs: 5,
+        firmwareVersion: '1.0.0',
       });
       await device.start();
       running.push(device);
@@ -255,6 +294,52 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
     await sleep(500);
     expect(subjects.map((s) => mailed.get(s))).toEqual(subjects.map(() => 1));
 
+    // A rollout while both processes run: whichever holds the tick's lease drives it; each device is sent
+    // its update once and flashes once.
+    const bytes = randomBytes(64 * 1024);
+    const staged = await new LocalDiskFirmwareStore(firmwareDir).stage(Readable.from([bytes]), {
+      maxBytes: 1024 * 1024,
+      headBytes: 16,
+      inspect: () => undefined,
+    });
+    await staged.commit();
+    const [image] = await database.db
+      .insert(firmware)
+      .values({
+        deviceType: 'isaac',
+        version: '2.0.0',
+        filename: 'isaac-v2.0.0.bin',
+        fileSize: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        storageKey: staged.key,
+      })
+      .returning();
+    const created = await api(b.port, '/api/admin/rollouts', {
+      method: 'POST',
+      headers: { ...adminHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firmware_id: image!.id,
+        device_ids: ids,
+        stages: [100],
+        stage_pause_seconds: 0,
+        max_concurrent: 10,
+        failure_threshold_percent: 0,
+        window_hours: 1,
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const states = async () =>
+      (await database.db.select().from(rolloutDevices).where(inArray(rolloutDevices.deviceId, ids))).map(
+        (r) => r.state,
+      );
+    expect(
+      await until(async () => (await states()).every((state) => state === 'UPDATED'), 20_000),
+      JSON.stringify(await states()),
+    ).toBe(true);
+    expect(fleet.map(({ device }) => [device.stats.updates, device.stats.flashes])).toEqual(
+      fleet.map(() => [1, 1]),
+    );
+
     // One process holds every job's lease.
     const leases = async () => database.db.select().from(jobLeases);
     const holderPid = async () => {
@@ -291,5 +376,5 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
       headers: authHeaders,
     });
     expect(res.status).toBe(200);
-  }, 60_000);
+  }, 90_000);
 });

@@ -316,16 +316,17 @@ function listen(server: Server | TlsServer, port: number, host: string): Promise
 
 /**
  * The filters an API process subscribes to on an external broker (ADR 061). With a shared-subscription
- * group, telemetry, state and firmware progress go through `$share/<group>/…`: the broker hands each message
- * to ONE of the group's subscribers, so N processes store each reading once. Statuses and acknowledgements
- * stay plain subscriptions, heard by every process: an acknowledgement must reach the process whose request
- * waits for it (the others count it as late and drop it), and a status is retained — a broker never replays
- * retained messages to a shared subscription, yet every process needs the statuses again after it
- * reconnects; applying one is idempotent (the row changes only when presence does, so one process wins).
- * Without a group (empty) every filter is plain, as one process on its own needs.
+ * group, telemetry and state go through `$share/<group>/…`: the broker hands each message to ONE of the
+ * group's subscribers, so N processes store each reading once. The others stay plain subscriptions, heard by
+ * every process: an acknowledgement must reach the process whose request waits for it (the others count it as
+ * late and drop it); a status is retained — a broker never replays retained messages to a shared
+ * subscription, yet every process needs the statuses again after it reconnects; a firmware-progress report
+ * must be applied in order (one step at a time), which a group spreading one device's reports over processes
+ * would break. Applying a status or a progress report twice is harmless (each update is guarded by the state
+ * it moves from, so one process wins). Without a group (empty) every filter is plain.
  */
 export function serverSubscriptions(group: string): string[] {
-  const shared = new Set(['d/+/state', 'd/+/telemetry', 'd/+/ota/status']);
+  const shared = new Set(['d/+/state', 'd/+/telemetry']);
   return SERVER_SUBSCRIPTIONS.map((filter) =>
     group && shared.has(filter) ? `$share/${group}/${filter}` : filter,
   );
