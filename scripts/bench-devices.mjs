@@ -713,7 +713,8 @@ function report(rows, sizes, duration, brokers) {
     '',
     'Scaling past one machine: an EMQX cluster in front (the server as a privileged client, devices authorised through',
     '`/api/mqtt/auth` and `/api/mqtt/acl`), several API processes sharing the telemetry with a shared subscription',
-    '(`$share/isaac/d/+/telemetry`; commands are answered to whichever process published them, by command id),',
+    '(`$share/isaac/d/+/telemetry`; every process hears the acknowledgements and the one whose request waits',
+    'resolves it, ADR 061),',
     'PostgreSQL with the readings partitioned by day (ADR 036) and, past one primary, readings on their own database.',
   );
   return lines.join('\n');
