@@ -87,11 +87,11 @@ describe('job leases (ADR 060)', () => {
         log,
         { immediately: true, leases: a },
       );
-      await vi.waitFor(() => expect(writes).toEqual(['a1']));
+      await vi.waitFor(() => expect(writes).toEqual(['a1']), { timeout: 10_000 });
       advance(10_001);
       expect(await b.claim(job)).toBe(true);
       stall();
-      await vi.waitFor(() => expect(a.holds(job)).toBe(false));
+      await vi.waitFor(() => expect(a.holds(job)).toBe(false), { timeout: 10_000 });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(writes).toEqual(['a1']);
       // a's next run re-checks the lease in the database and is skipped; b's runs.
@@ -99,8 +99,9 @@ describe('job leases (ADR 060)', () => {
         immediately: true,
         leases: b,
       });
+      await vi.waitFor(() => expect(writes.filter((w) => w === 'b')).toHaveLength(1), { timeout: 10_000 });
       await vi.advanceTimersByTimeAsync(60_000);
-      await vi.waitFor(() => expect(writes.filter((w) => w === 'b')).toHaveLength(2));
+      await vi.waitFor(() => expect(writes.filter((w) => w === 'b')).toHaveLength(2), { timeout: 10_000 });
       expect(writes.filter((w) => w.startsWith('a'))).toEqual(['a1']);
       stopA();
       stopB();

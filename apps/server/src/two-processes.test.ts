@@ -340,6 +340,14 @@ describe.runIf(ADMIN_URL && MQTT_URL)('two API processes on PostgreSQL and Mosqu
       fleet.map(() => [1, 1]),
     );
 
+    // The devices rebooted into their update: both processes have applied their statuses (ADR 061: a process
+    // killed between a device's offline and online could leave it shown offline until its next status).
+    const allOnline = async () =>
+      (await database.db.select().from(devices).where(inArray(devices.id, ids))).every((d) => d.isConnected);
+    expect(await until(allOnline, 10_000)).toBe(true);
+    await sleep(1000);
+    expect(await allOnline()).toBe(true);
+
     // One process holds every job's lease.
     const leases = async () => database.db.select().from(jobLeases);
     const holderPid = async () => {
