@@ -14,7 +14,9 @@
 // else the machine's at 1883; the
 // broker: then the floor is a round trip through Mosquitto). Env: BENCH_PG_URL. Writes the
 // '## Device plane (bench:devices)' section of docs/benchmarks.md (--no-write: print only). BENCH_PROFILE_DIR: a CPU
-// profile of the API process while the commands are measured.
+// profile of the API process while the commands are measured. --processes 1,2 (issue 28): each external-broker
+// row once per count of API processes on the same database and broker, in one shared-subscription group (the
+// commands alternate between the processes; readings are counted in SQL, so a duplicate shows as stored > sent).
 import { fork, spawn } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { createHash } from 'node:crypto';
@@ -199,6 +201,10 @@ async function serve() {
     async storedExcept({ deviceId }) {
       await app.services.devicePlane.ingest.flush();
       return (await exec('SELECT count(*)::int AS n FROM device_readings WHERE device_id <> $1', [deviceId]))[0].n;
+    },
+    async flush() {
+      await app.services.devicePlane.ingest.flush();
+      return true;
     },
     async connected() {
       return (await exec('SELECT count(*)::int AS n FROM devices WHERE is_connected'))[0].n;
@@ -414,6 +420,11 @@ async function main() {
   const sizes = option('sizes', '1000,10000').split(',').map(Number);
   const duration = Number(option('duration', '10'));
   const brokers = option('brokers', 'embedded').split(',');
+  const processCounts = option('processes', '1').split(',').map(Number);
+  // BENCH_DB_NAME: the database the bench creates and drops (default isaac_bench_devices).
+  const benchDb = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DB_NAME ?? '')
+    ? process.env.BENCH_DB_NAME
+    : 'isaac_bench_devices';
   // The external broker: BENCH_MQTT_URL if given, else a private Mosquitto (set_tcp_nodelay true), else the
   // machine's at 1883 (its own settings).
   const privateMosquitto =
@@ -423,192 +434,249 @@ async function main() {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const rows = [];
   for (const broker of brokers)
-    for (const size of sizes) {
-      const external = broker === 'mosquitto' ? mosquittoUrl : undefined;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query('DROP DATABASE IF EXISTS isaac_bench_devices WITH (FORCE)');
-      await admin.query('CREATE DATABASE isaac_bench_devices');
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = '/isaac_bench_devices';
-      const apiPort = await freePort();
-      const child = startChild({
-        BENCH_DATABASE_URL: url.toString(),
-        BENCH_API_PORT: String(apiPort),
-        ...(external ? { BENCH_MQTT_URL: external } : {}),
-      });
-      await child.ready;
-      const row = {
-        size,
-        broker,
-        label: broker === 'mosquitto' ? `Mosquitto (${mosquittoKind})` : 'embedded (aedes)',
-      };
-      const devices = [];
-      try {
-        const setup = await child.call('provision', { count: size });
-        log(`${size} devices provisioned; connecting to ${setup.mqttUrl}`);
-        const started = performance.now();
-        for (let i = 0; i < setup.devices.length; i += 200) {
-          await Promise.all(
-            setup.devices.slice(i, i + 200).map(async (d) => {
-              const device = new SimulatedDevice({
-                id: d.id,
-                secret: d.secret,
-                type: d.type,
-                gangCount: d.type === 'lumos' ? 2 : 0,
-                url: setup.mqttUrl,
-                state: {
-                  power_on: false,
-                  gang_states: d.type === 'lumos' ? [false, false] : [],
-                  fan_speed: d.type === 'isaac' ? 'medium' : null,
-                },
-                ackLatencyMs: 0,
-                telemetryEveryMs: 0,
-                keepaliveSeconds: 60,
-                firmwareVersion: '1.0.0',
-              });
-              await device.start();
-              devices.push(device);
-            }),
-          );
-        }
-        row.connectSeconds = (performance.now() - started) / 1000;
-        // Presence is the devices' status messages as the server stored them: wait until every device is
-        // in, or nothing has come in for 10 s (at most 2 minutes).
-        let seen = await child.call('connected');
-        for (
-          let last = performance.now(), t = performance.now();
-          seen < size && performance.now() - t < 120_000;
-        ) {
-          await sleep(250);
-          const now = await child.call('connected');
-          if (now > seen) last = performance.now();
-          seen = now;
-          if (performance.now() - last > 10_000) break;
-        }
-        row.connected = seen;
-        row.presenceSeconds = (performance.now() - started) / 1000;
-        log(
-          `${row.connected} connected: clients up in ${row.connectSeconds.toFixed(1)} s, the server saw them by ${row.presenceSeconds.toFixed(1)} s`,
-        );
-
-        const f = await floor(duration, external);
-        row.floor = { p50: quantile(f.latencies, 0.5), p99: quantile(f.latencies, 0.99), errors: f.errors };
-        log(`floor p50 ${row.floor.p50.toFixed(1)} ms, p99 ${row.floor.p99.toFixed(1)} ms`);
-
-        const purifiers = setup.devices.filter((d) => d.type === 'isaac');
-        const headers = {
-          authorization: `Bearer ${setup.token}`,
-          'x-csrf-token': setup.csrf,
-          cookie: setup.cookie,
-        };
-        let non2xx = 0;
-        const toggle = async (i) => {
-          const device = purifiers[i % purifiers.length];
-          const res = await fetch(`http://127.0.0.1:${apiPort}/api/devices/${device.id}/toggle`, {
-            method: 'POST',
-            headers,
+    for (const size of sizes)
+      for (const processes of processCounts) {
+        const external = broker === 'mosquitto' ? mosquittoUrl : undefined;
+        // The embedded broker is one process by construction (ADR 061).
+        if (processes > 1 && !external) continue;
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${benchDb}`);
+        await admin.end();
+        const url = new URL(adminUrl);
+        url.pathname = `/${benchDb}`;
+        const apiPort = await freePort();
+        const child = startChild({
+          BENCH_DATABASE_URL: url.toString(),
+          BENCH_API_PORT: String(apiPort),
+          ...(external ? { BENCH_MQTT_URL: external } : {}),
+        });
+        await child.ready;
+        // More API processes on the same database and broker (after the first has migrated it).
+        const children = [child];
+        const apiPorts = [apiPort];
+        for (let k = 1; k < processes; k += 1) {
+          const port = await freePort();
+          const more = startChild({
+            BENCH_DATABASE_URL: url.toString(),
+            BENCH_API_PORT: String(port),
+            BENCH_MQTT_URL: external,
           });
-          await res.arrayBuffer();
-          if (!res.ok) {
-            non2xx += 1;
-            throw new Error(String(res.status));
-          }
-        };
-        // Warm-up, not measured: the first commands of a fresh API process pay for JIT compilation, the first
-        // database connections and query plans (what the first size's p99 showed before).
-        await atRate(100, 3, toggle);
-        non2xx = 0;
-        await child.call('measureCommands', { on: true });
-        const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
-        generatorLoop.enable();
-        const commands = await atRate(100, duration, toggle);
-        generatorLoop.disable();
-        const server = await child.call('measureCommands', { on: false });
-        row.command = {
-          p50: quantile(commands.latencies, 0.5),
-          p99: quantile(commands.latencies, 0.99),
-          max: Math.max(0, ...commands.latencies),
-          errors: commands.errors,
-          non2xx,
-          server,
-          generatorLoopMax: generatorLoop.max / 1e6,
-        };
-        log(
-          `command round trip p50 ${row.command.p50.toFixed(1)} ms, p99 ${row.command.p99.toFixed(1)} ms, errors ${row.command.errors}; ` +
-            `in the API p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (of which command → acknowledgement p50 ${server.deliverP50.toFixed(1)} ms, p99 ${server.deliverP99.toFixed(1)} ms); event loop delay max: API ${server.loopMax.toFixed(0)} ms, load generator ${row.command.generatorLoopMax.toFixed(0)} ms`,
-        );
-
-        const reporters = devices.filter((d) => d.type !== 'lumos');
-        // Every device every 10 s, spread evenly, for the duration.
-        const before = await child.call('stored');
-        const perSecond = reporters.length / 10;
-        const steady = await atRate(Math.max(1, Math.round(perSecond)), duration, (i) =>
-          reporters[i % reporters.length].sendTelemetry(10),
-        );
-        const sentSteady = steady.latencies.length;
-        await sleep(1500);
-        const storedSteady = (await child.call('stored')) - before;
-        row.steady = { rate: perSecond, sent: sentSteady, stored: storedSteady };
-        log(`steady ingest: ${sentSteady} sent, ${storedSteady} stored`);
-
-        // Saturation: each device sends its readings back to back (every message read at the edge).
-        row.saturation = await saturate(child, reporters);
-        log(
-          `saturation: ${row.saturation.sent} sent, ${row.saturation.stored} stored in ${row.saturation.seconds.toFixed(1)} s (${Math.round(row.saturation.rate)}/s)`,
-        );
-        row.usage = await child.call('usage');
-
-        // Issue 27 (embedded broker, the first size): the price of the edge checks, a flooding device, and
-        // sockets that never authenticate.
-        if (broker === 'embedded' && size === sizes[0] && !process.argv.includes('--no-untrusted')) {
-          row.untrusted = await untrustedRows(child, { apiPort, setup, devices, reporters, toggle, duration, quiet: row });
+          await more.ready;
+          children.push(more);
+          apiPorts.push(port);
         }
-
-        // A rollout (issue 14) at the largest size: 1,000 devices, a 1 MB image, 100 downloads at once.
-        if (size === sizes[sizes.length - 1] && broker === brokers[0]) {
-          const rollout = await child.call('startRollout', { count: 1000 });
-          const t1 = performance.now();
-          let status = { status: 'running', counts: {} };
-          for (let i = 0; i < 1200 && status.status === 'running'; i += 1) {
-            await sleep(500);
-            status = await child.call('rolloutStatus', { id: rollout.id });
+        const storedAll = async () => {
+          for (const c of children.slice(1)) await c.call('flush');
+          return child.call('stored');
+        };
+        const row = {
+          size,
+          broker,
+          processes,
+          label:
+            (broker === 'mosquitto' ? `Mosquitto (${mosquittoKind})` : 'embedded (aedes)') +
+            (processCounts.length > 1 || processes > 1
+              ? `, ${processes} API process${processes > 1 ? 'es' : ''}`
+              : ''),
+        };
+        const devices = [];
+        try {
+          const setup = await child.call('provision', { count: size });
+          log(`${size} devices provisioned; connecting to ${setup.mqttUrl}`);
+          const started = performance.now();
+          for (let i = 0; i < setup.devices.length; i += 200) {
+            await Promise.all(
+              setup.devices.slice(i, i + 200).map(async (d) => {
+                const device = new SimulatedDevice({
+                  id: d.id,
+                  secret: d.secret,
+                  type: d.type,
+                  gangCount: d.type === 'lumos' ? 2 : 0,
+                  url: setup.mqttUrl,
+                  state: {
+                    power_on: false,
+                    gang_states: d.type === 'lumos' ? [false, false] : [],
+                    fan_speed: d.type === 'isaac' ? 'medium' : null,
+                  },
+                  ackLatencyMs: 0,
+                  telemetryEveryMs: 0,
+                  keepaliveSeconds: 60,
+                  firmwareVersion: '1.0.0',
+                });
+                await device.start();
+                devices.push(device);
+              }),
+            );
           }
-          const open = ['QUEUED', 'INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'].reduce(
-            (n, k) => n + (status.counts[k] ?? 0),
-            0,
+          row.connectSeconds = (performance.now() - started) / 1000;
+          // Presence is the devices' status messages as the server stored them: wait until every device is
+          // in, or nothing has come in for 10 s (at most 2 minutes).
+          let seen = await child.call('connected');
+          for (
+            let last = performance.now(), t = performance.now();
+            seen < size && performance.now() - t < 120_000;
+          ) {
+            await sleep(250);
+            const now = await child.call('connected');
+            if (now > seen) last = performance.now();
+            seen = now;
+            if (performance.now() - last > 10_000) break;
+          }
+          row.connected = seen;
+          row.presenceSeconds = (performance.now() - started) / 1000;
+          log(
+            `${row.connected} connected: clients up in ${row.connectSeconds.toFixed(1)} s, the server saw them by ${row.presenceSeconds.toFixed(1)} s`,
           );
-          row.rollout = {
-            devices: rollout.devices,
-            seconds: (performance.now() - t1) / 1000,
-            status: status.status,
-            updated: status.counts.UPDATED ?? 0,
-            failed: status.counts.FAILED ?? 0,
-            open,
-            usage: await child.call('usage'),
+
+          const f = await floor(duration, external);
+          row.floor = { p50: quantile(f.latencies, 0.5), p99: quantile(f.latencies, 0.99), errors: f.errors };
+          log(`floor p50 ${row.floor.p50.toFixed(1)} ms, p99 ${row.floor.p99.toFixed(1)} ms`);
+
+          const purifiers = setup.devices.filter((d) => d.type === 'isaac');
+          const headers = {
+            authorization: `Bearer ${setup.token}`,
+            'x-csrf-token': setup.csrf,
+            cookie: setup.cookie,
+          };
+          let non2xx = 0;
+          const toggle = async (i) => {
+            const device = purifiers[i % purifiers.length];
+            const res = await fetch(
+              `http://127.0.0.1:${apiPorts[i % apiPorts.length]}/api/devices/${device.id}/toggle`,
+              {
+                method: 'POST',
+                headers,
+              },
+            );
+            await res.arrayBuffer();
+            if (!res.ok) {
+              non2xx += 1;
+              throw new Error(String(res.status));
+            }
+          };
+          // Warm-up, not measured: the first commands of a fresh API process pay for JIT compilation, the first
+          // database connections and query plans (what the first size's p99 showed before).
+          await atRate(100, 3, toggle);
+          non2xx = 0;
+          for (const c of children) await c.call('measureCommands', { on: true });
+          const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+          generatorLoop.enable();
+          const commands = await atRate(100, duration, toggle);
+          generatorLoop.disable();
+          // With several processes: the slowest process's figures.
+          const servers = [];
+          for (const c of children) servers.push(await c.call('measureCommands', { on: false }));
+          const server = Object.fromEntries(
+            Object.keys(servers[0]).map((k) => [k, Math.max(...servers.map((x) => x[k]))]),
+          );
+          row.command = {
+            p50: quantile(commands.latencies, 0.5),
+            p99: quantile(commands.latencies, 0.99),
+            max: Math.max(0, ...commands.latencies),
+            errors: commands.errors,
+            non2xx,
+            server,
+            generatorLoopMax: generatorLoop.max / 1e6,
           };
           log(
-            `rollout: ${row.rollout.updated} updated, ${row.rollout.failed} failed, ${open} open in ${row.rollout.seconds.toFixed(1)} s`,
+            `command round trip p50 ${row.command.p50.toFixed(1)} ms, p99 ${row.command.p99.toFixed(1)} ms, errors ${row.command.errors}; ` +
+              `in the API p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (of which command → acknowledgement p50 ${server.deliverP50.toFixed(1)} ms, p99 ${server.deliverP99.toFixed(1)} ms); event loop delay max: API ${server.loopMax.toFixed(0)} ms, load generator ${row.command.generatorLoopMax.toFixed(0)} ms`,
           );
+
+          const reporters = devices.filter((d) => d.type !== 'lumos');
+          // Every device every 10 s, spread evenly, for the duration.
+          const before = await storedAll();
+          const perSecond = reporters.length / 10;
+          const steady = await atRate(Math.max(1, Math.round(perSecond)), duration, (i) =>
+            reporters[i % reporters.length].sendTelemetry(10),
+          );
+          const sentSteady = steady.latencies.length;
+          await sleep(1500);
+          const storedSteady = (await storedAll()) - before;
+          row.steady = { rate: perSecond, sent: sentSteady, stored: storedSteady };
+          log(`steady ingest: ${sentSteady} sent, ${storedSteady} stored`);
+
+          // Saturation: each device sends its readings back to back (every message read at the edge).
+          row.saturation = await saturate(storedAll, reporters);
+          log(
+            `saturation: ${row.saturation.sent} sent, ${row.saturation.stored} stored in ${row.saturation.seconds.toFixed(1)} s (${Math.round(row.saturation.rate)}/s)`,
+          );
+          const usages = [];
+          for (const c of children) usages.push(await c.call('usage'));
+          row.usage = {
+            cpuPercent: usages.reduce((n, u) => n + u.cpuPercent, 0),
+            rss: usages.reduce((n, u) => n + u.rss, 0),
+          };
+
+          // Issue 27 (embedded broker, one process, the first size): the price of the edge checks, a flooding
+          // device, and sockets that never authenticate.
+          if (
+            broker === 'embedded' &&
+            processes === 1 &&
+            size === sizes[0] &&
+            !process.argv.includes('--no-untrusted')
+          ) {
+            row.untrusted = await untrustedRows(child, {
+              setup,
+              reporters,
+              toggle,
+              duration,
+              quiet: row,
+              stored: storedAll,
+            });
+          }
+
+          // A rollout (issue 14) at the largest size: 1,000 devices, a 1 MB image, 100 downloads at once.
+          if (size === sizes[sizes.length - 1] && broker === brokers[0] && processes === processCounts[0]) {
+            const rollout = await child.call('startRollout', { count: 1000 });
+            const t1 = performance.now();
+            let status = { status: 'running', counts: {} };
+            for (let i = 0; i < 1200 && status.status === 'running'; i += 1) {
+              await sleep(500);
+              status = await child.call('rolloutStatus', { id: rollout.id });
+            }
+            const open = ['QUEUED', 'INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'].reduce(
+              (n, k) => n + (status.counts[k] ?? 0),
+              0,
+            );
+            row.rollout = {
+              devices: rollout.devices,
+              seconds: (performance.now() - t1) / 1000,
+              status: status.status,
+              updated: status.counts.UPDATED ?? 0,
+              failed: status.counts.FAILED ?? 0,
+              open,
+              usage: await child.call('usage'),
+            };
+            log(
+              `rollout: ${row.rollout.updated} updated, ${row.rollout.failed} failed, ${open} open in ${row.rollout.seconds.toFixed(1)} s`,
+            );
+          }
+        } finally {
+          await Promise.all(devices.map((d) => d.stop().catch(() => undefined)));
+          for (const c of children) {
+            await c.call('stop').catch(() => undefined);
+            await c.exited;
+          }
         }
-      } finally {
-        await Promise.all(devices.map((d) => d.stop().catch(() => undefined)));
-        await child.call('stop').catch(() => undefined);
-        await child.exited;
+        rows.push(row);
       }
-      rows.push(row);
-    }
   privateMosquitto?.stop();
   const section = report(rows, sizes, duration, brokers);
   console.log(`\n${section}`);
   if (!process.argv.includes('--no-write')) writeSection(section);
 }
 
-/** Every reporter sends its readings back to back; returns what was stored and the rate (zero loss expected). */
-async function saturate(child, reporters) {
+/**
+ * Every reporter sends its readings back to back; returns what was stored (counted by `stored`, over every
+ * process) and the rate. A second after the count reached what was sent it is read again: late duplicates
+ * would show there.
+ */
+async function saturate(stored, reporters) {
   const per = Math.max(5, Math.ceil(50_000 / reporters.length));
-  const base = await child.call('stored');
+  const base = await stored();
   const t0 = performance.now();
   await Promise.all(
     reporters.map(async (d) => {
@@ -616,14 +684,16 @@ async function saturate(child, reporters) {
     }),
   );
   const expected = per * reporters.length;
-  let stored = 0;
+  let count = 0;
   for (let i = 0; i < 600; i += 1) {
-    stored = (await child.call('stored')) - base;
-    if (stored >= expected) break;
+    count = (await stored()) - base;
+    if (count >= expected) break;
     await sleep(100);
   }
   const seconds = (performance.now() - t0) / 1000;
-  return { sent: expected, stored, seconds, rate: stored / seconds };
+  await sleep(1000);
+  const finalStored = (await stored()) - base;
+  return { sent: expected, stored: finalStored, seconds, rate: count / seconds };
 }
 
 /**
@@ -635,7 +705,7 @@ async function saturate(child, reporters) {
  * - 1,000 sockets that never authenticate, each sending a CONNECT header declaring 256 MB and 64 KB of it,
  *   while commands run at 100/s: the API's RSS growth and command p99.
  */
-async function untrustedRows(child, { setup, reporters, toggle, duration, quiet }) {
+async function untrustedRows(child, { setup, reporters, toggle, duration, quiet, stored }) {
   const result = {};
   // Alternated (checked, unchecked, checked, unchecked, checked) and compared by their medians: on a shared
   // machine one round can be slowed by anything.
@@ -643,9 +713,9 @@ async function untrustedRows(child, { setup, reporters, toggle, duration, quiet 
   const unchecked = [];
   for (let round = 0; round < 2; round += 1) {
     await child.call('trust', { on: true });
-    unchecked.push((await saturate(child, reporters)).rate);
+    unchecked.push((await saturate(stored, reporters)).rate);
     await child.call('trust', { on: false });
-    checked.push((await saturate(child, reporters)).rate);
+    checked.push((await saturate(stored, reporters)).rate);
   }
   const median = (values) => quantile(values, 0.5);
   const checkedRate = median(checked);
@@ -757,7 +827,7 @@ function report(rows, sizes, duration, brokers) {
     SECTION,
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM; Node ${process.version}; PostgreSQL (local).`,
-    `Command: \`npm run bench:devices -- --sizes ${sizes.join(',')} --duration ${duration} --brokers ${brokers.join(',')}\` (scripts/bench-devices.mjs, header comment). The simulated devices run in the`,
+    `Command: \`npm run bench:devices -- --sizes ${sizes.join(',')} --duration ${duration} --brokers ${brokers.join(',')}${rows.some((r) => r.processes > 1) ? ` --processes ${[...new Set(rows.map((r) => r.processes))].join(',')}` : ''}\` (scripts/bench-devices.mjs, header comment). The simulated devices run in the`,
     'load-generator process, the API (with the embedded broker) in its own: the same 2-core machine carries both.',
     "Latencies run from each request's scheduled time (no coordinated omission), after 3 s of unmeasured commands (warm-up). A command is two short transactions",
     '(record; store the acknowledged state) around the broker round trip. Where its time goes is measured in the same run:',
@@ -858,7 +928,8 @@ function report(rows, sizes, duration, brokers) {
     '',
     'Scaling past one machine: an EMQX cluster in front (the server as a privileged client, devices authorised through',
     '`/api/mqtt/auth` and `/api/mqtt/acl`), several API processes sharing the telemetry with a shared subscription',
-    '(`$share/isaac/d/+/telemetry`; commands are answered to whichever process published them, by command id),',
+    '(`$share/isaac/d/+/telemetry`; every process hears the acknowledgements and the one whose request waits',
+    'resolves it, ADR 061),',
     'PostgreSQL with the readings partitioned by day (ADR 036) and, past one primary, readings on their own database.',
   );
   return lines.join('\n');

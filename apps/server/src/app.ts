@@ -27,6 +27,7 @@ import { devicesRoutes } from './modules/devices/routes.ts';
 import { firmwareRoutes } from './modules/firmware/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -172,7 +173,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // What a stopped process left behind (ADR 053): commands never acknowledged end as expired, and devices
   // mid-update are sent their update again once online (before the broker: no report overtakes this).
   await services.deviceCommands.expireStale(config.devices.ackTimeoutMs);
-  if (services.devicePlane) await services.rollouts.recover();
+  // With several processes (ADR 060) the process holding the rollout tick's lease recovers: this one if it
+  // takes it now, or whichever takes it over later from a process that died. The embedded broker makes a
+  // process alone by construction: it takes every lease at once (a predecessor's would hold its jobs).
+  if (services.devicePlane?.bus.kind === 'embedded') await services.leases.seize();
+  if (services.devicePlane) {
+    const { leases, rollouts } = services;
+    if (leases.holds('rollout tick') || (await leases.claim('rollout tick'))) await rollouts.recover();
+    leases.whenTaken('rollout tick', () => rollouts.recover());
+  }
   // The device plane's broker starts with the app (and closes with it: registerServices' onClose).
   await services.devicePlane?.start();
   registerRouteTable(app);
@@ -185,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimit(app, config.rateLimitPerMinute);
   registerAuthHook(app, services);
   registerStorableTextGuard(app);
+  registerMetrics(app);
   await registerOpenApi(app, config.publicApiUrl);
 
   for (const module of MODULES) await app.register(module);

@@ -75,6 +75,13 @@ const envSchema = z.object({
   MQTT_USERNAME: optionalText,
   MQTT_PASSWORD: optionalText,
   MQTT_HTTP_AUTH_TOKEN: optionalText,
+  MQTT_SHARED_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only')
+    .default('isaac'),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
+  METRICS_TOKEN: optionalText,
   DEVICE_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TELEMETRY_BUFFER_MAX: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
@@ -233,6 +240,12 @@ export interface Config {
     mqttPassword: string | undefined;
     /** The bearer token EMQX's HTTP authentication/authorisation must send (MQTT_HTTP_AUTH_TOKEN); unset: off. */
     httpAuthToken: string | undefined;
+    /**
+     * The shared-subscription group (MQTT_SHARED_GROUP, default `isaac`; empty: off) through which the API
+     * processes on an external broker split telemetry and state reports: each message reaches one
+     * of them (ADR 061). Statuses, acknowledgements and firmware progress reach every process.
+     */
+    sharedGroup: string;
     /** How long a command waits for the device's acknowledgement. */
     ackTimeoutMs: number;
     /** How long raw readings are kept (hourly rollups: 2 years). */
@@ -260,6 +273,13 @@ export interface Config {
    * Without SMTP_URL e-mails stay in the outbox (the admins' Outbox screen) and the log. Sent and failed
    * e-mails are deleted OUTBOX_RETENTION_DAYS after they ended (pending ones are kept).
    */
+  /**
+   * Background jobs run on one process of many (ADR 060): a lease of JOB_LEASE_SECONDS (default 15, at most
+   * 30) renewed every third of it; another process takes a job over within 4/3 of the lease.
+   */
+  jobLeaseMs: number;
+  /** The bearer token of `/metrics` (METRICS_TOKEN); unset: `/metrics` answers 404. */
+  metricsToken: string | undefined;
   mail: {
     smtpUrl: string | undefined;
     from: string;
@@ -415,6 +435,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       mqttUsername: e.MQTT_USERNAME,
       mqttPassword: e.MQTT_PASSWORD,
       httpAuthToken: e.MQTT_HTTP_AUTH_TOKEN,
+      sharedGroup: e.MQTT_SHARED_GROUP,
       ackTimeoutMs: e.DEVICE_ACK_TIMEOUT_MS,
       retentionDays: e.TELEMETRY_RETENTION_DAYS,
       telemetryBufferMax: e.TELEMETRY_BUFFER_MAX,
@@ -444,6 +465,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       rolloutTickMs: e.ROLLOUT_TICK_MS,
       rolloutTimeoutScale: e.ROLLOUT_TIMEOUT_SCALE,
     },
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -11,6 +11,7 @@ import { RowCounts } from './modules/stats/row-counts.ts';
 import { ElectricianService } from './modules/electrician/service.ts';
 import { InstallationJobService } from './modules/installation-jobs/service.ts';
 import { every } from './jobs.ts';
+import { JobLeases } from './leases.ts';
 import { OwnerOrderService } from './modules/owner-orders/service.ts';
 import { SEAL_PURPOSE, SecretBox } from './modules/two-factor/secret-box.ts';
 import { DataKeyring } from './keys/keyring.ts';
@@ -126,6 +127,8 @@ export interface Services {
   fulfilment: OrderFulfilment;
   /** Delivers the outbox through SMTP; null unless SMTP_URL is set. Started and stopped with the app. */
   outboxWorker: OutboxWorker | null;
+  /** Which process runs each background job (ADR 060): its leases, renewed while the app runs. */
+  leases: JobLeases;
 }
 
 /** The HomeGraph client when configured (its key file is read once at start). */
@@ -188,6 +191,7 @@ export function createServices({
             ? new ExternalBroker(config.devices.mqttUrl, {
                 username: config.devices.mqttUsername,
                 password: config.devices.mqttPassword,
+                sharedGroup: config.devices.sharedGroup,
               })
             : new EmbeddedBroker(deviceCredentials, {
                 host: config.host,
@@ -226,6 +230,9 @@ export function createServices({
     const autoMode = new AutoMode(db, deviceCommands, log);
     devicePlane.ingest.onStored = (latest) => autoMode.onReadings(latest);
   }
+  const leases = new JobLeases(db, now, log, { leaseMs: config.jobLeaseMs });
+  if (devicePlane && devicePlane.bus.kind === 'external')
+    devicePlane.othersAlive = () => leases.othersAlive();
   const downloadSigner = new DownloadSigner(config.jwtSecret);
   // E-mail (issue 15): written to the outbox; delivered by the worker only when SMTP_URL is set.
   const outbox = new EmailOutbox(db, audit, now, log, config.mail.smtpUrl !== undefined);
@@ -358,6 +365,7 @@ export function createServices({
     downloadSigner,
     outbox,
     outboxWorker,
+    leases,
   };
 }
 
@@ -388,26 +396,43 @@ export function registerServices(
   app.decorate('tokens', services.tokens);
   app.decorate('sessions', services.sessions);
   app.decorate('csrf', services.csrf);
+  // Each background job runs on the one process holding its lease (ADR 060); the heartbeat keeps them.
+  const { leases } = services;
   // With devices on the broker, readings are rolled up and pruned hourly, and rollouts move along.
-  const stopTelemetryJob = services.devicePlane ? services.telemetry.schedule(app.log) : undefined;
+  const stopTelemetryJob = services.devicePlane
+    ? services.telemetry.schedule(app.log, undefined, leases)
+    : undefined;
   const stopRollouts = services.devicePlane
-    ? services.rollouts.schedule(core.config.devices.rolloutTickMs)
+    ? services.rollouts.schedule(core.config.devices.rolloutTickMs, leases)
     : undefined;
   // Commands a stopped process left `sent` end as expired (ADR 053): at start (buildApp) and every minute.
   const ackTimeoutMs = core.config.devices.ackTimeoutMs;
   const stopCommandSweep = services.devicePlane
-    ? every('expire stale commands', 60_000, () => services.deviceCommands.expireStale(ackTimeoutMs), app.log)
+    ? every(
+        'expire stale commands',
+        60_000,
+        () => services.deviceCommands.expireStale(ackTimeoutMs),
+        app.log,
+        { leases },
+      )
     : undefined;
   // The e-mail outbox is delivered while the app runs (SMTP_URL set); a message being sent finishes on close.
+  // Not leased: every process's worker claims its batch FOR UPDATE SKIP LOCKED, so N workers share the outbox.
   services.outboxWorker?.start();
-  const stopOutboxPruning = services.outbox.schedulePruning(core.config.mail.retentionDays);
+  const stopOutboxPruning = services.outbox.schedulePruning(
+    core.config.mail.retentionDays,
+    undefined,
+    leases,
+  );
+  leases.start();
   app.addHook('onClose', async () => {
     stopOutboxPruning();
-    await services.outboxWorker?.stop();
-    await services.sandboxWebhooks?.close();
-    await services.devicePlane?.close();
     stopTelemetryJob?.();
     stopRollouts?.();
     stopCommandSweep?.();
+    await leases.close();
+    await services.outboxWorker?.stop();
+    await services.sandboxWebhooks?.close();
+    await services.devicePlane?.close();
   });
 }

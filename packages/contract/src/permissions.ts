@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   // infrastructure
   'GET /healthz': { access: 'public' },
   'GET /readyz': { access: 'public' },
+  /** Prometheus metrics: authenticated by METRICS_TOKEN (bearer), 404 when it is unset. */
+  'GET /metrics': { access: 'public' },
 
   // auth (spec section 7 "Auth")
   'GET /auth/csrf-token': { access: 'public' },

@@ -314,7 +314,24 @@ function listen(server: Server | TlsServer, port: number, host: string): Promise
   });
 }
 
-/** An external broker (MQTT_URL): the server connects as a privileged client and subscribes to every device. */
+/**
+ * The filters an API process subscribes to on an external broker (ADR 061). With a shared-subscription
+ * group, telemetry and state go through `$share/<group>/…`: the broker hands each message to ONE of the
+ * group's subscribers, so N processes store each reading once. The others stay plain subscriptions, heard by
+ * every process: an acknowledgement must reach the process whose request waits for it (the others count it as
+ * late and drop it); a status is retained — a broker never replays retained messages to a shared
+ * subscription, yet every process needs the statuses again after it reconnects; a firmware-progress report
+ * must be applied in order (one step at a time), which a group spreading one device's reports over processes
+ * would break. Applying a status or a progress report twice is harmless (each update is guarded by the state
+ * it moves from, so one process wins). Without a group (empty) every filter is plain.
+ */
+export function serverSubscriptions(group: string): string[] {
+  const shared = new Set(['d/+/state', 'd/+/telemetry']);
+  return SERVER_SUBSCRIPTIONS.map((filter) =>
+    group && shared.has(filter) ? `$share/${group}/${filter}` : filter,
+  );
+}
+
 /**
  * No Nagle delay on an MQTT client's connection, now and after every reconnect: a command or an
  * acknowledgement is one small packet that should leave at once (with Nagle and delayed ACKs a round trip
@@ -326,6 +343,10 @@ export function withoutNagle(client: MqttClient): void {
   client.on('connect', noDelay);
 }
 
+/**
+ * An external broker (MQTT_URL): the server connects as a privileged client and subscribes to every device
+ * (ADR 036), sharing the device stream with the other API processes through MQTT_SHARED_GROUP (ADR 061).
+ */
 export class ExternalBroker implements DeviceBus {
   readonly kind = 'external';
   private client: MqttClient | null = null;
@@ -333,11 +354,16 @@ export class ExternalBroker implements DeviceBus {
 
   constructor(
     readonly url: string,
-    private readonly auth: { username?: string; password?: string },
+    private readonly auth: { username?: string; password?: string; sharedGroup?: string },
   ) {}
 
   get deviceUrl(): string {
     return this.url;
+  }
+
+  /** What this process subscribes to (ADR 061): `serverSubscriptions` with the configured group. */
+  get subscriptions(): string[] {
+    return serverSubscriptions(this.auth.sharedGroup ?? '');
   }
 
   get up(): boolean {
@@ -374,7 +400,7 @@ export class ExternalBroker implements DeviceBus {
       this.connected = true;
       handlers.connection?.(true);
     });
-    await client.subscribeAsync([...SERVER_SUBSCRIPTIONS], { qos: 1 });
+    await client.subscribeAsync(this.subscriptions, { qos: 1 });
     this.client = client;
   }
 

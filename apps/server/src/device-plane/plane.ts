@@ -44,7 +44,7 @@ export class DevicePlane implements DeviceTransport {
   readonly name = 'mqtt';
   readonly requiresConnection = true;
   private readonly pending = new Map<string, Pending>();
-  readonly stats = { received: 0, malformed: 0, acks: 0, lateAcks: 0 };
+  readonly stats = { received: 0, malformed: 0, acks: 0, lateAcks: 0, published: 0 };
   /** Messages not stored, per device (refused, over the rate, shed). */
   readonly dropped: DeviceMessageCounters;
   /** The broker's security events. */
@@ -55,6 +55,11 @@ export class DevicePlane implements DeviceTransport {
   onVersion: ((deviceId: string, version: string) => Promise<void>) | null = null;
   /** How a payload is read at the edge (bench:devices swaps in a reader without checks to price them). */
   readMessage: typeof readDeviceMessage = readDeviceMessage;
+  /**
+   * Whether other API processes are alive on this database (ADR 061): then they hear the devices, and this
+   * process neither resets every device to offline at its start nor when it alone loses the broker.
+   */
+  othersAlive: (() => Promise<boolean>) | null = null;
   /** A device came online (rollouts send an interrupted update again, ADR 053). */
   onOnline: ((deviceId: string) => Promise<void>) | null = null;
 
@@ -75,7 +80,7 @@ export class DevicePlane implements DeviceTransport {
 
   /** Nothing is connected before the broker starts: every device is offline until it says otherwise. */
   async start(): Promise<void> {
-    await this.allOffline();
+    if (!(await this.othersAlive?.())) await this.allOffline();
     this.dropped.start();
     await this.bus.start({
       message: (topic, payload) => {
@@ -91,8 +96,13 @@ export class DevicePlane implements DeviceTransport {
         // connected, so every device shows offline (commands answer 'Device is offline') until the broker
         // sends their retained statuses again.
         if (up) return this.log.warn('mqtt: broker connection back');
-        this.log.warn('mqtt: broker connection lost: every device is shown offline until it reports again');
-        this.allOffline().catch((error: unknown) => this.log.error({ err: error }, 'presence reset failed'));
+        void (async () => {
+          if (await this.othersAlive?.()) {
+            return this.log.warn('mqtt: broker connection lost: the other API processes keep presence');
+          }
+          this.log.warn('mqtt: broker connection lost: every device is shown offline until it reports again');
+          await this.allOffline();
+        })().catch((error: unknown) => this.log.error({ err: error }, 'presence reset failed'));
       },
     });
   }
@@ -201,6 +211,7 @@ export class DevicePlane implements DeviceTransport {
         reject(new DeliveryTimeout(`no acknowledgement in ${this.options.ackTimeoutMs} ms`));
       }, this.options.ackTimeoutMs);
       this.pending.set(commandId, { deviceId: device.id, resolve, reject, timer });
+      this.stats.published += 1;
       this.bus.publish(topics.command(commandId), JSON.stringify(message)).catch((error: unknown) => {
         clearTimeout(timer);
         this.pending.delete(commandId);

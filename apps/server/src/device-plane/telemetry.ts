@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { every } from '../jobs.ts';
+import type { JobLeases } from '../leases.ts';
 import { scopeCondition } from '../policy/policy.ts';
 import type { Scope } from '../policy/scope.ts';
 
@@ -186,8 +187,8 @@ export class TelemetryService {
   }
 
   /** Runs `maintain` now and every `everyMs` (default hourly); the returned function stops it. */
-  schedule(log: FastifyBaseLogger, everyMs = HOUR): () => void {
+  schedule(log: FastifyBaseLogger, everyMs = HOUR, leases: JobLeases | null = null): () => void {
     const run = async () => log.info(await this.maintain(), 'telemetry rollup and retention');
-    return every('telemetry rollup and retention', everyMs, run, log, { immediately: true });
+    return every('telemetry rollup and retention', everyMs, run, log, { immediately: true, leases });
   }
 }

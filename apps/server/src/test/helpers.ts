@@ -140,6 +140,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_PER_MINUTE: '100000',
     DEVICE_TRANSPORT: 'direct',
     MQTT_PORT: '0',
+    // A shared-subscription group per test app (and its startAnother): apps of parallel test files on one
+    // external broker must not take each other's device messages (ADR 061).
+    MQTT_SHARED_GROUP: `test${process.pid}x${randomBytes(4).toString('hex')}`,
     ...options.env,
   };
   const config = loadConfig(baseEnv);

@@ -12,3 +12,4 @@ export * from './oauth.ts';
 export * from './device-plane.ts';
 export * from './rollouts.ts';
 export * from './fulfilment.ts';
+export * from './job-leases.ts';

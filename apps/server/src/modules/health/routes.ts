@@ -6,7 +6,11 @@ import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
-/** Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the database answers). */
+/**
+ * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the database answers and, with the
+ * device plane on, this process's broker connection is up — a load balancer then sends commands only to
+ * processes that can deliver them).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['health'];
   app.get(
@@ -19,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database answers and the broker connection is up',
         response: { 200: statusSchema, ...errorResponses(503) },
       },
     },
@@ -29,6 +33,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         request.log.error({ err: error }, 'readiness check failed');
         throw new HttpError(503, 'not_ready', 'Database unavailable');
+      }
+      const plane = app.services.devicePlane;
+      if (plane && !plane.bus.up) {
+        request.log.error('readiness check failed: the broker connection is down');
+        throw new HttpError(503, 'not_ready', 'Broker unavailable');
       }
       return { status: 'ok' as const };
     },

@@ -11,6 +11,7 @@ import type { OutgoingEmail } from './emails.ts';
 import { presentOutboxDetail, presentOutboxMessage } from './presenter.ts';
 import { renderEmail } from './templates.ts';
 import { every } from '../../jobs.ts';
+import type { JobLeases } from '../../leases.ts';
 
 export const OUTBOX_MESSAGES = {
   notFound: 'E-mail not found',
@@ -155,11 +156,11 @@ export class EmailOutbox {
   }
 
   /** Runs `prune` now and every `everyMs` (default daily); the returned function stops it. */
-  schedulePruning(retentionDays: number, everyMs = DAY_MS): () => void {
+  schedulePruning(retentionDays: number, everyMs = DAY_MS, leases: JobLeases | null = null): () => void {
     const run = async () => {
       const deleted = await this.prune(retentionDays);
       if (deleted > 0) this.log.info({ deleted, retentionDays }, 'old e-mails deleted from the outbox');
     };
-    return every('outbox pruning', everyMs, run, this.log, { immediately: true });
+    return every('outbox pruning', everyMs, run, this.log, { immediately: true, leases });
   }
 }

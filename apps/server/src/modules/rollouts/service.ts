@@ -21,6 +21,7 @@ import {
 import { rowsOf } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { every } from '../../jobs.ts';
+import type { JobLeases } from '../../leases.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { DownloadSigner } from './signer.ts';
 
@@ -149,9 +150,11 @@ export class RolloutService {
   }
 
   /** Moves every running rollout along: timeouts, the window, stage completion (halt or advance), new starts. */
-  async tick(): Promise<void> {
+  async tick(stillHeld: () => boolean = () => true): Promise<void> {
     const running = await this.db.select().from(rollouts).where(eq(rollouts.status, 'running'));
     for (const rollout of running) {
+      // Another process took the job over while this one worked (ADR 060): it ticks from here.
+      if (!stillHeld()) return;
       try {
         await this.advance(rollout);
       } catch (error) {
@@ -671,8 +674,8 @@ export class RolloutService {
   }
 
   /** Runs `tick` every `everyMs` (never two at once); the returned function stops it. */
-  schedule(everyMs: number): () => void {
-    return every('rollout tick', everyMs, () => this.tick(), this.log);
+  schedule(everyMs: number, leases: JobLeases | null = null): () => void {
+    return every('rollout tick', everyMs, (stillHeld) => this.tick(stillHeld), this.log, { leases });
   }
 }
 
