@@ -245,8 +245,8 @@ export class EmbeddedBroker implements DeviceBus {
         },
         bucket: () => bucketOf(guard.deviceId),
         now: () => Date.now(),
+        firstPacket: () => aedes.handle(guard),
       });
-      aedes.handle(guard);
     };
     this.server = createServer(accept);
     this.port = await listen(this.server, this.options.port, this.options.host);

@@ -78,6 +78,11 @@ export interface GuardHooks {
   /** The device's bucket (shared by its connections: reconnecting does not refill it); null before CONNACK. */
   bucket(): PublishBucket | null;
   now(): number;
+  /**
+   * The first packet's header passed: the broker takes the connection now (a socket refused at its first
+   * header never costs the broker a client).
+   */
+  firstPacket(): void;
 }
 
 const PUBLISH = 3;
@@ -111,13 +116,16 @@ const PACKET_NAMES = [
  *   - a connection not accepted within the connect timeout is closed;
  *   - a PUBLISH over the device's rate is skipped whole (never handed to aedes), and a device persistently
  *     over it is disconnected.
- * Bytes flow through otherwise unchanged, with the socket's backpressure.
+ * The broker is handed the connection only when its first packet's header passes (a refused socket never costs
+ * it a client). Bytes flow through otherwise unchanged, with the socket's backpressure.
  */
 export class GuardedConnection extends Duplex {
   /** The device on this connection, once the broker accepted it. */
   deviceId: string | null = null;
   /** Whether the broker accepted the CONNECT (`accept`). */
   private accepted = false;
+  /** Whether the broker has been given the connection (at its first acceptable packet). */
+  private handedOver = false;
   /** Bytes of the current packet's body still to pass (or to skip). */
   private bodyLeft = 0;
   private skipping = false;
@@ -183,6 +191,10 @@ export class GuardedConnection extends Duplex {
       if (length + headerBytes > limit) {
         const what = PACKET_NAMES[type] ?? `packet type ${type}`;
         return this.refuse('oversized_packet', `${what} of ${length + headerBytes} bytes (at most ${limit})`);
+      }
+      if (!this.handedOver) {
+        this.handedOver = true;
+        this.hooks.firstPacket();
       }
       let verdict: 'pass' | 'drop' | 'disconnect' = 'pass';
       if (type === PUBLISH && this.accepted) verdict = this.hooks.bucket()?.take(this.hooks.now()) ?? 'pass';
