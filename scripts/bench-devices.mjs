@@ -782,32 +782,34 @@ async function untrustedRows(child, { setup, reporters, toggle, duration, quiet,
   // Sockets that never authenticate.
   const { port, hostname } = new URL(setup.mqttUrl);
   const rssBeforeSockets = (await child.call('usage')).rss;
-  let closedByServer = 0;
-  const attack = async () => {
-    await Promise.all(
-      Array.from(
-        { length: 1000 },
-        () =>
-          new Promise((done) => {
-            const socket = createConnection({ port: Number(port), host: hostname }, () => {
-              socket.write(Buffer.from([0x10, 0xff, 0xff, 0xff, 0x7f]));
-              socket.write(Buffer.alloc(64 * 1024));
-            });
-            socket.on('error', () => undefined);
-            socket.on('close', () => {
-              closedByServer += 1;
-              done();
-            });
-            setTimeout(() => (socket.destroy(), done()), 10_000);
-          }),
-      ),
-    );
-  };
-  const attacks = attack().then(attack);
+  // The attacker runs in its own process, so that its 2,000 sockets do not slow the simulated devices (the
+  // load generator) and only the API's cost shows in the commands.
+  const attackerCode = `
+    const { createConnection } = require('node:net');
+    let closed = 0;
+    const wave = () => Promise.all(Array.from({ length: 1000 }, () => new Promise((done) => {
+      const socket = createConnection({ port: ${Number(port)}, host: '${hostname}' }, () => {
+        socket.write(Buffer.from([0x10, 0xff, 0xff, 0xff, 0x7f]));
+        socket.write(Buffer.alloc(64 * 1024));
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => { closed += 1; done(); });
+      setTimeout(() => { socket.destroy(); done(); }, 10000);
+    })));
+    wave().then(wave).then(() => { process.stdout.write(String(closed)); });
+  `;
+  const attack = () =>
+    new Promise((resolveAttack) => {
+      const attacker = spawn(process.execPath, ['-e', attackerCode], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      attacker.stdout.on('data', (d) => (out += d));
+      attacker.on('exit', () => resolveAttack(Number(out) || 0));
+    });
+  const attacks = attack();
   await child.call('measureCommands', { on: true });
   const underAttack = await atRate(100, duration, toggle);
   const inApi = await child.call('measureCommands', { on: false });
-  await attacks;
+  const closedByServer = await attacks;
   const afterSockets = await child.call('usage');
   result.sockets = {
     opened: 2000,
