@@ -94,6 +94,8 @@ const envSchema = z.object({
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   MQTT_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  MQTT_CONNECT_RATE_PER_ADDRESS: z.coerce.number().min(0.1).max(1_000_000).default(50),
+  MQTT_CONNECT_BURST_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(200),
   MQTT_PUBLISH_RATE: z.coerce.number().min(0.1).max(100_000).default(5),
   MQTT_PUBLISH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(50),
   MQTT_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8883),
@@ -445,6 +447,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         connectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_MS,
         maxConnections: e.MQTT_MAX_CONNECTIONS,
         maxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+        connectsPerSecondPerAddress: e.MQTT_CONNECT_RATE_PER_ADDRESS,
+        connectBurstPerAddress: e.MQTT_CONNECT_BURST_PER_ADDRESS,
         publishPerSecond: e.MQTT_PUBLISH_RATE,
         publishBurst: e.MQTT_PUBLISH_BURST,
         // Persistently over the rate: twice the burst dropped within 10 s.

@@ -10,7 +10,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { SecurityEvent } from './counters.ts';
 import type { DeviceCredentials } from './credentials.ts';
-import { GuardedConnection, PublishBucket, type BrokerLimits } from './guard.ts';
+import { GuardedConnection, PublishBucket, TokenBucket, type BrokerLimits } from './guard.ts';
 
 /** A message from a device (topic and payload), as the server receives it. */
 export type DeviceMessageHandler = (topic: string, payload: Buffer) => void;
@@ -83,6 +83,8 @@ export class EmbeddedBroker implements DeviceBus {
   private open = 0;
   private readonly perAddress = new Map<string, number>();
   private readonly buckets = new Map<string, { bucket: PublishBucket; lastSeen: number }>();
+  /** New connections per source address (pruned once full again). */
+  private readonly connects = new Map<string, TokenBucket>();
   private pruneTimer: NodeJS.Timeout | null = null;
   private readonly sockets = new Set<Socket>();
 
@@ -210,6 +212,8 @@ export class EmbeddedBroker implements DeviceBus {
       const cutoff = Date.now() - BUCKET_IDLE_MS;
       for (const [id, entry] of this.buckets)
         if (!current.has(id) && entry.lastSeen < cutoff) this.buckets.delete(id);
+      const now = Date.now();
+      for (const [address, bucket] of this.connects) if (bucket.full(now)) this.connects.delete(address);
     }, BUCKET_IDLE_MS);
     this.pruneTimer.unref();
 
@@ -218,6 +222,19 @@ export class EmbeddedBroker implements DeviceBus {
       // should leave at once (with Nagle and delayed ACKs a round trip can stall ~40 ms).
       socket.setNoDelay(true);
       const address = socket.remoteAddress ?? 'unknown';
+      let connects = this.connects.get(address);
+      if (!connects) {
+        const rate = () => ({
+          perSecond: limits.connectsPerSecondPerAddress,
+          burst: limits.connectBurstPerAddress,
+        });
+        this.connects.set(address, (connects = new TokenBucket(rate, Date.now())));
+      }
+      if (!connects.take(Date.now())) {
+        security('connection_limit', { address }, 'connection rate per address');
+        socket.destroy();
+        return;
+      }
       const fromAddress = this.perAddress.get(address) ?? 0;
       if (this.open >= limits.maxConnections || fromAddress >= limits.maxConnectionsPerAddress) {
         security(

@@ -13,6 +13,12 @@ export interface BrokerLimits {
   /** Connections at once, in total and per source address. */
   maxConnections: number;
   maxConnectionsPerAddress: number;
+  /**
+   * New connections per source address: a token bucket (burst, then per second). A socket over it is closed
+   * as it is accepted, before anything is read from it: a burst of sockets costs the API as little as can be.
+   */
+  connectsPerSecondPerAddress: number;
+  connectBurstPerAddress: number;
   /** Each device's publish rate: a token bucket of `publishBurst` refilled at `publishPerSecond`. */
   publishPerSecond: number;
   publishBurst: number;
@@ -27,16 +33,46 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
   connectTimeoutMs: 5000,
   maxConnections: 100_000,
   maxConnectionsPerAddress: 1000,
+  connectsPerSecondPerAddress: 50,
+  connectBurstPerAddress: 200,
   publishPerSecond: 5,
   publishBurst: 50,
   strikesToDisconnect: 100,
   strikeWindowMs: 10_000,
 };
 
-/** A device's publish budget: a token bucket, and the excess it has sent lately. */
-export class PublishBucket {
+/** A token bucket: `burst` tokens, refilled at `perSecond` (read at every take, so limits can change live). */
+export class TokenBucket {
   private tokens: number;
   private refilledAt: number;
+
+  constructor(
+    private readonly rate: () => { perSecond: number; burst: number },
+    now: number,
+  ) {
+    this.tokens = rate().burst;
+    this.refilledAt = now;
+  }
+
+  take(now: number): boolean {
+    const { perSecond, burst } = this.rate();
+    this.tokens = Math.min(burst, this.tokens + ((now - this.refilledAt) / 1000) * perSecond);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** Whether the bucket is full again (nothing to remember about its owner). */
+  full(now: number): boolean {
+    const { perSecond, burst } = this.rate();
+    return this.tokens + ((now - this.refilledAt) / 1000) * perSecond >= burst;
+  }
+}
+
+/** A device's publish budget: a token bucket, and the excess it has sent lately. */
+export class PublishBucket {
+  private readonly bucket: TokenBucket;
   private strikes = 0;
   private strikesSince = 0;
 
@@ -47,19 +83,15 @@ export class PublishBucket {
     >,
     now: number,
   ) {
-    this.tokens = limits.publishBurst;
-    this.refilledAt = now;
+    this.bucket = new TokenBucket(
+      () => ({ perSecond: limits.publishPerSecond, burst: limits.publishBurst }),
+      now,
+    );
   }
 
   /** 'pass' (within the rate), 'drop' (over it), or 'disconnect' (over it persistently). */
   take(now: number): 'pass' | 'drop' | 'disconnect' {
-    const { publishPerSecond, publishBurst } = this.limits;
-    this.tokens = Math.min(publishBurst, this.tokens + ((now - this.refilledAt) / 1000) * publishPerSecond);
-    this.refilledAt = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      return 'pass';
-    }
+    if (this.bucket.take(now)) return 'pass';
     if (now - this.strikesSince > this.limits.strikeWindowMs) {
       this.strikes = 0;
       this.strikesSince = now;

@@ -397,6 +397,29 @@ describe('untrusted devices on the embedded broker', () => {
 });
 
 describe('connection limits', () => {
+  it('caps new connections per address per second: sockets over the rate are closed as they are accepted', async () => {
+    const t = await createTestApp({
+      env: {
+        DEVICE_TRANSPORT: 'mqtt',
+        MQTT_PORT: '0',
+        MQTT_CONNECT_BURST_PER_ADDRESS: '5',
+        MQTT_CONNECT_RATE_PER_ADDRESS: '1',
+      },
+    });
+    try {
+      const url = t.app.services.devicePlane!.bus.url;
+      const sockets = await Promise.all(Array.from({ length: 8 }, () => rawSocket(url)));
+      const closedAt = await Promise.all(
+        sockets.map((s) => Promise.race([s.closed, sleep(400).then(() => Infinity)])),
+      );
+      expect(closedAt.filter((ms) => ms < 400)).toHaveLength(3);
+      expect(t.app.services.devicePlane!.security.totals.connection_limit).toBe(3);
+      for (const { socket } of sockets) socket.destroy();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('caps connections per source address (MQTT_MAX_CONNECTIONS_PER_ADDRESS)', async () => {
     const t = await createTestApp({
       env: { DEVICE_TRANSPORT: 'mqtt', MQTT_PORT: '0', MQTT_MAX_CONNECTIONS_PER_ADDRESS: '3' },
