@@ -1,4 +1,4 @@
-import { formatInr, SELLER } from '@isaac/contract';
+import { CONTROL_CHARACTERS, formatInr, SELLER } from '@isaac/contract';
 import type { EmailData, OutgoingEmail } from './emails.ts';
 
 /** An e-mail ready for the outbox: its subject and the same content as HTML and as plain text. */
@@ -346,8 +346,8 @@ function renderText(content: EmailContent): string {
 
 // ---- Formatting ----
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+/** Every control character (the contract's one definition), to remove them all. */
+const CONTROL = new RegExp(CONTROL_CHARACTERS.source, 'g');
 // eslint-disable-next-line no-control-regex -- matching control characters is the point (issue 29)
 const CONTROL_BUT_LINE_FEED = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
 /** Fields whose line breaks are kept (a quoted note, an address); every other value is one line. */

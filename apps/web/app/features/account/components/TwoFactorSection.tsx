@@ -15,6 +15,7 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactor } from '../api/get-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
+import { saveFile } from '~/lib/save-file';
 
 export const TWO_FACTOR_TEXT = {
   required: 'Two-factor sign-in is required for administrators. Set it up to use the admin area.',
@@ -184,14 +185,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       toast.error(TWO_FACTOR_TEXT.copyFailed);
     }
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`Isaac recovery codes\n\n${text}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'isaac-recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () =>
+    saveFile(
+      new Blob([`Isaac recovery codes\n\n${text}\n`], { type: 'text/plain' }),
+      'isaac-recovery-codes.txt',
+    );
   return (
     <div className="space-y-4">
       <p role="status" className="flex items-start gap-2 text-sm text-emerald-200">

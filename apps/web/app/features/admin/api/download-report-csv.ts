@@ -2,6 +2,7 @@ import { REPORT_MESSAGES, reportCsvFilename, type ReportSeriesName } from '@isaa
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
+import { saveFile } from '~/lib/save-file';
 import { reportApiSearch, type ReportRange } from '../model/report-range';
 
 type Query = Pick<ReportRange, 'from' | 'to' | 'bucket'>;
@@ -13,17 +14,7 @@ type Query = Pick<ReportRange, 'from' | 'to' | 'bucket'>;
 export async function downloadReportCsv(series: ReportSeriesName, query: Query): Promise<string> {
   const csv = await apiRequest<unknown>(`/api/admin/reports/${series}.csv?${reportApiSearch(query)}`);
   if (typeof csv !== 'string') throw new Error(REPORT_MESSAGES.csvFailed);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = reportCsvFilename(series, query);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the browser has taken the file once the click is handled
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return link.download;
+  return saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), reportCsvFilename(series, query));
 }
 
 /** The download of one series; a failure is a toast (the server's message first, mutation feedback). */

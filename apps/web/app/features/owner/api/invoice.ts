@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiBlob, apiRequest } from '~/lib/api-client';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
 import { feedback } from '~/lib/mutation-feedback';
+import { saveFile } from '~/lib/save-file';
 import { ownerKeys } from './keys';
 
 const invoicePath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`;
@@ -22,16 +23,7 @@ export const INVOICE_PDF_FAILED = 'Could not download the invoice';
 /** GET /api/orders/:id/invoice.pdf, handed to the browser as `invoice-<number>.pdf`. */
 export async function downloadInvoicePdf(orderId: string, number: string): Promise<string> {
   const pdf = await apiBlob(`${invoicePath(orderId)}.pdf`);
-  const url = URL.createObjectURL(pdf);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `invoice-${number}.pdf`;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return link.download;
+  return saveFile(pdf, `invoice-${number}.pdf`);
 }
 
 export function useDownloadInvoicePdf() {
