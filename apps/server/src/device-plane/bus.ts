@@ -219,7 +219,7 @@ export class EmbeddedBroker implements DeviceBus {
 
     const accept = (socket: Socket) => {
       // No Nagle delay on device connections: a command or an acknowledgement is one small packet that
-      // should leave at once (with Nagle and delayed ACKs a round trip can stall ~40 ms).
+      // should leave at once (with Nagle and delayed ACKs a round trip stalls).
       socket.setNoDelay(true);
       const address = socket.remoteAddress ?? 'unknown';
       let connects = this.connects.get(address);

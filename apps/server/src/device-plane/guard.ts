@@ -140,7 +140,7 @@ const PACKET_NAMES = [
 
 /**
  * An MQTT connection as the embedded broker reads it (issue 27). aedes buffers a whole packet before it
- * looks at it, authentication included: a CONNECT header declaring 256 MB made it hold 256 MB per socket.
+ * looks at it, authentication included: a CONNECT header declaring a huge length made it buffer that much per socket.
  * This stream sits between the socket and aedes and reads each packet's fixed header (type, remaining
  * length) as the bytes arrive, before anything is buffered:
  *   - a packet over the limit (a few KB until the broker accepts the CONNECT, MQTT_MAX_PACKET_BYTES after)
