@@ -70,7 +70,7 @@ export default tseslint.config(
       '**/.react-router/**',
       'data/**',
       'test-results/**',
-      'playwright-report/**',
+      'playwright-report*/**',
       'apps/server/drizzle/**',
     ],
   },

@@ -51,10 +51,20 @@ test.describe('admin devices and electrician assignments', () => {
     await expect(page).toHaveURL(/search=priya/);
     await expect(table.getByText('Offline', { exact: true })).toHaveCount(0);
 
-    // The URL restores the filters on reload.
+    // Sorted on the server by a column header, kept beside the filters.
+    const device = table.getByRole('columnheader', { name: 'Device', exact: true });
+    await device.getByRole('button').click();
+    await expect(page).toHaveURL(/search=priya&status=online&sort=name&order=asc/);
+    await expect(device).toHaveAttribute('aria-sort', 'ascending');
+    const names = await rows.getByRole('rowheader').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+
+    // The URL restores the filters and the sort on reload.
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('priya');
     await expect(page.getByLabel('Status')).toHaveValue('online');
+    await expect(device).toHaveAttribute('aria-sort', 'ascending');
+    expect(await rows.getByRole('rowheader').allTextContents()).toEqual(names);
   });
 
   test('bulk-assign devices to an electrician; the counts change', async ({ page }) => {
@@ -136,21 +146,24 @@ test.describe('admin devices and electrician assignments', () => {
     await expect(list).not.toContainText(nextWeek());
   });
 
-  test('at 390 px: nothing is cut off, the tables scroll sideways, the actions stay reachable', async ({
-    page,
-  }) => {
+  test('at 390 px: every row is a card, nothing is cut off, the actions stay reachable', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin');
-    for (const path of ['/admin/devices', '/admin/electricians']) {
+    for (const [path, label] of [
+      ['/admin/devices', 'Devices table'],
+      ['/admin/electricians', 'Electricians table'],
+    ] as const) {
       await page.goto(path);
-      await expect(page.getByRole('region', { name: /table$/ })).toBeVisible();
+      await expect(page.getByRole('list', { name: label }).getByRole('article').first()).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
     }
-    // Electricians: a row's actions (pinned right) are on screen and work.
-    const assign = electricianRow(page, 'Ravi Kumar').getByRole('button', {
-      name: 'Assign devices to Ravi Kumar',
-    });
+    // Electricians: a card's counts and its actions (at its bottom) are on screen and work.
+    const ravi = page.getByRole('article', { name: /Ravi Kumar/ });
+    await expect(ravi.getByRole('definition').first()).toBeVisible();
+    const assign = ravi.getByRole('button', { name: 'Assign devices to Ravi Kumar' });
+    await assign.scrollIntoViewIfNeeded();
     await expect(assign).toBeInViewport();
     await assign.click();
     await expect(page.getByRole('dialog', { name: 'Assign Devices' })).toBeVisible();
@@ -162,10 +175,13 @@ test.describe('admin devices and electrician assignments', () => {
       await toolbar.getByRole('button', { name }).scrollIntoViewIfNeeded();
       await expect(toolbar.getByRole('button', { name })).toBeInViewport();
     }
-    // Keyboard: select-all is reachable and toggles every row of the page.
+    // Each card starts with its checkbox; select-all (above the cards) is reachable by keyboard.
+    const first = page.getByRole('list', { name: 'Devices table' }).getByRole('article').first();
+    await expect(first.getByRole('checkbox')).toBeVisible();
     const selectAll = page.getByRole('checkbox', { name: 'Select all devices on this page' });
     await selectAll.focus();
     await page.keyboard.press('Space');
     await expect(toolbar).toContainText(/\d+ selected/);
+    await expect(first.getByRole('checkbox')).toBeChecked();
   });
 });

@@ -57,10 +57,28 @@ test('an order from the shop is in Orders: search, status filter, amount and sta
   await expect(row.getByText('Awaiting payment')).toBeVisible();
   await expect(page.getByText('1 order found')).toBeVisible();
 
+  // Sorted on the server by a column header (the Amount column), kept in the URL.
+  const amount = table.getByRole('columnheader', { name: 'Amount' });
+  await amount.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=amount&order=asc/);
+  await expect(amount).toHaveAttribute('aria-sort', 'ascending');
+  await expect(row).toBeVisible();
+
+  // At 390 px the order is a card: its amount and status are on screen beside Cancel, not scrolled away.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('article', { name: new RegExp(orderId) });
+  const cancel = card.getByRole('button', { name: `Cancel order ${orderId}` });
+  await cancel.scrollIntoViewIfNeeded();
+  for (const part of [card.getByText('₹89,999'), card.getByText('Awaiting payment'), cancel]) {
+    await expect(part).toBeInViewport();
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   await page.getByLabel('Status').selectOption('paid');
   await expect(page.getByText('No orders found')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).last().click();
-  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page).toHaveURL(/\/admin\/orders\?sort=amount&order=asc$/);
 });
 
 test('a contact message is in Messages: mark handled, filter, open again; usable at 390 px', async ({

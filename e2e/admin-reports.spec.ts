@@ -5,7 +5,7 @@ import { signIn } from './support';
 
 /**
  * The admin Reports screen end to end, as the demo admin, on the real API and the demo seed (which has
- * eight weeks of storefront orders and installations of the last two weeks, apps/server/src/db/seed.ts).
+ * eight weeks of storefront orders and installations of the last two weeks, apps/server/src/demo/data.ts).
  * Other specs may add orders in the same run, so totals are checked to be there, not to be a number.
  */
 const figure = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });

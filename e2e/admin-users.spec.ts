@@ -97,35 +97,76 @@ test.describe('admin users', () => {
     await expect(page).toHaveURL('/admin/users');
   });
 
-  test('390 px: filters, the table scrolls inside its region, actions stay reachable', async ({ page }) => {
+  test('sorts on the server by a column header, kept in the URL', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/admin/users?search=${encodeURIComponent(PAGER.toLowerCase())}`);
+    await expect(rows(page)).toHaveCount(PAGER_USERS);
+    const joined = page.getByRole('columnheader', { name: 'Joined' });
+    await expect(joined).toHaveAttribute('aria-sort', 'descending');
+    await expect(rows(page).first()).toContainText(`${PAGER} ${PAGER_USERS - 1}`);
+
+    const name = page.getByRole('columnheader', { name: 'Name' });
+    await name.getByRole('button').click();
+    await expect(page).toHaveURL(/sort=name&order=asc/);
+    await expect(name).toHaveAttribute('aria-sort', 'ascending');
+    await expect(joined).not.toHaveAttribute('aria-sort');
+    // By name: '… 0', '… 1', '… 10', '… 11', '… 2', …
+    await expect(rows(page).first()).toContainText(`${PAGER} 0`);
+    await expect(rows(page).nth(2)).toContainText(`${PAGER} 10`);
+    // The keyboard: Enter on the header's button turns the order round.
+    await name.getByRole('button').press('Enter');
+    await expect(page).toHaveURL(/sort=name&order=desc/);
+    await expect(rows(page).first()).toContainText(`${PAGER} 9`);
+  });
+
+  test('390 px: each user is a card with its e-mail, date and actions on screen; Sort by replaces the headers', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin');
     await page.goto('/admin/users');
     await page.getByLabel('Search').fill(PAGER.toLowerCase());
-    await expect(rows(page)).toHaveCount(PAGER_USERS);
+    const cards = page.getByRole('list', { name: 'Users' }).getByRole('article');
+    await expect(cards).toHaveCount(PAGER_USERS);
+    await expect(page.getByRole('table')).toHaveCount(0);
 
-    // The page itself never scrolls sideways; the table does, inside its region.
+    // Nothing is wider than the screen, and a card's data and actions are all inside it.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    const region = page.getByRole('region', { name: 'Users' });
-    const scrollable = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
-    expect(scrollable).toBe(true);
-
-    // The actions column is pinned: the Edit button of a row is inside the screen without scrolling.
-    const editButton = rows(page)
-      .first()
-      .getByRole('button', { name: /^Edit / });
-    const box = await editButton.boundingBox();
-    expect(box).not.toBeNull();
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    await editButton.click();
+    const card = cards.first();
+    for (const part of [
+      card.getByText(/@example\.com$/),
+      card.locator('time'),
+      card.getByRole('button', { name: /^Edit / }),
+      card.getByRole('button', { name: /^Delete / }),
+    ]) {
+      await part.scrollIntoViewIfNeeded();
+      const box = await part.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
+    await card.getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     await expect(edit).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(edit).toBeHidden();
 
-    // Keyboard: the region takes focus and scrolls with the arrow keys.
+    await page.getByLabel('Sort by').selectOption({ label: 'Name (ascending)' });
+    await expect(page).toHaveURL(/sort=name&order=asc/);
+    await expect(cards.first()).toContainText(`${PAGER} 0`);
+  });
+
+  test('between a phone and a desktop the table scrolls inside its region, by keyboard too', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 700, height: 900 });
+    await signIn(page, 'admin');
+    await page.goto('/admin/users');
+    const region = page.getByRole('region', { name: 'Users' });
+    await expect(rows(page).first()).toBeVisible();
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await region.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);

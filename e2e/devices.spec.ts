@@ -43,8 +43,11 @@ test('an offline demo device connects with its credentials (Online), then vanish
     password: demoDeviceSecret(E2E_JWT_SECRET, offline!.serial_number),
     reconnectPeriod: 0,
   });
-  await page.reload();
-  await expect(card.getByText('Online')).toBeVisible();
+  // The broker's presence reaches the database a moment after the connection: reload until it shows.
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByText('Online')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 
   device.end(true); // gone without a goodbye: the broker notices, the card says so
   await expect(async () => {

@@ -1,6 +1,14 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { businessDate } from '@isaac/contract';
-import { DEMO_USERS, apiSignIn, apiUrl, configureEveryDeviceWifi, drawSignature, signIn } from './support';
+import {
+  DEMO_USERS,
+  apiSignIn,
+  apiUrl,
+  configureEveryDeviceWifi,
+  drawSignature,
+  signIn,
+  testEveryDevice,
+} from './support';
 
 /**
  * From order to installed home (issue 15): a new customer buys a Lumos kit through the sandbox checkout;
@@ -157,6 +165,7 @@ test('order to installed home: buy a Lumos kit, set a password, admin assigns, e
   await configureEveryDeviceWifi(electrician, 'Menon-Home', 'menon-wifi-pass');
   await electrician.getByRole('button', { name: 'Next' }).click();
   await expect(electrician.getByRole('heading', { name: 'Check' })).toBeVisible();
+  await testEveryDevice(electrician);
   await electrician.getByRole('button', { name: 'Next' }).click();
   await expect(electrician.getByRole('heading', { name: 'Customer training' })).toBeVisible();
   for (const box of await electrician.getByRole('checkbox').all()) await box.check();

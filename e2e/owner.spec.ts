@@ -12,7 +12,7 @@ const SERIAL = `E2E-ISC-${RUN}`;
 const ROOM = `E2E Study ${RUN}`;
 const ROOM_RENAMED = `E2E Library ${RUN}`;
 
-/** A seeded owner nobody else signs in as (see apps/server/src/db/seed.ts). */
+/** A seeded owner nobody else signs in as (see apps/server/src/demo/data.ts). */
 const PASSWORD_OWNER = { email: 'vikram.joshi@isaac.demo', name: 'Vikram Joshi' };
 const NEW_PASSWORD = `new-pass-${RUN}`;
 
@@ -109,6 +109,17 @@ test.describe('owner area', () => {
     await page.goto('/owner/devices');
     await page.getByLabel('Type').selectOption('lumos');
     await expect(page).toHaveURL('/owner/devices?type=lumos');
+    // The grid sorts on the server from its Sort by menu, kept beside the filter.
+    await page.getByLabel('Sort by').selectOption({ label: 'Name (A–Z)' });
+    await expect(page).toHaveURL('/owner/devices?type=lumos&sort=name&order=asc');
+    // (the server compares lower-cased names; the previous order shows until the sorted page arrives)
+    const headings = page.getByRole('list', { name: 'Devices' }).getByRole('heading');
+    await expect
+      .poll(async () => {
+        const lower = (await headings.allTextContents()).map((name) => name.toLowerCase());
+        return lower.length > 1 && lower.join('|') === [...lower].sort().join('|');
+      })
+      .toBe(true);
     const lumos = page.getByRole('article').filter({ has: page.getByRole('switch', { name: 'Switch 2' }) });
     const sw = lumos.first();
     const gang = sw.getByRole('switch', { name: 'Switch 2' });

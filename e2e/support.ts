@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'isaac-demo';
 
@@ -80,6 +80,19 @@ export async function configureEveryDeviceWifi(page: Page, ssid: string, passwor
     await dialog.getByLabel('WiFi password', { exact: true }).fill(password);
     await dialog.getByRole('button', { name: 'Configure WiFi' }).click();
     await expect(dialog).toBeHidden();
+  }
+}
+
+/**
+ * Sends each listed device its test command (issue 34) and waits for its answer: the button gives way to
+ * "Answered the test" once the simulated device has acknowledged it through the device plane.
+ */
+export async function testEveryDevice(scope: Page | Locator): Promise<void> {
+  const tests = scope.getByRole('button', { name: /^Send a test command to / });
+  await expect(tests.first()).toBeVisible();
+  for (let left = await tests.count(); left > 0; left -= 1) {
+    await tests.first().click();
+    await expect(tests).toHaveCount(left - 1, { timeout: 15_000 });
   }
 }
 

@@ -7,18 +7,19 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
-import { adminUserRoutes } from './modules/admin-users/routes.ts';
-import { adminDeviceRoutes } from './modules/admin-devices/routes.ts';
-import { adminElectricianRoutes } from './modules/admin-electricians/routes.ts';
+import { adminUsersRoutes } from './modules/admin-users/routes.ts';
+import { adminDevicesRoutes } from './modules/admin-devices/routes.ts';
+import { adminElectriciansRoutes } from './modules/admin-electricians/routes.ts';
 import { electricianRoutes } from './modules/electrician/routes.ts';
+import { installationsRoutes } from './modules/installations/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { voiceRoutes } from './modules/voice/routes.ts';
-import { mqttAuthRoutes } from './device-plane/routes.ts';
-import { rolloutRoutes } from './modules/rollouts/routes.ts';
+import { devicePlaneRoutes } from './device-plane/routes.ts';
+import { rolloutsRoutes } from './modules/rollouts/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
-import { installationJobRoutes } from './modules/installation-jobs/routes.ts';
-import { ownerOrderRoutes } from './modules/owner-orders/routes.ts';
-import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { installationJobsRoutes } from './modules/installation-jobs/routes.ts';
+import { ownerOrdersRoutes } from './modules/owner-orders/routes.ts';
+import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { HomeGraphClient, readServiceAccountKey } from './modules/voice/homegraph.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -31,9 +32,13 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
-import { quoteRoutes } from './modules/quotes/routes.ts';
+import { quotesRoutes } from './modules/quotes/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { roomsRoutes } from './modules/rooms/routes.ts';
+import { homesRoutes } from './modules/homes/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { automationsRoutes } from './modules/automations/routes.ts';
+import type { PushSender } from './modules/notifications/push.ts';
 import { registerAuthHook } from './plugins/auth.ts';
 import { RequestLineLogController } from './logger.ts';
 import {
@@ -76,27 +81,31 @@ const MODULES = [
   dashboardRoutes,
   devicesRoutes,
   roomsRoutes,
+  homesRoutes,
+  notificationsRoutes,
+  automationsRoutes,
   ordersRoutes,
   paymentsRoutes,
-  quoteRoutes,
+  quotesRoutes,
   contactRoutes,
   newsletterRoutes,
   auditRoutes,
   adminDashboardRoutes,
-  adminUserRoutes,
+  adminUsersRoutes,
   reportsRoutes,
   firmwareRoutes,
-  adminDeviceRoutes,
-  adminElectricianRoutes,
+  adminDevicesRoutes,
+  adminElectriciansRoutes,
   electricianRoutes,
+  installationsRoutes,
   oauthRoutes,
   voiceRoutes,
-  mqttAuthRoutes,
-  rolloutRoutes,
+  devicePlaneRoutes,
+  rolloutsRoutes,
   outboxRoutes,
-  installationJobRoutes,
-  ownerOrderRoutes,
-  invoiceRoutes,
+  installationJobsRoutes,
+  ownerOrdersRoutes,
+  invoicesRoutes,
   fulfilmentRoutes,
 ];
 
@@ -111,6 +120,8 @@ export interface BuildAppOptions {
   accessTokenTtlSeconds?: number;
   /** Extra route plugins registered after MODULES (tests only: e.g. a route without a rule). */
   extraPlugins?: FastifyPluginAsync[];
+  /** Where Web Push goes (tests: a sender that trusts a local push service); default web-push. */
+  pushSender?: PushSender;
 }
 
 /** Smaller JSON bodies are sent as they are: compressing them saves less than a packet. */
@@ -160,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : null;
   const services = createServices({
     voicePush: { homeGraph },
+    pushSender: options.pushSender,
     config,
     db,
     now,

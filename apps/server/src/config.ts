@@ -1,6 +1,7 @@
 import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from './device-plane/guard.ts';
 import { join, resolve } from 'node:path';
 import { gstStateCode, GST_STATES, isValidGstin, SELLER, type InvoiceSeller } from '@isaac/contract';
+import { pushSettingsOf, type PushSettings } from './modules/notifications/settings.ts';
 import { z } from 'zod';
 import { parseDataKeys, type DataKey } from './keys/keyring.ts';
 
@@ -114,6 +115,16 @@ const envSchema = z.object({
   ),
   AQI_SCALE: z.enum(['cpcb', 'us_epa_2024']).default('cpcb'),
   ROLLOUT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Automations (issue 33): a schedule missed by at most this long still runs once after a restart. */
+  AUTOMATION_CATCH_UP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
+  AUTOMATION_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  /** How often device alerts (offline, filter, air quality) are checked. */
+  ALERTS_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   ROLLOUT_TIMEOUT_SCALE: z.coerce.number().min(0.001).max(100).default(1),
   SMTP_URL: optionalText.pipe(
     z
@@ -125,12 +136,20 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Web Push (issue 33): the VAPID key pair (`npx web-push generate-vapid-keys`) and contact; all three or none. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  /** More push services to send to, comma-separated host suffixes (the browsers' usual ones are known). */
+  PUSH_SERVICES: optionalText,
+  NOTIFICATION_PUSH_POLL_MS: z.coerce.number().int().min(50).default(2000),
   GOOGLE_HOMEGRAPH_KEY_FILE: optionalText,
   GOOGLE_HOMEGRAPH_URL: z.url().default('https://homegraph.googleapis.com'),
   GOOGLE_OAUTH_CLIENT_ID: optionalText,
   ALEXA_LWA_CLIENT_ID: optionalText,
   ALEXA_LWA_CLIENT_SECRET: optionalText,
   ALEXA_LWA_TOKEN_URL: z.url().default('https://api.amazon.com/auth/o2/token'),
+  ALEXA_EVENT_GATEWAY_URL: z.url().default('https://api.amazonalexa.com/v3/events'),
   SELLER_LEGAL_NAME: optionalText,
   SELLER_ADDRESS: optionalText,
   SELLER_STATE: optionalText,
@@ -282,6 +301,10 @@ export interface Config {
   jobLeaseMs: number;
   /** The bearer token of `/metrics` (METRICS_TOKEN); unset: `/metrics` answers 404. */
   metricsToken: string | undefined;
+  /** Automations (issue 33): AUTOMATION_CATCH_UP_MINUTES, and how often due schedules run (AUTOMATION_TICK_MS). */
+  automations: { catchUpMs: number; tickMs: number; alertsTickMs: number };
+  /** Web Push (issue 33): VAPID_*, PUSH_SERVICES, NOTIFICATION_PUSH_POLL_MS (modules/notifications/settings.ts). */
+  push: PushSettings;
   mail: {
     smtpUrl: string | undefined;
     from: string;
@@ -297,8 +320,8 @@ export interface Config {
      * only owners linked through it are reported.
      */
     google: { keyFile: string; homegraphUrl: string; clientId: string } | null;
-    /** Alexa AcceptGrant: our Login with Amazon credentials and token URL (ALEXA_LWA_*). */
-    alexa: { clientId: string; clientSecret: string; tokenUrl: string } | null;
+    /** Alexa AcceptGrant and ChangeReports: Login with Amazon (ALEXA_LWA_*), the event gateway's URL. */
+    alexa: { clientId: string; clientSecret: string; tokenUrl: string; eventGatewayUrl: string } | null;
   };
   social: {
     twitter: string | undefined;
@@ -368,6 +391,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   // The sandbox signs its orders and webhooks with these too, so production needs them either way.
   const keySecret = secret('RAZORPAY_KEY_SECRET', e.RAZORPAY_KEY_SECRET, true);
   const webhookSecret = secret('RAZORPAY_WEBHOOK_SECRET', e.RAZORPAY_WEBHOOK_SECRET, true);
+  const push = pushSettingsOf(e, isProduction);
+  if ('problem' in push) problems.push(push.problem);
   if (missing.length > 0) {
     problems.unshift(
       `Missing required setting${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: ` +
@@ -471,6 +496,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
+    automations: {
+      catchUpMs: e.AUTOMATION_CATCH_UP_MINUTES * 60_000,
+      tickMs: e.AUTOMATION_TICK_MS,
+      alertsTickMs: e.ALERTS_TICK_MS,
+    },
+    push: 'settings' in push ? push.settings : { vapid: null, services: [], pollMs: 0 },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -493,6 +524,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
               clientId: e.ALEXA_LWA_CLIENT_ID,
               clientSecret: e.ALEXA_LWA_CLIENT_SECRET,
               tokenUrl: e.ALEXA_LWA_TOKEN_URL,
+              eventGatewayUrl: e.ALEXA_EVENT_GATEWAY_URL,
             }
           : null,
     },

@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return path === join(SRC, 'test') ? [] : sourceFiles(path);
-    const testCode = entry.name.endsWith('.test.ts') || entry.name.startsWith('test-');
+    const testCode = entry.name.endsWith('.test.ts');
     return entry.name.endsWith('.ts') && !testCode ? [path] : [];
   });
 }
@@ -152,5 +152,49 @@ describe('import graph of the server', () => {
       { to: join(SRC, 'c.ts'), runtime: false },
       { to: join(SRC, 'd.ts'), runtime: true },
     ]);
+  });
+});
+
+/**
+ * Imports one layer must not make (value or type): the policy decides (ADR 019) and the HTTP layer (plugins/)
+ * turns its answers into status codes (ADR 066), so the policy knows nothing of HTTP, nor of the modules.
+ */
+const LAYER_RULES: { from: string; never: string[] }[] = [
+  { from: 'policy/', never: ['plugins/', 'modules/'] },
+];
+
+/** `from → to` (paths relative to src/) for every import that breaks a layer rule. */
+export function layerFaults(fileEdges: Map<string, Edge[]>): string[] {
+  const rel = (file: string) => relative(SRC, file).split('\\').join('/');
+  const faults: string[] = [];
+  for (const [file, fileImports] of fileEdges) {
+    const from = rel(file);
+    const rule = LAYER_RULES.find((r) => from.startsWith(r.from));
+    if (!rule) continue;
+    for (const edge of fileImports) {
+      const to = rel(edge.to);
+      if (rule.never.some((layer) => to.startsWith(layer))) faults.push(`${from} → ${to}`);
+    }
+  }
+  return faults.sort();
+}
+
+describe('layers of the server', () => {
+  it('the policy layer imports nothing from plugins/ (HTTP) or modules/', () => {
+    expect(layerFaults(edges)).toEqual([]);
+  });
+
+  it('finds such an import (the check itself)', () => {
+    const policyFile = join(SRC, 'policy', 'example.ts');
+    const fileEdges = new Map([
+      [
+        policyFile,
+        importsOf(
+          policyFile,
+          "import type { X } from '../plugins/errors.ts';\nimport { y } from './scope.ts';",
+        ),
+      ],
+    ]);
+    expect(layerFaults(fileEdges)).toEqual(['policy/example.ts → plugins/errors.ts']);
   });
 });

@@ -16,6 +16,9 @@ import {
   type RouteRule,
 } from '@isaac/contract';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isDocsRoute } from './plugins/rbac.ts';
@@ -342,5 +345,54 @@ describe('the auth hook fails closed', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+/** Every `routes.ts` under src/ (a module's, or another folder's such as the device plane's). */
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(path);
+    return entry.name === 'routes.ts' ? [path] : [];
+  });
+}
+
+/** The name docs/architecture.md gives a folder's route plugin: `<folder>Routes`, the folder in camelCase. */
+export function routePluginName(folder: string): string {
+  return `${folder.replace(/-([a-z])/g, (_m, letter: string) => letter.toUpperCase())}Routes`;
+}
+
+/** What breaks the rule in a routes.ts: the plugins it exports (names ending in Routes) unless just the one. */
+export function namingFaults(folder: string, exported: Record<string, unknown>): string[] {
+  const expected = routePluginName(folder);
+  const plugins = Object.entries(exported).filter(([name]) => name.endsWith('Routes'));
+  const faults = plugins
+    .filter(([name, value]) => name !== expected || (value as { name?: string }).name !== expected)
+    .map(([name]) => `${folder}/routes.ts exports ${name}, not ${expected}`);
+  if (plugins.length === 0) faults.push(`${folder}/routes.ts exports no ${expected}`);
+  return faults;
+}
+
+describe('route plugin names (docs/architecture.md, "Names")', () => {
+  it("names a folder's plugin <folder>Routes, and refuses another name", () => {
+    expect(routePluginName('admin-users')).toBe('adminUsersRoutes');
+    const adminUsersRoutes = async () => undefined;
+    expect(namingFaults('admin-users', { adminUsersRoutes })).toEqual([]);
+    const adminUserRoutes = async () => undefined;
+    expect(namingFaults('admin-users', { adminUserRoutes })).toEqual([
+      'admin-users/routes.ts exports adminUserRoutes, not adminUsersRoutes',
+    ]);
+    expect(namingFaults('admin-users', {})).toEqual(['admin-users/routes.ts exports no adminUsersRoutes']);
+  });
+
+  it('every routes.ts exports one plugin, named after its folder', async () => {
+    const files = routeFiles(dirname(fileURLToPath(import.meta.url)));
+    expect(files.length).toBeGreaterThan(20);
+    const faults: string[] = [];
+    for (const file of files) {
+      const exported = (await import(file)) as Record<string, unknown>;
+      faults.push(...namingFaults(basename(dirname(file)), exported));
+    }
+    expect(faults).toEqual([]);
   });
 });

@@ -3,12 +3,13 @@
  * and, when SERVE_WEB, the built web on PORT. SIGINT/SIGTERM stop accepting connections, finish
  * in-flight requests, then close the database (releasing the PGlite lock).
  */
-import { DEMO_ACCOUNTS } from '@isaac/contract';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@isaac/contract';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { DEMO_PASSWORD, ensureDemoVoiceClient, seedDemoData, storeDemoFirmware } from './db/seed.ts';
+import { storeDemoFirmware } from './demo/firmware.ts';
+import { ensureDemoVoiceClient, seedDemoData } from './demo/seed.ts';
 import { startDemoDevices } from './simulator/demo.ts';
 import { createLogger } from './logger.ts';
 import { buildWebServer } from './web-server.ts';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
         brokerUrl: plane.bus.url,
         log: logger.child({ component: 'simulator' }),
         otaFaults: config.devices.simulateOtaFaults,
+        events: api.services.events,
       });
       demoDevices = { close: () => simulated.stop() };
     }

@@ -1,4 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { NotificationService } from './modules/notifications/service.ts';
+import { AutomationService } from './modules/automations/service.ts';
+import { AutoModeSetting } from './modules/automations/auto-mode.ts';
+import { AutomationRunner } from './modules/automations/runner.ts';
+import { DeviceAlerts } from './modules/notifications/alerts.ts';
+import { EventNotifications } from './modules/notifications/producers.ts';
+import { PushWorker, WebPushSender, type PushSender } from './modules/notifications/push.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -9,6 +16,12 @@ import { AdminElectricianService } from './modules/admin-electricians/service.ts
 import { AdminUserService } from './modules/admin-users/service.ts';
 import { RowCounts } from './modules/stats/row-counts.ts';
 import { ElectricianService } from './modules/electrician/service.ts';
+import { CustomerHomeService } from './modules/electrician/home.ts';
+import { CustomerAssignments } from './modules/installations/assignments.ts';
+import { InstallationDeviceTests } from './modules/installations/device-test.ts';
+import { GuidedInstallService } from './modules/installations/guided.ts';
+import { IdempotencyStore } from './modules/idempotency/store.ts';
+import { InstallationService } from './modules/installations/service.ts';
 import { InstallationJobService } from './modules/installation-jobs/service.ts';
 import { every } from './jobs.ts';
 import { JobLeases } from './leases.ts';
@@ -35,15 +48,14 @@ import { SandboxWebhookSender } from './modules/payments/sandbox-webhooks.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { QuoteService } from './modules/quotes/service.ts';
 import { RoomService } from './modules/rooms/service.ts';
+import { HomeService } from './modules/homes/service.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { OAuthService } from './modules/oauth/service.ts';
-import { DeviceEvents } from './modules/device-commands/device-events.ts';
+import { EventBus } from './events.ts';
 import { EmbeddedBroker, ExternalBroker } from './device-plane/bus.ts';
 import { DeviceCredentials } from './device-plane/credentials.ts';
-import { TelemetryIngest } from './device-plane/ingest.ts';
 import { DevicePlane } from './device-plane/plane.ts';
 import { TelemetryService } from './device-plane/telemetry.ts';
-import { AutoMode } from './device-plane/auto-mode.ts';
 import {
   DEFAULT_ROLLOUT_TIMEOUTS,
   RolloutService,
@@ -78,6 +90,8 @@ export interface Services {
   deviceCommands: DeviceCommandService;
   devices: DeviceService;
   rooms: RoomService;
+  /** Homes, their members and invitations (issue 32, ADR 069). */
+  homes: HomeService;
   dashboard: OwnerDashboardService;
   orders: OrderService;
   /** Payments captured for closed or already-paid orders, to refund (issue 29). */
@@ -97,7 +111,19 @@ export interface Services {
   adminUsers: AdminUserService;
   adminDevices: AdminDeviceService;
   adminElectricians: AdminElectricianService;
+  /** The electrician area's reads (dashboard, lists, a customer's home). */
   electrician: ElectricianService;
+  /** The electrician's changes in a customer's home (rooms, WiFi, Bluetooth, devices into rooms). */
+  electricianHomes: CustomerHomeService;
+  /** Customer assignments: who may work in whose home, until when; the owner's Revoke. */
+  customerAssignments: CustomerAssignments;
+  /** The electrician's installations and the owner's installation records. */
+  installations: InstallationService;
+  /** The guided install (ADR 034). */
+  guidedInstall: GuidedInstallService;
+  installationDeviceTests: InstallationDeviceTests;
+  /** The answers to writes sent with an Idempotency-Key (ADR 070). */
+  idempotency: IdempotencyStore;
   /** The admin's installation jobs board and its e-mails (issue 15). */
   installationJobs: InstallationJobService;
   /** The buyer's own orders with their installation (issue 15). */
@@ -110,8 +136,8 @@ export interface Services {
   oauth: OAuthService;
   /** Google Home and Alexa fulfillment (issue 12). */
   voice: VoiceService;
-  /** Device changes, announced after commit (voice assistants listen). */
-  deviceEvents: DeviceEvents;
+  /** The app's events (src/events.ts): publishers name them, the listeners are registered in createServices. */
+  events: EventBus;
   /** Device MQTT credentials (issued at registration, ADR 036). */
   deviceCredentials: DeviceCredentials;
   /** The broker side of the device plane; null with DEVICE_TRANSPORT=direct. Started and closed with the app. */
@@ -129,6 +155,18 @@ export interface Services {
   outboxWorker: OutboxWorker | null;
   /** Which process runs each background job (ADR 060): its leases, renewed while the app runs. */
   leases: JobLeases;
+  /** The notification centre (issue 33): the bell, e-mail and Web Push as each person chose. */
+  notifications: NotificationService;
+  /** Owners' automations (issue 33) and the engine that runs them. */
+  automations: AutomationService;
+  autoMode: AutoModeSetting;
+  automationRunner: AutomationRunner;
+  /** Device alerts: offline, filter life, air quality at home (issue 33). */
+  deviceAlerts: DeviceAlerts;
+  /** Sends pending Web Push notifications; null when VAPID keys are not set. */
+  pushWorker: PushWorker | null;
+  /** The VAPID public key browsers subscribe with; null without Web Push. */
+  pushPublicKey: string | null;
 }
 
 /** The HomeGraph client when configured (its key file is read once at start). */
@@ -149,6 +187,8 @@ export interface ServiceDeps {
   injectPost: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
   /** Google HomeGraph, when configured (buildApp reads the key file). */
   voicePush?: VoicePush;
+  /** Where Web Push goes (tests: a recorder); default the browsers' push services through web-push. */
+  pushSender?: PushSender;
 }
 
 export function createServices({
@@ -160,6 +200,7 @@ export function createServices({
   accessTokenTtlSeconds,
   injectPost,
   voicePush = { homeGraph: null },
+  pushSender,
 }: ServiceDeps): Services {
   const tokens = new TokenService(config.jwtSecret, now, accessTokenTtlSeconds);
   const sessions = new SessionService(db, now, {
@@ -180,62 +221,80 @@ export function createServices({
   );
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
   const { aqiScale } = config.devices;
-  const deviceEvents = new DeviceEvents(log);
+  const events = new EventBus(log);
   const deviceCredentials = new DeviceCredentials(db);
+  const leases = new JobLeases(db, now, log, { leaseMs: config.jobLeaseMs });
   // The device plane (issue 13, ADR 036): the embedded broker, or an external one; `direct` has none.
-  const devicePlane =
+  const deviceBus =
     config.devices.transport === 'mqtt'
-      ? new DevicePlane(
-          db,
-          config.devices.mqttUrl
-            ? new ExternalBroker(config.devices.mqttUrl, {
-                username: config.devices.mqttUsername,
-                password: config.devices.mqttPassword,
-                sharedGroup: config.devices.sharedGroup,
-              })
-            : new EmbeddedBroker(deviceCredentials, {
-                host: config.host,
-                port: config.devices.mqttPort,
-                publicHost: new URL(config.publicApiUrl).hostname,
-                limits: config.devices.brokerLimits,
-                tls: config.devices.tls
-                  ? {
-                      port: config.devices.tls.port,
-                      cert: readFileSync(config.devices.tls.certFile),
-                      key: readFileSync(config.devices.tls.keyFile),
-                    }
-                  : null,
-              }),
-          new TelemetryIngest(db, log, {
-            flushMs: 500,
-            maxBatch: 1000,
-            maxBuffered: config.devices.telemetryBufferMax,
-          }),
-          now,
-          log,
-          { ackTimeoutMs: config.devices.ackTimeoutMs, retentionDays: config.devices.retentionDays },
-          deviceEvents,
-          audit,
-        )
+      ? config.devices.mqttUrl
+        ? new ExternalBroker(config.devices.mqttUrl, {
+            username: config.devices.mqttUsername,
+            password: config.devices.mqttPassword,
+            sharedGroup: config.devices.sharedGroup,
+          })
+        : new EmbeddedBroker(deviceCredentials, {
+            host: config.host,
+            port: config.devices.mqttPort,
+            publicHost: new URL(config.publicApiUrl).hostname,
+            limits: config.devices.brokerLimits,
+            tls: config.devices.tls
+              ? {
+                  port: config.devices.tls.port,
+                  cert: readFileSync(config.devices.tls.certFile),
+                  key: readFileSync(config.devices.tls.keyFile),
+                }
+              : null,
+          })
       : null;
+  const devicePlane = deviceBus
+    ? new DevicePlane(
+        db,
+        deviceBus,
+        { flushMs: 500, maxBatch: 1000, maxBuffered: config.devices.telemetryBufferMax },
+        now,
+        log,
+        {
+          ackTimeoutMs: config.devices.ackTimeoutMs,
+          retentionDays: config.devices.retentionDays,
+          // other processes on the same database share an external broker (ADR 061)
+          othersAlive: deviceBus.kind === 'external' ? () => leases.othersAlive() : undefined,
+        },
+        events,
+        audit,
+      )
+    : null;
   const deviceCommands = new DeviceCommandService(
     db,
     audit,
     now,
     devicePlane ?? new DirectTransport(),
-    deviceEvents,
+    events,
   );
-  // Auto mode: a SKYWALKER's readings switch the purifiers of its room (issue 13).
-  if (devicePlane) {
-    const autoMode = new AutoMode(db, deviceCommands, log);
-    devicePlane.ingest.onStored = (latest) => autoMode.onReadings(latest);
-  }
-  const leases = new JobLeases(db, now, log, { leaseMs: config.jobLeaseMs });
-  if (devicePlane && devicePlane.bus.kind === 'external')
-    devicePlane.othersAlive = () => leases.othersAlive();
-  const downloadSigner = new DownloadSigner(config.jwtSecret);
   // E-mail (issue 15): written to the outbox; delivered by the worker only when SMTP_URL is set.
   const outbox = new EmailOutbox(db, audit, now, log, config.mail.smtpUrl !== undefined);
+  // The notification centre and the automation engine (issue 33).
+  const { vapid } = config.push;
+  const notifications = new NotificationService(db, outbox, now, {
+    pushEnabled: vapid !== null,
+    pushServices: config.push.services,
+    webOrigin: config.webOrigin,
+  });
+  const automationRunner = new AutomationRunner(db, deviceCommands, notifications, now, log, {
+    aqiScale,
+    catchUpMs: config.automations.catchUpMs,
+    scheduleTickMs: config.automations.tickMs,
+  });
+  events.on('device.state_changed', ({ device }) => automationRunner.onDeviceChanged(device));
+  // Readings feed the automations that watch air quality, purifiers' auto mode among them (issues 13, 33).
+  if (devicePlane) events.on('device.readings_stored', ({ latest }) => automationRunner.onReadings(latest));
+  events.on('device.filter_changed', (change) => devices.recordFilterChange(change));
+  const automations = new AutomationService(db, now);
+  // A home's schedules run on its wall clock (issue 33): a new time zone moves their next runs, in its transaction.
+  events.on('home.time_zone_changed', async ({ tx, homeId, timeZone }) => {
+    await automations.rescheduleHome(tx, homeId, timeZone);
+  });
+  const downloadSigner = new DownloadSigner(config.jwtSecret);
   const outboxWorker = config.mail.smtpUrl
     ? new OutboxWorker(db, new SmtpTransport(config.mail.smtpUrl), now, log, {
         from: config.mail.from,
@@ -258,12 +317,12 @@ export function createServices({
       linkSeconds: 3600,
     },
     log,
+    events,
   );
-  if (devicePlane) {
-    devicePlane.onOtaStatus = (deviceId, status) => rollouts.onStatus(deviceId, status);
-    devicePlane.onVersion = (deviceId, version) => rollouts.onVersion(deviceId, version);
-    devicePlane.onOnline = (deviceId) => rollouts.onOnline(deviceId);
-  }
+  // The rollouts follow what devices report (issue 14, ADR 053).
+  events.on('device.ota_status', ({ deviceId, status }) => rollouts.onStatus(deviceId, status));
+  events.on('device.version', ({ deviceId, version }) => rollouts.onVersion(deviceId, version));
+  events.on('device.online', ({ deviceId }) => rollouts.onOnline(deviceId));
   const oauth = new OAuthService(db, audit, now);
   const voice = new VoiceService(
     db,
@@ -277,16 +336,57 @@ export function createServices({
       ? new AlexaGrants(db, new SecretBox(dataKeyring, SEAL_PURPOSE.alexaGrant), config.voice.alexa, now)
       : null,
   );
-  deviceEvents.listen(voice);
+  // Voice assistants are told of device changes after commit (Report State, Request Sync; issue 12).
+  events.on('device.state_changed', ({ device }) => voice.stateChanged(device));
+  events.on('home.devices_changed', (changed) => voice.devicesChanged(changed));
+  events.on('home.access_changed', ({ userId }) => voice.accessChanged(userId));
   const { provider, sandbox } = createPaymentProvider(config.payment);
-  const installationJobs = new InstallationJobService(db, outbox, audit, now, {
-    webOrigin: config.webOrigin,
-  });
-  const orders = new OrderService(db, provider, audit, now, config.seller);
+  const installationJobs = new InstallationJobService(
+    db,
+    outbox,
+    audit,
+    now,
+    { webOrigin: config.webOrigin },
+    events,
+  );
+  const orders = new OrderService(db, provider, audit, now, config.seller, events);
   // What a paid order becomes (issue 15, ADR 038), in the payment's transaction.
   const fulfilment = new OrderFulfilment(db, outbox, audit, now, { webOrigin: config.webOrigin });
-  orders.onPaid = (tx, order, context) => fulfilment.onPaid(tx, order, context);
+  events.on('order.paid', ({ tx, order, context }) => fulfilment.onPaid(tx, order, context));
+  // After fulfilment (listeners run in order): the buyer's account exists by now.
+  const eventNotifications = new EventNotifications(db, notifications);
+  events.on('order.paid', ({ tx, order }) => eventNotifications.orderPaid(tx, order));
+  events.on('order.refunded', ({ tx, order }) => eventNotifications.orderRefunded(tx, order));
+  events.on('installation.scheduled', (scheduled) => eventNotifications.installationScheduled(scheduled));
+  events.on('device.firmware_updated', (updated) => eventNotifications.firmwareUpdated(updated));
   const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
+  const pushWorker = vapid
+    ? new PushWorker(db, pushSender ?? new WebPushSender(vapid), log, { pollMs: config.push.pollMs, leases })
+    : null;
+  const devices = new DeviceService(
+    db,
+    deviceCommands,
+    audit,
+    now,
+    aqiScale,
+    events,
+    devicePlane
+      ? {
+          issue: (deviceId, executor) => deviceCredentials.issue(deviceId, executor),
+          brokerUrl: () => devicePlane.bus.deviceUrl,
+        }
+      : null,
+  );
+  const contact = new ContactService(db, audit, now);
+  const customerAssignments = new CustomerAssignments(db, audit, config.electricianGraceDays, now);
+  const installations = new InstallationService(db, audit, customerAssignments, now, aqiScale, events);
+  // A completed installation that an installation job links to e-mails its customer (issue 15).
+  events.on('installation.completed', ({ tx, installationId }) =>
+    installationJobs.installationCompleted(tx, installationId),
+  );
+  events.on('installation.completed', ({ tx, installationId }) =>
+    eventNotifications.installationCompleted(tx, installationId),
+  );
   return {
     tokens,
     sessions,
@@ -296,32 +396,20 @@ export function createServices({
     auth: new AuthService(db, sessions, tokens, audit, twoFactor, oauth, now),
     account: new AccountService(db, sessions, audit, now, config.sessionIdleMinutes),
     deviceCommands,
-    devices: new DeviceService(
-      db,
-      deviceCommands,
-      audit,
-      now,
-      aqiScale,
-      deviceEvents,
-      devicePlane
-        ? {
-            issue: (deviceId, executor) => deviceCredentials.issue(deviceId, executor),
-            brokerUrl: () => devicePlane.bus.deviceUrl,
-          }
-        : null,
-    ),
+    devices,
     rooms: new RoomService(db, audit, now, aqiScale),
+    homes: new HomeService(db, outbox, audit, now, { webOrigin: config.webOrigin }, events),
     dashboard: new OwnerDashboardService(db, aqiScale),
     orders,
     lateCaptures: new LateCaptureService(db, provider, audit, now),
     invoices: new InvoiceService(db, config.seller),
     fulfilment,
     payments: new PaymentService(db, provider, orders, sandboxOn ? sandbox : null),
-    quotes: new QuoteService(db, orders, outbox, audit, now, { webOrigin: config.webOrigin }),
+    quotes: new QuoteService(db, orders, outbox, audit, now, { webOrigin: config.webOrigin }, contact),
     sandboxWebhooks: sandboxOn
       ? new SandboxWebhookSender(sandbox, injectPost, config.payment.sandboxWebhookDelayMs, log, now)
       : null,
-    contact: new ContactService(db, audit, now),
+    contact,
     newsletter: new NewsletterService(db),
     rowCounts,
     adminDashboard: new AdminDashboardService(
@@ -337,19 +425,31 @@ export function createServices({
         : null,
     ),
     adminUsers: new AdminUserService(db, sessions, audit, rowCounts, now),
-    adminDevices: new AdminDeviceService(db, audit, rowCounts, now, aqiScale),
+    adminDevices: new AdminDeviceService(db, audit, rowCounts, now, devices),
     adminElectricians: new AdminElectricianService(db, audit, now),
+    electrician: new ElectricianService(db, customerAssignments, devices, aqiScale),
     // WiFi passwords sealed with a data key (DATA_ENCRYPTION_KEYS, required in production; ADR 052).
-    electrician: new ElectricianService(
+    electricianHomes: new CustomerHomeService(
       db,
       audit,
+      customerAssignments,
       new SecretBox(dataKeyring, SEAL_PURPOSE.wifiPassword),
-      config.electricianGraceDays,
       now,
       aqiScale,
-      // A completed installation that an installation job links to e-mails its customer (issue 15).
-      (tx, installationId) => installationJobs.installationCompleted(tx, installationId),
+      events,
     ),
+    customerAssignments,
+    installations,
+    guidedInstall: new GuidedInstallService(db, audit, installations, now),
+    installationDeviceTests: new InstallationDeviceTests(
+      db,
+      audit,
+      deviceCommands,
+      customerAssignments,
+      installations,
+      now,
+    ),
+    idempotency: new IdempotencyStore(db, now),
     installationJobs,
     ownerOrders: new OwnerOrderService(db),
     reports: new ReportService(db, now),
@@ -357,7 +457,7 @@ export function createServices({
     firmware: new FirmwareService(db, firmwareStore, audit, now),
     oauth,
     voice,
-    deviceEvents,
+    events,
     deviceCredentials,
     devicePlane,
     telemetry: new TelemetryService(db, now, config.devices.retentionDays),
@@ -366,6 +466,13 @@ export function createServices({
     outbox,
     outboxWorker,
     leases,
+    notifications,
+    pushWorker,
+    automations,
+    autoMode: new AutoModeSetting(db, audit, now, aqiScale),
+    deviceAlerts: new DeviceAlerts(db, notifications, now, log),
+    automationRunner,
+    pushPublicKey: vapid?.publicKey ?? null,
   };
 }
 
@@ -419,6 +526,9 @@ export function registerServices(
   // The e-mail outbox is delivered while the app runs (SMTP_URL set); a message being sent finishes on close.
   // Not leased: every process's worker claims its batch FOR UPDATE SKIP LOCKED, so N workers share the outbox.
   services.outboxWorker?.start();
+  services.pushWorker?.start();
+  services.automationRunner.start(leases);
+  services.deviceAlerts.start(core.config.automations.alertsTickMs, leases);
   const stopOutboxPruning = services.outbox.schedulePruning(
     core.config.mail.retentionDays,
     undefined,
@@ -432,6 +542,9 @@ export function registerServices(
     stopCommandSweep?.();
     await leases.close();
     await services.outboxWorker?.stop();
+    services.pushWorker?.close();
+    services.automationRunner.close();
+    services.deviceAlerts.close();
     await services.sandboxWebhooks?.close();
     await services.devicePlane?.close();
   });

@@ -128,8 +128,8 @@ export const INLINED_STYLESHEET_ATTRIBUTE = 'data-isaac-inlined';
  * `<link rel="stylesheet">` of a hashed asset becomes an inline <style> followed by the same link
  * loaded without blocking render (media="print"), which React hydrates unchanged and the browser caches
  * for the next page. The loader (`deferScripts`) switches the link to media="all" once it has loaded; no
- * inline event handler (`onload`), which the Content-Security-Policy would block. CSS is ~10 KB gzip for
- * the whole app, so inlining is cheaper than a round trip on a slow mobile network.
+ * inline event handler (`onload`), which the Content-Security-Policy would block. The whole app's CSS is
+ * small (docs/benchmarks.md), so inlining it is cheaper than a round trip on a slow mobile network.
  */
 export function inlineStylesheets(html: string, root: string): string {
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
@@ -353,7 +353,8 @@ export function matchesRoute(pathname: string, patterns: readonly RoutePattern[]
 
 function cacheControlFor(path: string): string {
   if (path.includes(`${sep}assets${sep}`)) return 'public, max-age=31536000, immutable';
-  if (path.endsWith('.html')) return 'no-cache';
+  // The service worker too: a browser checks it on every visit, so a new one takes over at once.
+  if (path.endsWith('.html') || path.endsWith(`${sep}sw.js`)) return 'no-cache';
   return 'public, max-age=3600';
 }
 

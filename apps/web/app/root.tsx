@@ -20,10 +20,18 @@ import './app.css';
  * the provider from a chunk loaded on demand.
  */
 const QueryProvider = lazy(async () => {
-  const [{ QueryClientProvider }, { queryClient }] = await Promise.all([
-    import('@tanstack/react-query'),
-    import('./lib/query-client'),
-  ]);
+  const [{ QueryClientProvider }, { queryClient }, { keepQueriesOffline }, { startLanguage }] =
+    await Promise.all([
+      import('@tanstack/react-query'),
+      import('./lib/query-client'),
+      import('./lib/offline/persist'),
+      import('./lib/i18n'),
+    ]);
+  // The language this person reads (ADR 073), its texts fetched before the first screen shows: a Hindi
+  // reader's dashboard never flashes English.
+  await startLanguage();
+  // The signed-in areas' last reads, kept in IndexedDB, are back before any screen mounts (ADR 070).
+  await keepQueriesOffline(queryClient);
   return {
     default: function QueryProvider({ children }: { children: ReactNode }) {
       return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
@@ -53,6 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
       </head>

@@ -39,6 +39,7 @@ export default [
   route(at(AUTH.login), 'routes/login.tsx'),
   route(at(AUTH.consent), 'routes/oauth.consent.tsx'),
   route(`${at(AUTH.invite)}/:token`, 'routes/invite.tsx'),
+  route(`${at(AUTH.homeInvite)}/:token`, 'routes/home-invite.tsx'),
   route(at(AUTH.voiceDemo), 'routes/voice-demo.tsx'),
   route(at(AUTH.debug), 'routes/debug.tsx'),
 
@@ -73,6 +74,7 @@ export default [
       route(at(ELECTRICIAN.customerMode, ELECTRICIAN.root), 'routes/electrician.customer-mode.tsx'),
       route(at(ELECTRICIAN.workflow, ELECTRICIAN.root), 'routes/electrician.workflow.tsx'),
       route(at(ELECTRICIAN.install, ELECTRICIAN.root), 'routes/electrician.install.tsx'),
+      route(at(ELECTRICIAN.settings, ELECTRICIAN.root), 'routes/electrician.settings.tsx'),
     ]),
     route(at(OWNER.root), 'routes/owner.tsx', [
       index('routes/owner._index.tsx', { id: 'owner-index' }),
@@ -81,6 +83,8 @@ export default [
       route(at(OWNER.rooms, OWNER.root), 'routes/owner.rooms.tsx'),
       route(at(OWNER.orders, OWNER.root), 'routes/owner.orders.tsx'),
       route(`${at(OWNER.orders, OWNER.root)}/:id/invoice`, 'routes/owner.orders.invoice.tsx'),
+      route(at(OWNER.automations, OWNER.root), 'routes/owner.automations.tsx'),
+      route(at(OWNER.members, OWNER.root), 'routes/owner.members.tsx'),
       route(at(OWNER.settings, OWNER.root), 'routes/owner.settings.tsx'),
     ]),
   ]),

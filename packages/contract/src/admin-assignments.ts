@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listResponseSchema, pageQuerySchema } from './common.ts';
+import { idSchema, listResponseSchema, pageQuerySchema, sortQueryShape } from './common.ts';
 import {
   ADMIN_DEVICE_ASSIGNMENTS,
   ADMIN_DEVICE_CONNECTIVITY,
@@ -8,7 +8,7 @@ import {
 } from './admin-rules.ts';
 import { CUSTOMER_STATUSES, DEVICE_TYPES } from './constants.ts';
 import { ADMIN_MSG } from './messages.ts';
-import { deviceSchema } from './owner.ts';
+import { deviceSchema, type DeviceSort } from './owner.ts';
 
 /**
  * Admin devices and electrician assignments (spec sections 2 "Admin screens", 3 "Electrician customer
@@ -35,8 +35,19 @@ export const adminDeviceSchema = deviceSchema.extend({
 });
 export type AdminDevice = z.infer<typeof adminDeviceSchema>;
 
-/** GET /api/admin/devices: search (name, serial, owner name or e-mail), filters and pagination. */
+export const ADMIN_DEVICE_SORTS = [
+  'name',
+  'type',
+  'is_connected',
+  'owner',
+  'electrician',
+  'firmware_version',
+  'created_at',
+] as const satisfies readonly DeviceSort[];
+
+/** GET /api/admin/devices: search (name, serial, owner name or e-mail), filters, sort and pagination. */
 export const adminDeviceListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(ADMIN_DEVICE_SORTS, 'created_at', 'desc'),
   search: adminSearchSchema,
   type: z.enum(DEVICE_TYPES).optional(),
   status: z.enum(ADMIN_DEVICE_CONNECTIVITY).optional(),
@@ -152,7 +163,12 @@ export const electricianSummarySchema = z.object({
 });
 export type ElectricianSummary = z.infer<typeof electricianSummarySchema>;
 
-export const adminElectricianListQuerySchema = pageQuerySchema.extend({ search: adminSearchSchema });
+/** The columns of the Electricians table (`installations`: their total). */
+export const ADMIN_ELECTRICIAN_SORTS = ['name', 'status', 'customers', 'devices', 'installations'] as const;
+export const adminElectricianListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(ADMIN_ELECTRICIAN_SORTS, 'name', 'asc'),
+  search: adminSearchSchema,
+});
 export type AdminElectricianListQuery = z.infer<typeof adminElectricianListQuerySchema>;
 export const adminElectricianListSchema = listResponseSchema('electricians', electricianSummarySchema).extend(
   {
@@ -185,7 +201,9 @@ export const adminCustomerSchema = z.object({
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 /** GET /api/admin/customers: owners by name or e-mail, optionally only one electrician's. */
+export const ADMIN_CUSTOMER_SORTS = ['name', 'email'] as const;
 export const adminCustomerListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(ADMIN_CUSTOMER_SORTS, 'name', 'asc'),
   search: adminSearchSchema,
   electrician_id: idSchema.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminSearchSchema } from './admin-assignments.ts';
-import { pageQuerySchema } from './common.ts';
+import { pageQuerySchema, sortQueryShape } from './common.ts';
 import { CONTACT_SUBJECT_VALUES, contactMessageSchema, ORDER_STATUSES } from './storefront.ts';
 
 // The admin screens over storefront orders and contact messages (issue 10). Apart from storefront.ts, so
@@ -10,9 +10,12 @@ export const contactMessageResponseSchema = z.object({ contact_message: contactM
 
 /**
  * GET /api/admin/orders: status filter; search by customer name or e-mail (case-insensitive substring),
- * or an exact order id or payment id.
+ * or an exact order id or payment id. Sorted by a column of the Orders table (`created_at` is the Order
+ * column: its id and date; `paid_at` the Payment column).
  */
+export const ADMIN_ORDER_SORTS = ['created_at', 'customer_name', 'amount', 'status', 'paid_at'] as const;
 export const adminOrderListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(ADMIN_ORDER_SORTS, 'created_at', 'desc'),
   status: z.enum(ORDER_STATUSES).optional(),
   search: adminSearchSchema,
 });
@@ -21,8 +24,11 @@ export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 /** Contact messages waiting for an answer, or answered. */
 export const CONTACT_MESSAGE_STATES = ['open', 'handled'] as const;
 export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
+/** What contact messages sort by: when they came, who sent them, their subject. */
+export const CONTACT_MESSAGE_SORTS = ['created_at', 'name', 'email', 'subject'] as const;
 /** GET /api/admin/contact-messages: open/handled filter; search by name, e-mail or message text. */
 export const adminContactListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(CONTACT_MESSAGE_SORTS, 'created_at', 'desc'),
   state: z.enum(CONTACT_MESSAGE_STATES).optional(),
   /** Only messages about this subject (the Quotes screen's leads: 'product-inquiry'). */
   subject: z.enum(CONTACT_SUBJECT_VALUES).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema, pageQuerySchema, personName } from './common.ts';
+import { pageMetaSchema, pageQuerySchema, personName, sortQueryShape } from './common.ts';
 import { MAX_USER_SEARCH_LENGTH, MIN_PASSWORD_LENGTH, USER_STATUSES } from './constants.ts';
 import { userSchema } from './auth.ts';
 import { MSG } from './messages.ts';
@@ -75,8 +75,11 @@ export const adminUserUpdateSchema = z.object({
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
-/** GET /api/admin/users: search (name or e-mail, case-insensitive substring), role and status filters. */
+/** The columns the users list sorts by (newest first by default). */
+export const ADMIN_USER_SORTS = ['name', 'email', 'mobile', 'role', 'status', 'created_at'] as const;
+/** GET /api/admin/users: search (name or e-mail, case-insensitive substring), role and status filters, sort. */
 export const adminUserListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(ADMIN_USER_SORTS, 'created_at', 'desc'),
   search: z
     .string()
     .trim()

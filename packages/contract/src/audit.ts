@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortQueryShape } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 
 /**
@@ -8,7 +9,7 @@ import { MAX_PAGE_SIZE } from './constants.ts';
  */
 
 /** Where an action came from. */
-export const AUDIT_CHANNELS = ['web', 'api', 'voice', 'device', 'system'] as const;
+export const AUDIT_CHANNELS = ['web', 'api', 'voice', 'device', 'system', 'automation'] as const;
 export type AuditChannel = (typeof AUDIT_CHANNELS)[number];
 
 /** What an action was done to. */
@@ -29,6 +30,8 @@ export const AUDIT_ENTITY_TYPES = [
   'rollout',
   'setting',
   'email',
+  /** A home and its members (issue 32). */
+  'home',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -58,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'device.unassigned',
   'device.configured',
   'device.security_events',
+  'device.filter_replaced',
   'room.created',
   'room.updated',
   'room.deleted',
@@ -74,6 +78,7 @@ export const AUDIT_ACTIONS = [
   'installation.completed',
   'installation.updated',
   'installation.reopened',
+  'installation.device_tested',
   'order.created',
   'order.cancelled',
   'order.refunded',
@@ -105,6 +110,14 @@ export const AUDIT_ACTIONS = [
   'rollout.device_failed',
   'setting.updated',
   'email.resent',
+  'home.member_invited',
+  'home.invitation_revoked',
+  'home.member_joined',
+  'home.member_changed',
+  'home.member_removed',
+  'home.created',
+  'home.changed',
+  'home.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -134,6 +147,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'device.unassigned': 'Device removed from a home',
   'device.configured': 'Device configured (WiFi, Bluetooth)',
   'device.security_events': 'Device refused repeatedly at the broker',
+  'device.filter_replaced': 'Filter replaced (reported by the purifier)',
   'room.created': 'Room created',
   'room.updated': 'Room updated',
   'room.deleted': 'Room deleted',
@@ -150,6 +164,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'installation.completed': 'Installation completed',
   'installation.reopened': 'Installation reopened (signature cleared)',
   'installation.updated': 'Installation updated',
+  'installation.device_tested': 'Device tested',
   'order.created': 'Order placed',
   'order.cancelled': 'Order cancelled',
   'order.refunded': 'Order refunded',
@@ -181,6 +196,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'rollout.device_failed': 'Rollout: device failed',
   'setting.updated': 'Setting changed',
   'email.resent': 'E-mail sent again',
+  'home.member_invited': 'Invited someone to a home',
+  'home.invitation_revoked': 'Cancelled an invitation to a home',
+  'home.member_joined': 'Joined a home',
+  'home.member_changed': "Changed someone's role in a home",
+  'home.member_removed': "Ended someone's access to a home",
+  'home.created': 'Created a home',
+  'home.changed': 'Changed a home',
+  'home.deleted': 'Deleted a home',
 };
 
 /** What a recorded field is called on screen ("guided_step" → "guided step"; a few read better renamed). */
@@ -192,6 +215,7 @@ export const AUDIT_FIELD_LABELS: Partial<Record<string, string>> = {
   power_on: 'power',
   signed_by: 'signed by',
   customer_training_completed: 'training done',
+  time_zone: 'time zone',
 };
 
 /** A changed field: its value before and after (secrets are never recorded, only that they changed). */
@@ -220,9 +244,15 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date-time' });
 
-/** GET /api/admin/activity query: every filter optional; `cursor` is the `next_cursor` of the page before. */
+/** The activity log sorts by time only: newest first (default) or oldest first. */
+export const ACTIVITY_SORTS = ['at'] as const;
+/**
+ * GET /api/admin/activity query: every filter optional; `cursor` is the `next_cursor` of the page before (of
+ * the same order).
+ */
 export const activityQuerySchema = z
   .object({
+    ...sortQueryShape(ACTIVITY_SORTS, 'at', 'desc'),
     actor_id: z.string().min(1).max(64).optional(),
     action: z.enum(AUDIT_ACTIONS).optional(),
     entity_type: z.enum(AUDIT_ENTITY_TYPES).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personName } from './common.ts';
-import { MIN_PASSWORD_LENGTH, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './constants.ts';
+import { LANGUAGES, MIN_PASSWORD_LENGTH, RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from './constants.ts';
 import { MSG } from './messages.ts';
 
 export const locationSchema = z.object({
@@ -8,6 +8,9 @@ export const locationSchema = z.object({
   pincode: z.string().nullable(),
   address: z.string().nullable(),
 });
+
+/** A language of the app and the e-mails (ADR 073). */
+export const languageSchema = z.enum(LANGUAGES);
 
 /** A user as the API presents it: never a password hash. */
 export const userSchema = z.object({
@@ -22,6 +25,11 @@ export const userSchema = z.object({
   location: locationSchema.nullable(),
   /** Whether the user signs in with a second factor (ADR 028). */
   two_factor_enabled: z.boolean(),
+  /**
+   * The language the user chose in their settings (ADR 073), used for the app and their e-mails; null until
+   * they choose: the app follows the browser and e-mails are in English.
+   */
+  language: languageSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -90,6 +98,15 @@ export const profileUpdateSchema = z.object({
     .or(z.literal('').transform(() => null)),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+/**
+ * PATCH /api/account/profile: any of the profile's fields, and the language (null: follow the browser
+ * again). A field left out stays as it is; at least one is given.
+ */
+export const profilePatchSchema = profileUpdateSchema
+  .partial()
+  .extend({ language: languageSchema.nullable().optional() })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
 export const passwordChangeSchema = z.object({
   current_password: z.string().min(1, 'Current password is required'),
   new_password: z.string().min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort).max(200),

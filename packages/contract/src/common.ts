@@ -11,6 +11,28 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * THE sort of every list (issue 31): `sort` names one of the list's sortable columns (the names the list
+ * shows, as the response spells them), `order` is `asc` or `desc`; both default to the list's natural order.
+ * The server maps each name to a column (`sortedBy` in the server's `db/pagination.ts`) and always adds the
+ * row id as a tie-break, so pages never repeat or skip a row. Extend a list's query with it:
+ * `pageQuerySchema.extend(sortQueryShape(['name', 'created_at'], 'created_at', 'desc'))`.
+ */
+export function sortQueryShape<const C extends readonly [string, ...string[]]>(
+  columns: C,
+  defaultSort: C[number],
+  defaultOrder: SortOrder,
+) {
+  return {
+    sort: z.enum(columns).default(defaultSort),
+    order: z.enum(SORT_ORDERS).default(defaultOrder),
+  };
+}
+export type SortQuery<C extends string = string> = { sort: C; order: SortOrder };
+
 export const pageMetaSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),

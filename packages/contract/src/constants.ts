@@ -28,6 +28,17 @@ export const FIRMWARE_DEFAULT_VERSION = 'v1.1.0';
 export const SUBSCRIPTION_DISCOUNT_PERCENT = 15;
 export const BUSINESS_HOURS = 'Mon-Fri 9-6 IST, Sat 10-4 IST, Sun closed';
 
+/**
+ * The languages of the signed-in areas, the sign-in pages and the e-mails (issue 34, ADR 073): English is
+ * the spec's and the fallback; each has its Intl locale (Indian formats: lakh and crore grouping).
+ */
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
+/** Each language's own name, as a person who reads it looks for it in a menu. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+
 export const DEVICE_TYPES = ['isaac', 'lumos', 'skywalker'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 /** Each product's one display name, everywhere (issue 30): "Roll out ISAAC 2.0.0", "SKYWALKER", "Lumos". */
@@ -89,7 +100,7 @@ export type InstallationDeviceStatus = (typeof INSTALLATION_DEVICE_STATUSES)[num
  * What a device of an installation may still need before it counts as configured (issue 30): its WiFi set
  * (every device type joins the home's WiFi), and the device seen online at least once.
  */
-export const INSTALLATION_DEVICE_NEEDS = ['wifi', 'online'] as const;
+export const INSTALLATION_DEVICE_NEEDS = ['wifi', 'online', 'test'] as const;
 export type InstallationDeviceNeed = (typeof INSTALLATION_DEVICE_NEEDS)[number];
 /** A customer's status with their electrician (spec section 3, "customer-status"). */
 /** The guided install's steps, in order (ADR 034). */
@@ -123,9 +134,9 @@ export const CONTACT_SUBJECTS = [
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
 
 /** Indian digit grouping: 12400000 paise → "₹1,24,000". */
-export function formatInr(paise: number): string {
+export function formatInr(paise: number, locale = 'en-IN'): string {
   const rupees = paise / PAISE_PER_RUPEE;
-  return new Intl.NumberFormat('en-IN', {
+  return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: CURRENCY,
     maximumFractionDigits: Number.isInteger(rupees) ? 0 : 2,
@@ -141,3 +152,67 @@ export function formatInr(paise: number): string {
  * directive names one endpoint: one step, under the same deadline.
  */
 export const VOICE_LIMITS = { maxStepsPerRequest: 50, deadlineMs: 6_500 } as const;
+
+/**
+ * A device's state in a rollout (issue 14, ADR 037): QUEUED → INITIATED → DOWNLOADING → DOWNLOADED → VERIFIED →
+ * UPDATING → UPDATED | FAILED; CANCELLED (the rollout was cancelled while the device waited), SKIPPED (still
+ * queued, offline, when the rollout's window closed: reason 'offline since …', ADR 053).
+ */
+export const ROLLOUT_DEVICE_STATES = [
+  'QUEUED',
+  'INITIATED',
+  'DOWNLOADING',
+  'DOWNLOADED',
+  'VERIFIED',
+  'UPDATING',
+  'UPDATED',
+  'FAILED',
+  'CANCELLED',
+  'SKIPPED',
+] as const;
+export type RolloutDeviceState = (typeof ROLLOUT_DEVICE_STATES)[number];
+
+/** A device being updated right now: its command sent, not yet UPDATED or FAILED (each state has a timeout). */
+export const ROLLOUT_IN_FLIGHT_STATES = [
+  'INITIATED',
+  'DOWNLOADING',
+  'DOWNLOADED',
+  'VERIFIED',
+  'UPDATING',
+] as const satisfies readonly RolloutDeviceState[];
+export type RolloutInFlightState = (typeof ROLLOUT_IN_FLIGHT_STATES)[number];
+
+/** What the admin's rollouts screen calls each state. */
+export const ROLLOUT_DEVICE_STATE_LABELS: Record<RolloutDeviceState, string> = {
+  QUEUED: 'Queued',
+  INITIATED: 'Initiated',
+  DOWNLOADING: 'Downloading',
+  DOWNLOADED: 'Downloaded',
+  VERIFIED: 'Verified',
+  UPDATING: 'Updating',
+  UPDATED: 'Updated',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+  SKIPPED: 'Skipped',
+};
+
+/** What an owner's device card says of an update under way, by its state. */
+export const ROLLOUT_DEVICE_STEP_TEXT: Partial<Record<RolloutDeviceState, string>> = {
+  QUEUED: 'waiting its turn',
+  INITIATED: 'starting',
+  DOWNLOADING: 'downloading',
+  DOWNLOADED: 'downloaded',
+  VERIFIED: 'verified',
+  UPDATING: 'installing',
+};
+
+/**
+ * A rollout's status: running; paused (by an admin) or halted (a stage's failure rate passed the threshold),
+ * both resumable; cancelled and completed are final.
+ */
+export const ROLLOUT_STATUSES = ['running', 'paused', 'halted', 'cancelled', 'completed'] as const;
+export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
+
+/** What an admin may do to a rollout (POST /api/admin/rollouts/:id/actions). */
+export const ROLLOUT_ACTIONS = ['pause', 'resume', 'cancel', 'retry'] as const;
+export type RolloutAction = (typeof ROLLOUT_ACTIONS)[number];

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  airQualityOf,
-  autoModeDecision,
-  deviceMayPublish,
-  deviceMaySubscribe,
-  parseDeviceTopic,
-} from './device-plane.ts';
+import { airQualityOf, deviceMayPublish, deviceMaySubscribe, parseDeviceTopic } from './device-plane.ts';
 
 describe('AQI from PM2.5 (CPCB, and US EPA 2024)', () => {
   it('puts each band edge in its band, with the AQI at the band ends', () => {
@@ -56,16 +50,5 @@ describe('device topics', () => {
     expect(deviceMaySubscribe(id, '#')).toBe(false);
     expect(deviceMaySubscribe(id, 'd/+/cmd/+')).toBe(false);
     expect(deviceMaySubscribe(id, 'd/dev-2/cmd/+')).toBe(false);
-  });
-});
-
-describe('auto mode with hysteresis', () => {
-  it('switches a purifier on above the threshold, and off only below threshold − 15 if it switched it on', () => {
-    expect(autoModeDecision(81, 80, { power_on: false, auto_on: false })).toBe('on');
-    expect(autoModeDecision(80, 80, { power_on: false, auto_on: false })).toBeNull();
-    expect(autoModeDecision(70, 80, { power_on: true, auto_on: true })).toBeNull();
-    expect(autoModeDecision(64, 80, { power_on: true, auto_on: true })).toBe('off');
-    // The owner switched it on: auto mode leaves it on.
-    expect(autoModeDecision(10, 80, { power_on: true, auto_on: false })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAN_SPEEDS } from './device-state.ts';
+import type { RolloutDeviceState } from './constants.ts';
 
 /**
  * The device protocol (issue 13, ADR 036): MQTT 3.1.1 topics and the JSON each carries, validated on both
@@ -113,6 +114,10 @@ export const ackMessageSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: z.string().max(200) }),
 ]);
 export type AckMessage = z.infer<typeof ackMessageSchema>;
+
+/** How a command sent to a device ended (the device_commands table): sent → acked | failed | expired. */
+export const DEVICE_COMMAND_STATUSES = ['sent', 'acked', 'failed', 'expired'] as const;
+export type DeviceCommandStatus = (typeof DEVICE_COMMAND_STATUSES)[number];
 
 export const statusMessageSchema = z.enum(['online', 'offline']);
 
@@ -257,7 +262,11 @@ export const telemetryResponseSchema = z.object({
 export type TelemetryResponse = z.infer<typeof telemetryResponseSchema>;
 
 /** ISAAC auto mode (issue 13): the PM2.5 threshold an owner may set, and the hysteresis below it. */
-export const AUTO_MODE = { minThreshold: 20, maxThreshold: 500, hysteresis: 15 } as const;
+/**
+ * ISAAC auto mode (issue 13, on the automation engine since issue 33): a PM2.5 threshold above which the
+ * purifier is switched on, and off again once the air is back below it by the engine's hysteresis.
+ */
+export const AUTO_MODE = { minThreshold: 20, maxThreshold: 500 } as const;
 export const autoModeSchema = z.object({
   threshold: z
     .number()
@@ -267,20 +276,6 @@ export const autoModeSchema = z.object({
     .nullable(),
 });
 export type AutoModeBody = z.infer<typeof autoModeSchema>;
-
-/**
- * Auto mode's decision for a purifier from a sensor's PM2.5 in its room: on above the threshold; off only
- * below threshold − hysteresis and only if auto mode switched it on (never what the owner switched on).
- */
-export function autoModeDecision(
-  pm25: number,
-  threshold: number,
-  purifier: { power_on: boolean; auto_on: boolean },
-): 'on' | 'off' | null {
-  if (pm25 > threshold && !purifier.power_on) return 'on';
-  if (pm25 < threshold - AUTO_MODE.hysteresis && purifier.power_on && purifier.auto_on) return 'off';
-  return null;
-}
 
 /** A firmware update for one device (issue 14): where to fetch the image, and what it must be. */
 export const otaCommandSchema = z.object({
@@ -298,7 +293,13 @@ export const otaCommandSchema = z.object({
 export type OtaCommand = z.infer<typeof otaCommandSchema>;
 
 /** A device's update progress. UPDATED is never reported: it is the device coming back on the new version. */
-export const OTA_DEVICE_STATES = ['DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING', 'FAILED'] as const;
+export const OTA_DEVICE_STATES = [
+  'DOWNLOADING',
+  'DOWNLOADED',
+  'VERIFIED',
+  'UPDATING',
+  'FAILED',
+] as const satisfies readonly RolloutDeviceState[];
 export const otaStatusSchema = z.object({
   rollout_id: z.string(),
   state: z.enum(OTA_DEVICE_STATES),

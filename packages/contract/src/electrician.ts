@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personRefSchema } from './admin-assignments.ts';
+import { adminSearchSchema, personRefSchema } from './admin-assignments.ts';
 import { userSchema } from './auth.ts';
 import {
   displayName,
@@ -8,6 +8,7 @@ import {
   pageQuerySchema,
   personName,
   requiredText,
+  sortQueryShape,
 } from './common.ts';
 import {
   CUSTOMER_ROOM_TYPES,
@@ -21,7 +22,7 @@ import {
   type InstallationDeviceNeed,
   INSTALLATION_STATUSES,
 } from './constants.ts';
-import { deviceSchema, roomSchema } from './owner.ts';
+import { deviceSchema, roomSchema, type DeviceSort } from './owner.ts';
 
 /**
  * The electrician area's API (spec sections 2 "Electrician screens", 3, 5, 7 "Electrician"; issue 11).
@@ -69,6 +70,8 @@ export const ELECTRICIAN_MSG = {
   serialNotFound: 'No device with this serial number is assigned to you',
   guidedIncomplete: 'The installation cannot be completed yet',
   signatureSaved: 'Signature saved',
+  jobReassigned:
+    'The admin has assigned this customer to another electrician: this installation can no longer be changed by you',
   signatureNotPng: 'The signature must be a PNG image',
   signatureDimensions: (limits: typeof SIGNATURE_PNG_LIMITS) =>
     `The signature image must be between ${limits.minWidth}×${limits.minHeight} and ${limits.maxWidth}×${limits.maxHeight} pixels`,
@@ -78,6 +81,8 @@ export const ELECTRICIAN_MSG = {
   reopenReasonRequired: 'Say why the installation is reopened',
   trainingConfirmed: 'Training confirmed',
   deviceAdded: 'Device added to the installation',
+  deviceTested: 'The device answered the test command',
+  deviceNotInInstallation: 'This device is not in the installation',
 } as const;
 
 /** The device types that join the home's WiFi (all of them today: ISAAC, Lumos and SKYWALKER talk over WiFi). */
@@ -87,22 +92,26 @@ export const WIFI_DEVICE_TYPES: readonly DeviceType[] = ['isaac', 'lumos', 'skyw
 export const INSTALLATION_DEVICE_NEED_LABEL: Record<InstallationDeviceNeed, string> = {
   wifi: 'WiFi not set',
   online: 'not seen online yet',
+  test: 'no test command answered yet',
 };
 
 /**
- * THE rule of a configured device in an installation (issue 30), the same for the guided install, the
- * workflow and the installations list, on the server and on the screen: a WiFi device has its WiFi set,
- * and every device has been seen online (connected now, or seen by the broker before). Bluetooth pairing
- * alone is not enough. Returns what is missing; empty = configured.
+ * THE rule of a configured device in an installation (issue 30, issue 34), the same for the guided install,
+ * the workflow and the installations list, on the server and on the screen: a WiFi device has its WiFi set,
+ * every device has been seen online (connected now, or seen by the broker before), and has answered a test
+ * command sent from this installation (the device plane's acknowledgement). Bluetooth pairing alone is not
+ * enough. Returns what is missing; empty = configured.
  */
 export function installationDeviceNeeds(device: {
   type: DeviceType;
   wifi_configured: boolean;
   seen_online: boolean;
+  tested: boolean;
 }): InstallationDeviceNeed[] {
   const needs: InstallationDeviceNeed[] = [];
   if (WIFI_DEVICE_TYPES.includes(device.type) && !device.wifi_configured) needs.push('wifi');
   if (!device.seen_online) needs.push('online');
+  if (!device.tested) needs.push('test');
   return needs;
 }
 
@@ -244,7 +253,72 @@ export const electricianAssignmentSchema = z.object({
 });
 export type ElectricianAssignment = z.infer<typeof electricianAssignmentSchema>;
 
-export const electricianListQuerySchema = pageQuerySchema;
+/**
+ * The electrician's lists (issue 31): each pages and sorts on the server by the columns its screen shows
+ * (contract `sortQueryShape`: `sort` is the name the response spells, `order` asc/desc), by default in
+ * its natural order; the device list also searches (name, serial number, the customer's name or e-mail).
+ */
+export const ELECTRICIAN_DEVICE_SORTS = [
+  'name',
+  'customer',
+  'room_name',
+  'is_connected',
+  'wifi_configured',
+  'bluetooth_paired',
+  'battery_level',
+  'created_at',
+] as const satisfies readonly DeviceSort[];
+export type ElectricianDeviceSort = (typeof ELECTRICIAN_DEVICE_SORTS)[number];
+/** GET /electrician/devices: newest first by default. */
+export const electricianDeviceListQuerySchema = pageQuerySchema.extend({
+  search: adminSearchSchema,
+  ...sortQueryShape(ELECTRICIAN_DEVICE_SORTS, 'created_at', 'desc'),
+});
+export type ElectricianDeviceListQuery = z.output<typeof electricianDeviceListQuerySchema>;
+
+export const ELECTRICIAN_USER_SORTS = [
+  'name',
+  'mobile',
+  'city',
+  'installation_date',
+  'customer-status',
+] as const;
+export type ElectricianUserSort = (typeof ELECTRICIAN_USER_SORTS)[number];
+/** GET /electrician/users: by installation date (none last), then name, by default. */
+export const electricianUserListQuerySchema = pageQuerySchema.extend(
+  sortQueryShape(ELECTRICIAN_USER_SORTS, 'installation_date', 'asc'),
+);
+export type ElectricianUserListQuery = z.output<typeof electricianUserListQuerySchema>;
+
+export const ELECTRICIAN_ROOM_SORTS = ['customer', 'name', 'created_at'] as const;
+export type ElectricianRoomSort = (typeof ELECTRICIAN_ROOM_SORTS)[number];
+/** GET /electrician/rooms: by customer name, then room name, by default (the screen groups by customer). */
+export const electricianRoomListQuerySchema = pageQuerySchema.extend(
+  sortQueryShape(ELECTRICIAN_ROOM_SORTS, 'customer', 'asc'),
+);
+export type ElectricianRoomListQuery = z.output<typeof electricianRoomListQuerySchema>;
+
+export const INSTALLATION_SORTS = ['customer', 'installation_date', 'status', 'created_at'] as const;
+export type InstallationSort = (typeof INSTALLATION_SORTS)[number];
+/** GET /electrician/installations: newest first by default; also by customer, scheduled date or status. */
+export const installationListQuerySchema = pageQuerySchema.extend(
+  sortQueryShape(INSTALLATION_SORTS, 'created_at', 'desc'),
+);
+export type InstallationListQuery = z.output<typeof installationListQuerySchema>;
+
+export const ELECTRICIAN_ASSIGNMENT_SORTS = [
+  'customer',
+  'installation_date',
+  'status',
+  'created_at',
+] as const;
+export type ElectricianAssignmentSort = (typeof ELECTRICIAN_ASSIGNMENT_SORTS)[number];
+/** GET /api/electrician/customers: the newest assignment first by default. */
+export const electricianAssignmentListQuerySchema = pageQuerySchema.extend(
+  sortQueryShape(ELECTRICIAN_ASSIGNMENT_SORTS, 'created_at', 'desc'),
+);
+export type ElectricianAssignmentListQuery = z.output<typeof electricianAssignmentListQuerySchema>;
+
 export const electricianDeviceListSchema = listResponseSchema('devices', electricianDeviceEntrySchema);
 export type ElectricianDeviceList = z.infer<typeof electricianDeviceListSchema>;
 export const electricianUserListSchema = listResponseSchema('users', electricianCustomerSchema);
@@ -253,7 +327,7 @@ export const electricianRoomListSchema = listResponseSchema('rooms', electrician
 export type ElectricianRoomList = z.infer<typeof electricianRoomListSchema>;
 export const installationListSchema = listResponseSchema('installations', installationSchema);
 export type InstallationList = z.infer<typeof installationListSchema>;
-export const electricianCustomerListSchema = z.object({ customers: z.array(electricianAssignmentSchema) });
+export const electricianCustomerListSchema = listResponseSchema('customers', electricianAssignmentSchema);
 export type ElectricianCustomerList = z.infer<typeof electricianCustomerListSchema>;
 
 export const customerParamsSchema = z.object({ customerId: idSchema });
@@ -350,3 +424,6 @@ export const accountElectricianSchema = z.object({
 });
 export type AccountElectrician = z.infer<typeof accountElectricianSchema>;
 export const accountElectricianListSchema = z.object({ electricians: z.array(accountElectricianSchema) });
+
+/** POST /api/electrician/installations/{id}/devices/{deviceId}/test: the installation and its device. */
+export const installationDeviceParamsSchema = z.object({ id: idSchema, deviceId: idSchema });

@@ -33,3 +33,10 @@ export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
 export const TOKEN_EXPIRED_MESSAGE = 'Token has expired';
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_COOKIE = 'isaac_csrf';
+/**
+ * The header that makes a retried write safe (ADR 070): the electrician's offline queue sends each change
+ * with its own key; the API answers a repeat with the first answer and never applies it twice.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer replayed for a repeated Idempotency-Key. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replay';

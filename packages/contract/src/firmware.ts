@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { pageMetaSchema, pageQuerySchema } from './common.ts';
+import { listResponseSchema, pageMetaSchema, pageQuerySchema, sortQueryShape } from './common.ts';
+import { adminSearchSchema } from './admin-assignments.ts';
 import { FIRMWARE_MSG } from './messages.ts';
-import { DEFAULT_DEVICE_TYPE, DEVICE_TYPES, FIRMWARE_EXTENSIONS, FIRMWARE_MAX_BYTES } from './constants.ts';
+import {
+  DEFAULT_DEVICE_TYPE,
+  DEVICE_TYPES,
+  FIRMWARE_EXTENSIONS,
+  FIRMWARE_MAX_BYTES,
+  ROLLOUT_ACTIONS,
+  ROLLOUT_DEVICE_STATES,
+  ROLLOUT_STATUSES,
+} from './constants.ts';
 
 /**
  * Firmware images (spec sections 5, 7 "Admin" and 9; ADR 021): what the admin uploads, lists and
@@ -86,8 +95,13 @@ export type Firmware = z.infer<typeof firmwareSchema>;
 export const firmwareUploadResponseSchema = firmwareSchema;
 export type FirmwareUploadResponse = z.infer<typeof firmwareUploadResponseSchema>;
 
+/** The columns of the firmware table (`created_at`: Uploaded). */
+export const FIRMWARE_SORTS = ['created_at', 'device_type', 'version', 'filename', 'file_size'] as const;
+/** GET /api/admin/firmware: one device type or all; search the version or the file name; sort. */
 export const firmwareListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(FIRMWARE_SORTS, 'created_at', 'desc'),
   device_type: z.enum(DEVICE_TYPES).optional(),
+  search: adminSearchSchema,
 });
 export type FirmwareListQuery = z.infer<typeof firmwareListQuerySchema>;
 export const firmwareListSchema = pageMetaSchema.extend({ firmware: z.array(firmwareSchema) });
@@ -121,31 +135,21 @@ export const newRolloutSchema = z
   });
 export type NewRollout = z.input<typeof newRolloutSchema>;
 
-export const ROLLOUT_STATES = [
-  'QUEUED',
-  'INITIATED',
-  'DOWNLOADING',
-  'DOWNLOADED',
-  'VERIFIED',
-  'UPDATING',
-  'UPDATED',
-  'FAILED',
-  'CANCELLED',
-  /** Still queued (offline) when the rollout's window closed: reason 'offline since …' (ADR 053). */
-  'SKIPPED',
-] as const;
-export type RolloutState = (typeof ROLLOUT_STATES)[number];
-
 export const rolloutSchema = z.object({
   _id: z.string(),
-  firmware: z.object({ _id: z.string(), version: z.string(), device_type: z.string(), filename: z.string() }),
-  status: z.enum(['running', 'paused', 'halted', 'cancelled', 'completed']),
+  firmware: z.object({
+    _id: z.string(),
+    version: z.string(),
+    device_type: z.enum(DEVICE_TYPES),
+    filename: z.string(),
+  }),
+  status: z.enum(ROLLOUT_STATUSES),
   stages: z.array(z.number().int()),
   current_stage: z.number().int(),
   max_concurrent: z.number().int(),
   failure_threshold_percent: z.number().int(),
   reason: z.string().nullable(),
-  counts: z.record(z.enum(ROLLOUT_STATES), z.number().int()),
+  counts: z.record(z.enum(ROLLOUT_DEVICE_STATES), z.number().int()),
   total: z.number().int(),
   created_at: z.string(),
 });
@@ -155,7 +159,7 @@ export const rolloutDeviceSchema = z.object({
   device_id: z.string(),
   name: z.string(),
   stage: z.number().int(),
-  state: z.enum(ROLLOUT_STATES),
+  state: z.enum(ROLLOUT_DEVICE_STATES),
   percent: z.number().int().nullable(),
   reason: z.string().nullable(),
   from_version: z.string().nullable(),
@@ -169,7 +173,15 @@ export const rolloutDetailSchema = z.object({
   devices: z.array(rolloutDeviceSchema),
 });
 export type RolloutDetail = z.infer<typeof rolloutDetailSchema>;
-export const rolloutActionSchema = z.object({ action: z.enum(['pause', 'resume', 'cancel', 'retry']) });
+/** GET /api/admin/rollouts: a page of rollouts, newest first by default (`version`: the image's). */
+export const ROLLOUT_SORTS = ['created_at', 'status', 'version'] as const;
+export const rolloutListQuerySchema = pageQuerySchema.extend(
+  sortQueryShape(ROLLOUT_SORTS, 'created_at', 'desc'),
+);
+export type RolloutListQuery = z.output<typeof rolloutListQuerySchema>;
+export const rolloutListSchema = listResponseSchema('rollouts', rolloutSchema);
+export type RolloutList = z.infer<typeof rolloutListSchema>;
+export const rolloutActionSchema = z.object({ action: z.enum(ROLLOUT_ACTIONS) });
 
 /** How many first bytes of a firmware file tell whether its content matches its extension. */
 export const FIRMWARE_HEAD_BYTES = 11;

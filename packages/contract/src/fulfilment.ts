@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adminSearchSchema } from './admin-assignments.ts';
-import { pageQuerySchema, personName } from './common.ts';
+import { listResponseSchema, pageQuerySchema, personName, sortQueryShape } from './common.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { languageSchema } from './auth.ts';
 import { MSG } from './messages.ts';
 import { cartItemSchema, installationAddressSchema, orderSchema, type OrderStatus } from './storefront.ts';
 
@@ -57,6 +58,17 @@ export const installationJobSchema = z.object({
 });
 export type InstallationJob = z.infer<typeof installationJobSchema>;
 
+/**
+ * GET /api/admin/installation-jobs?search=&sort=&order=: the order of the jobs within each column of the board
+ * (newest first by default), and a search of the customer's name or e-mail, or an exact order id.
+ */
+export const INSTALLATION_JOB_SORTS = ['created_at', 'installation_date', 'customer_name'] as const;
+export const installationJobBoardQuerySchema = z.object({
+  ...sortQueryShape(INSTALLATION_JOB_SORTS, 'created_at', 'desc'),
+  search: adminSearchSchema,
+});
+export type InstallationJobBoardQuery = z.output<typeof installationJobBoardQuerySchema>;
+
 /** GET /api/admin/installation-jobs: every open job and the latest completed/cancelled, by state. */
 export const installationJobBoardSchema = z.object({
   jobs: z.array(installationJobSchema),
@@ -88,8 +100,14 @@ export const ownerOrderSchema = orderSchema.extend({
   refunded_at: z.string().nullable(),
 });
 export type OwnerOrder = z.infer<typeof ownerOrderSchema>;
-export const ownerOrderListSchema = z.object({ orders: z.array(ownerOrderSchema) });
+export const ownerOrderListSchema = listResponseSchema('orders', ownerOrderSchema);
 export type OwnerOrderList = z.infer<typeof ownerOrderListSchema>;
+/** GET /api/orders: the owner's orders a page at a time, newest first by default. */
+export const OWNER_ORDER_SORTS = ['created_at', 'amount', 'status'] as const;
+export const ownerOrderListQuerySchema = pageQuerySchema.extend(
+  sortQueryShape(OWNER_ORDER_SORTS, 'created_at', 'desc'),
+);
+export type OwnerOrderListQuery = z.output<typeof ownerOrderListQuerySchema>;
 
 // ---- Invitations ----
 
@@ -99,6 +117,8 @@ export const INVITATION_TTL_HOURS = 72;
 export const acceptInvitationBodySchema = z.object({
   token: z.string().min(16).max(200),
   password: z.string().min(1, MSG.passwordRequired).min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort).max(200),
+  /** The language the page was read in (ADR 073): the account's from now on, so its e-mails use it. */
+  language: languageSchema.optional(),
 });
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBodySchema>;
 /** GET /api/invitations/:token: who it is for (to greet them), or 410 when used or expired. */
@@ -147,9 +167,15 @@ export const quoteSchema = z.object({
   created_at: z.string(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
-export const quoteListSchema = z.object({ quotes: z.array(quoteSchema), total: z.number().int() });
+export const quoteListSchema = listResponseSchema('quotes', quoteSchema);
 export type QuoteList = z.infer<typeof quoteListSchema>;
-export const quoteListQuerySchema = pageQuerySchema;
+export const QUOTE_SORTS = ['created_at', 'number', 'customer_name', 'amount', 'valid_until'] as const;
+/** GET /api/admin/quotes: newest first by default; search the number, the customer's name or e-mail. */
+export const quoteListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(QUOTE_SORTS, 'created_at', 'desc'),
+  search: adminSearchSchema,
+});
+export type QuoteListQuery = z.output<typeof quoteListQuerySchema>;
 /** POST /api/admin/quotes (201) and POST /api/admin/quotes/:id/cancel: what happened, and the quote. */
 export const quoteResponseSchema = z.object({ message: z.string(), quote: quoteSchema });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
@@ -203,6 +229,10 @@ export const EMAIL_KINDS = [
   'installation_scheduled',
   'installation_completed',
   'quote',
+  /** A notification the person chose to get by e-mail (issue 33). */
+  'notification',
+  /** An invitation to a home (issue 32, ADR 069): a single-use link. */
+  'home_invitation',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -219,8 +249,11 @@ export const outboxMessageSchema = z.object({
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-/** GET /api/admin/outbox: state filter; search a substring of the recipient or the subject. */
+/** The columns of the outbox table. */
+export const OUTBOX_SORTS = ['created_at', 'to', 'subject', 'kind', 'state', 'attempts'] as const;
+/** GET /api/admin/outbox: state filter; search a substring of the recipient or the subject; sort. */
 export const outboxListQuerySchema = pageQuerySchema.extend({
+  ...sortQueryShape(OUTBOX_SORTS, 'created_at', 'desc'),
   state: z.enum(OUTBOX_STATES).optional(),
   search: adminSearchSchema,
 });

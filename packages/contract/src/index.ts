@@ -28,3 +28,7 @@ export * from './device-plane.ts';
 export * from './fulfilment.ts';
 export * from './gst.ts';
 export * from './demo.ts';
+export * from './automations.ts';
+export * from './homes.ts';
+export * from './notifications.ts';
+export * from './time.ts';

@@ -60,7 +60,6 @@ export const MSG = {
   addFirstDevice: 'Add Your First Device',
   noRooms: 'No rooms found',
   createFirstRoom: 'Create Your First Room',
-  comingSoon: 'Coming soon',
 } as const;
 
 /** Storefront texts beyond the spec's (issue 3): payments, newsletter. The server and the web both use them. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName, listResponseSchema, pageQuerySchema } from './common.ts';
+import { displayName, listResponseSchema, pageQuerySchema, sortQueryShape } from './common.ts';
 
 /**
  * Voice-assistant account linking (issue 12, ADR 035): the OAuth 2 clients an admin registers, the
@@ -88,7 +88,11 @@ export const oauthClientSchema = z.object({
 });
 export type OAuthClient = z.infer<typeof oauthClientSchema>;
 
-export const oauthClientListQuerySchema = pageQuerySchema;
+export const OAUTH_CLIENT_SORTS = ['created_at', 'name', 'linked_users'] as const;
+export const oauthClientListQuerySchema = pageQuerySchema.extend(
+  sortQueryShape(OAUTH_CLIENT_SORTS, 'created_at', 'desc'),
+);
+export type OAuthClientListQuery = z.output<typeof oauthClientListQuerySchema>;
 export const oauthClientListResponseSchema = listResponseSchema('clients', oauthClientSchema);
 export type OAuthClientListResponse = z.infer<typeof oauthClientListResponseSchema>;
 

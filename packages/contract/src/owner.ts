@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AQI_SCALES } from './device-plane.ts';
 import { FAN_SPEEDS } from './device-state.ts';
-import { displayName, listResponseSchema, pageQuerySchema, requiredText } from './common.ts';
+import { displayName, listResponseSchema, pageQuerySchema, requiredText, sortQueryShape } from './common.ts';
 import {
   DEFAULT_DEVICE_TYPE,
   DEFAULT_OWNER_ROOM_TYPE,
   DEVICE_TYPES,
   OWNER_ROOM_TYPES,
+  ROLLOUT_DEVICE_STATES,
   ROOM_TYPES,
 } from './constants.ts';
 
@@ -39,20 +40,12 @@ export const deviceSchema = z.object({
   /** ISAAC: fan speed and filter life left (percent); null for other types or before the first report. */
   fan_speed: z.enum(FAN_SPEEDS).nullable(),
   filter_life: z.number().int().nullable(),
+  /** ISAAC: days of filter life left at the use since the filter was fitted (null: not enough history yet). */
+  filter_days_left: z.number().int().nullable(),
   /** The device's latest firmware update (issue 14): in progress (with percent) or how it ended. */
   update: z
     .object({
-      state: z.enum([
-        'QUEUED',
-        'INITIATED',
-        'DOWNLOADING',
-        'DOWNLOADED',
-        'VERIFIED',
-        'UPDATING',
-        'UPDATED',
-        'FAILED',
-        'SKIPPED',
-      ]),
+      state: z.enum(ROLLOUT_DEVICE_STATES).exclude(['CANCELLED']),
       percent: z.number().int().nullable(),
       reason: z.string().nullable(),
       version: z.string(),
@@ -111,13 +104,46 @@ export const ownerDashboardSchema = z.object({
 });
 export type OwnerDashboard = z.infer<typeof ownerDashboardSchema>;
 
-/** GET /api/devices: optional filters by room ('none' = not in a room) and type. */
+/**
+ * Every column a device list sorts by (issue 31): the owner's, the admin's and the electrician's lists are
+ * one list on the server, each allowing the columns its screen shows (`owner` and `customer` are both the
+ * device's owner, named as each screen names them).
+ */
+export const DEVICE_SORTS = [
+  'name',
+  'type',
+  'room_name',
+  'is_connected',
+  'wifi_configured',
+  'bluetooth_paired',
+  'battery_level',
+  'firmware_version',
+  'owner',
+  'customer',
+  'electrician',
+  'created_at',
+] as const;
+export type DeviceSort = (typeof DEVICE_SORTS)[number];
+export const OWNER_DEVICE_SORTS = [
+  'name',
+  'type',
+  'room_name',
+  'is_connected',
+  'created_at',
+] as const satisfies readonly DeviceSort[];
+
+/** GET /api/devices: optional filters by room ('none' = not in a room) and type; newest first unless sorted. */
 export const deviceListQuerySchema = pageQuerySchema.extend({
   room_id: z.string().min(1).optional(),
   type: z.enum(DEVICE_TYPES).optional(),
+  ...sortQueryShape(OWNER_DEVICE_SORTS, 'created_at', 'desc'),
 });
 export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
 export const deviceListSchema = listResponseSchema('devices', deviceSchema);
+/** GET /api/rooms: the rooms a page at a time, newest first by default, or by name. */
+export const ROOM_SORTS = ['created_at', 'name'] as const;
+export const roomListQuerySchema = pageQuerySchema.extend(sortQueryShape(ROOM_SORTS, 'created_at', 'desc'));
+export type RoomListQuery = z.output<typeof roomListQuerySchema>;
 export const roomListSchema = listResponseSchema('rooms', roomSchema);
 export type DeviceList = z.infer<typeof deviceListSchema>;
 export type RoomList = z.infer<typeof roomListSchema>;

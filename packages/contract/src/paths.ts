@@ -28,6 +28,13 @@ export const STOREFRONT_PATHS = {
 } as const;
 
 /**
+ * The replacement filters of one purifier (issue 33: "Order replacement filter" on its card and in the filter
+ * alert): the storefront page names the purifier and fills the owner's delivery details in at checkout.
+ */
+export const replacementFilterPath = (deviceId: string): string =>
+  `${STOREFRONT_PATHS.replacementFilters}?for=${encodeURIComponent(deviceId)}`;
+
+/**
  * The customer's quote page (issue 15), opened from the link in the quote e-mail: a storefront page, but not
  * prerendered, not in the sitemap and not indexed (the token in its path is the key to the quote).
  */
@@ -42,6 +49,8 @@ export const AUTH_PATHS = {
   consent: '/oauth/consent',
   /** A new customer's invitation to set a password (issue 15): /invite/:token. */
   invite: '/invite',
+  /** An invitation to a home (issue 32): /home-invite/:token — sign up, or sign in and accept. */
+  homeInvite: '/home-invite',
   /** The demo voice client's redirect URI (DEMO only): exchange the code, send SYNC / QUERY / EXECUTE. */
   voiceDemo: '/voice-demo',
   debug: '/debug',
@@ -84,6 +93,8 @@ export const ELECTRICIAN_PATHS = {
   customerMode: '/electrician/customer-mode',
   workflow: '/electrician/workflow',
   install: '/electrician/install',
+  /** The electrician's own account: profile, password, sessions, two-factor, notifications (issue 33). */
+  settings: '/electrician/settings',
 } as const;
 
 /** The owner area (role 2). `root` redirects to `dashboard`. */
@@ -95,4 +106,8 @@ export const OWNER_PATHS = {
   /** The buyer's orders (issue 15); an order's invoice is `/owner/orders/:id/invoice` (web `ownerLinks.invoice`). */
   orders: '/owner/orders',
   settings: '/owner/settings',
+  /** The home's automations and their runs (issue 33). */
+  automations: '/owner/automations',
+  /** Who has access to the current home, invitations, activity (issue 32; the home's owners). */
+  members: '/owner/members',
 } as const;

@@ -1,4 +1,5 @@
 import { AREA_ROLES } from './areas.ts';
+import type { HomeAction } from './homes.ts';
 import { ROLE, type RoleCode } from './roles.ts';
 
 /**
@@ -12,11 +13,21 @@ import { ROLE, type RoleCode } from './roles.ts';
  * - `access: RoleCode[]`: a valid bearer token whose user has one of these roles.
  * - `csrf`: mutating routes default to true; only a route that authenticates another way
  *   (a provider's signed webhook) may say false, and must say why.
+ * - `home`: a route of the caller's current home (issue 32, ADR 069): the home action (`HOME_PERMISSIONS`)
+ *   the caller's role in that home must allow; the auth hook answers 403 when it does not.
+ * - `homeIn: 'path'`: the home of `home` is the one the path names (`/api/homes/:id…`), not the current one:
+ *   the hook reads the caller's membership of that home (404 without a live one), ADR 072.
  */
 export type RouteRule =
   | { access: 'public'; csrf?: boolean; csrfExemptBecause?: string }
   | { access: 'signed-in'; csrf?: boolean; csrfExemptBecause?: string }
-  | { access: readonly RoleCode[]; csrf?: boolean; csrfExemptBecause?: string };
+  | {
+      access: readonly RoleCode[];
+      csrf?: boolean;
+      csrfExemptBecause?: string;
+      home?: HomeAction;
+      homeIn?: 'path';
+    };
 
 // An area's API admits exactly the roles its web area admits (areas.ts; permissions.test.ts checks it).
 const owner = AREA_ROLES.owner;
@@ -40,6 +51,7 @@ export const PERMISSIONS = {
 
   // account settings (every signed-in role)
   'PUT /api/account/profile': { access: 'signed-in' },
+  'PATCH /api/account/profile': { access: 'signed-in' },
   'POST /api/account/password': { access: 'signed-in' },
   'GET /api/account/sessions': { access: 'signed-in' },
   'DELETE /api/account/sessions/:id': { access: 'signed-in' },
@@ -49,6 +61,47 @@ export const PERMISSIONS = {
   'POST /api/account/two-factor/setup': { access: 'signed-in' },
   'POST /api/account/two-factor/enable': { access: 'signed-in' },
   'POST /api/account/two-factor/disable': { access: 'signed-in' },
+
+  // automations (issue 33): the owner's own
+  'GET /api/automations': { access: owner, home: 'automations.manage' },
+  'POST /api/automations': { access: owner, home: 'automations.manage' },
+  'GET /api/automations/:id': { access: owner, home: 'automations.manage' },
+  'PUT /api/automations/:id': { access: owner, home: 'automations.manage' },
+  'PUT /api/automations/:id/enabled': { access: owner, home: 'automations.manage' },
+  'DELETE /api/automations/:id': { access: owner, home: 'automations.manage' },
+  'GET /api/automations/:id/runs': { access: owner, home: 'automations.manage' },
+
+  // homes and their members (issue 32, ADR 069): a person's homes; a home named in the path is managed by the
+  // roles its action names there (ADR 072)
+  'GET /api/homes': { access: owner },
+  'POST /api/homes': { access: owner },
+  'PATCH /api/homes/:id': { access: owner, home: 'home.manage', homeIn: 'path' },
+  'DELETE /api/homes/:id': { access: owner, home: 'home.manage', homeIn: 'path' },
+  'POST /api/homes/:id/switch': { access: owner },
+  'GET /api/homes/:id/members': { access: owner, home: 'members.manage', homeIn: 'path' },
+  'POST /api/homes/:id/invitations': { access: owner, home: 'members.manage', homeIn: 'path' },
+  'DELETE /api/homes/:id/invitations/:invitationId': {
+    access: owner,
+    home: 'members.manage',
+    homeIn: 'path',
+  },
+  'PUT /api/homes/:id/members/:memberId': { access: owner, home: 'members.manage', homeIn: 'path' },
+  'DELETE /api/homes/:id/members/:memberId': { access: owner, home: 'members.manage', homeIn: 'path' },
+  'GET /api/homes/:id/activity': { access: owner, home: 'members.manage', homeIn: 'path' },
+  'GET /api/home-invitations/:token': { access: 'public' },
+  'POST /api/home-invitations/:token/sign-up': { access: 'public' },
+  'POST /api/home-invitations/:token/accept': { access: owner },
+
+  // the notification centre (issue 33): every signed-in person's own notifications
+  'GET /api/notifications': { access: 'signed-in' },
+  'GET /api/notifications/unread-count': { access: 'signed-in' },
+  'POST /api/notifications/:id/read': { access: 'signed-in' },
+  'POST /api/notifications/read-all': { access: 'signed-in' },
+  'GET /api/notifications/preferences': { access: 'signed-in' },
+  'PUT /api/notifications/preferences': { access: 'signed-in' },
+  'GET /api/notifications/push-key': { access: 'signed-in' },
+  'POST /api/notifications/push-subscriptions': { access: 'signed-in' },
+  'DELETE /api/notifications/push-subscriptions': { access: 'signed-in' },
 
   // voice-assistant account linking (issue 12, ADR 035)
   'GET /api/oauth/authorize/check': { access: 'public' },
@@ -84,8 +137,8 @@ export const PERMISSIONS = {
       'Alexa Smart Home directives: authenticated by the OAuth access token of a linked owner',
   },
 
-  'GET /api/devices/:id/telemetry': { access: owner },
-  'PUT /api/devices/:id/auto-mode': { access: owner },
+  'GET /api/devices/:id/telemetry': { access: owner, home: 'history.see' },
+  'PUT /api/devices/:id/auto-mode': { access: owner, home: 'devices.control' },
   // firmware rollouts (issue 14)
   'GET /api/admin/rollouts': { access: admin },
   'POST /api/admin/rollouts': { access: admin },
@@ -94,7 +147,7 @@ export const PERMISSIONS = {
   /** A device's download: authenticated by its signed, expiring, device-bound link (no session). */
   'GET /api/firmware/download': { access: 'public' },
   /** The owner's "Update now" after Check for Updates: a one-device rollout of the newest image. */
-  'POST /api/devices/:id/update-firmware': { access: owner },
+  'POST /api/devices/:id/update-firmware': { access: owner, home: 'devices.manage' },
   // device plane (issue 13): an external broker's HTTP authentication and authorisation (EMQX)
   'POST /api/mqtt/auth': {
     access: 'public',
@@ -163,19 +216,19 @@ export const PERMISSIONS = {
   'GET /api/admin/reports/:series.csv': { access: admin },
 
   // owner
-  'GET /api/dashboard': { access: owner },
-  'GET /api/devices': { access: owner },
-  'POST /api/devices': { access: owner },
-  'POST /api/devices/:id/toggle': { access: owner },
-  'POST /api/devices/:id/gang/:gangIndex/toggle': { access: owner },
-  'PUT /api/devices/:id/gangs/:gangIndex': { access: owner },
-  'POST /api/devices/:id/check-updates': { access: owner },
-  'POST /api/devices/:id/assign-room': { access: owner },
-  'POST /api/devices/:id/unassign-room': { access: owner },
-  'GET /api/rooms': { access: owner },
-  'POST /api/rooms': { access: owner },
-  'PUT /api/rooms/:id': { access: owner },
-  'DELETE /api/rooms/:id': { access: owner },
+  'GET /api/dashboard': { access: owner, home: 'devices.see' },
+  'GET /api/devices': { access: owner, home: 'devices.see' },
+  'POST /api/devices': { access: owner, home: 'devices.manage' },
+  'POST /api/devices/:id/toggle': { access: owner, home: 'devices.control' },
+  'POST /api/devices/:id/gang/:gangIndex/toggle': { access: owner, home: 'devices.control' },
+  'PUT /api/devices/:id/gangs/:gangIndex': { access: owner, home: 'devices.manage' },
+  'POST /api/devices/:id/check-updates': { access: owner, home: 'devices.manage' },
+  'POST /api/devices/:id/assign-room': { access: owner, home: 'devices.manage' },
+  'POST /api/devices/:id/unassign-room': { access: owner, home: 'devices.manage' },
+  'GET /api/rooms': { access: owner, home: 'devices.see' },
+  'POST /api/rooms': { access: owner, home: 'rooms.manage' },
+  'PUT /api/rooms/:id': { access: owner, home: 'rooms.manage' },
+  'DELETE /api/rooms/:id': { access: owner, home: 'rooms.manage' },
 
   // admin: firmware (issue 10, ADR 021)
   'POST /api/admin/firmware/upload': { access: admin },
@@ -212,6 +265,7 @@ export const PERMISSIONS = {
   'POST /api/electrician/installations/:id/start': { access: electrician },
   'POST /api/electrician/installations/:id/phase': { access: electrician },
   'POST /api/electrician/installations/:id/complete': { access: electrician },
+  'POST /api/electrician/installations/:id/devices/:deviceId/test': { access: electrician },
   // the guided install (ADR 034)
   'POST /api/electrician/installations/guided': { access: electrician },
   'GET /api/electrician/installations/:id': { access: electrician },
@@ -222,10 +276,10 @@ export const PERMISSIONS = {
   'POST /api/electrician/installations/:id/signature': { access: electrician },
   'POST /api/electrician/installations/:id/reopen': { access: electrician },
   // the owner's installation records, with the signature
-  'GET /api/installations': { access: [ROLE.owner] },
+  'GET /api/installations': { access: [ROLE.owner], home: 'home.manage' },
   // the owner's view of who works in their home (settings), with Revoke
-  'GET /api/account/electricians': { access: [ROLE.owner] },
-  'DELETE /api/account/electricians/:id': { access: [ROLE.owner] },
+  'GET /api/account/electricians': { access: [ROLE.owner], home: 'home.manage' },
+  'DELETE /api/account/electricians/:id': { access: [ROLE.owner], home: 'home.manage' },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof PERMISSIONS;

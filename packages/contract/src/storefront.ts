@@ -84,6 +84,11 @@ export const createOrderBodySchema = z.object({
   items: z.array(cartItemSchema).min(1).max(MAX_CART_LINES).optional(),
   /** Required when an item needs installation (the server checks it against the catalog). */
   installation_address: installationAddressSchema.optional(),
+  /**
+   * Where the goods go (a signed-in owner's replacement filter: their address filled in, issue 33); an order
+   * with an installation is delivered to its installation address when this is left out.
+   */
+  delivery_address: installationAddressSchema.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 

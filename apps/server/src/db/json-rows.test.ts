@@ -3,7 +3,7 @@ import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentedDeviceColumns } from '../modules/devices/presenter.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { fromJson, fromJsonList, jsonList, jsonListRow, jsonTuple } from './json-rows.ts';
+import { fromJson, jsonList, jsonRecord } from './json-rows.ts';
 import { devices, electricianCustomers, rooms, users } from './schema/index.ts';
 
 /**
@@ -61,7 +61,8 @@ describe('json-rows', () => {
   });
 
   /** One SQL value, selected on its own. */
-  const valueOf = async (value: SQL) => (await t.db.select({ value }).from(sql`(select 1) as one`))[0]?.value;
+  const valueOf = async <T>(value: SQL<T>) =>
+    (await t.db.select({ value }).from(sql`(select 1) as one`))[0]?.value;
 
   it('decodes a list of devices (with a room name and the latest update) as the select does', async () => {
     const shape = {
@@ -77,20 +78,19 @@ describe('json-rows', () => {
       .from(devices)
       .where(where)
       .orderBy(...order);
-    const list = await valueOf(
-      jsonList(
+    const decoded = await valueOf(
+      jsonList(shape, (row) =>
         t.db
-          .select(jsonListRow(shape))
+          .select(row)
           .from(devices)
           .where(where)
           .orderBy(...order),
       ),
     );
-    const decoded = fromJsonList(shape, list);
     expect(direct).toHaveLength(2);
     expect(decoded).toEqual(direct);
-    expect(decoded[0]?.device.airQualityAt).toBeInstanceOf(Date);
-    expect(decoded[1]?.roomName).toBe('Study');
+    expect(decoded?.[0]?.device.airQualityAt).toBeInstanceOf(Date);
+    expect(decoded?.[1]?.roomName).toBe('Study');
   });
 
   it('decodes nested records of whole tables, with date strings and nulls', async () => {
@@ -102,18 +102,42 @@ describe('json-rows', () => {
       .innerJoin(users, eq(users.id, electricianCustomers.customerId))
       .where(where);
     const [row] = await t.db
-      .select({ one: jsonTuple(shape) })
+      .select({ one: jsonRecord(shape) })
       .from(electricianCustomers)
       .innerJoin(users, eq(users.id, electricianCustomers.customerId))
       .where(where);
-    const decoded = fromJson(shape, row?.one);
+    const decoded = row?.one;
     expect(decoded).toEqual(direct[0]);
-    expect(decoded.user.name).toBe('O\'Brien "Q"');
-    expect(decoded.user.city).toBeNull();
-    expect(decoded.assignment.installationDate).toBe('2026-12-01');
+    expect(decoded?.user.name).toBe('O\'Brien "Q"');
+    expect(decoded?.user.city).toBeNull();
+    expect(decoded?.assignment.installationDate).toBe('2026-12-01');
   });
 
-  it('decodes any key a shape can have (the decoder is compiled from the keys), and refuses __proto__', () => {
+  it('decodes lists and records nested in a row through their own shapes, and a missing record as null', async () => {
+    const deviceShape = { name: devices.name, createdAt: devices.createdAt };
+    const roomShape = {
+      name: rooms.name,
+      devices: jsonList(deviceShape, (row) =>
+        t.db.select(row).from(devices).where(eq(devices.roomId, rooms.id)).orderBy(devices.name),
+      ),
+      owner: jsonRecord(
+        { name: users.name },
+        (tuple) => sql`(select ${tuple} from ${users} where ${users.id} = ${rooms.userId})`,
+      ),
+      nobody: jsonRecord({ name: users.name }, (tuple) => sql`(select ${tuple} from ${users} where false)`),
+    };
+    const list = await valueOf(
+      jsonList(roomShape, (row) => t.db.select(row).from(rooms).where(eq(rooms.userId, ownerId))),
+    );
+    expect(list?.[0]).toEqual({
+      name: 'Study',
+      devices: [{ name: 'Study Switch', createdAt: new Date('2026-11-26T10:11:12.345Z') }],
+      owner: { name: 'O\'Brien "Q"' },
+      nobody: null,
+    });
+  });
+
+  it('decodes any key a shape can have (the decoder is made from the keys), and refuses __proto__', () => {
     const shape = { 'room-name': sql<string>`x`, 'say "hi"\\': devices.name, "it's": devices.createdAt };
     expect(fromJson(shape, ['a', null, '2026-11-26T10:11:12.345+00:00'])).toEqual({
       'room-name': 'a',
@@ -128,15 +152,13 @@ describe('json-rows', () => {
   it('reads an empty list as no rows', async () => {
     const shape = { id: devices.id };
     const list = await valueOf(
-      jsonList(
+      jsonList(shape, (row) =>
         t.db
-          .select(jsonListRow(shape))
+          .select(row)
           .from(devices)
           .where(sql`false`),
       ),
     );
     expect(list).toEqual([]);
-    expect(fromJsonList(shape, list)).toEqual([]);
-    expect(fromJsonList(shape, null)).toEqual([]);
   });
 });

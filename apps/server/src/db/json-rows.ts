@@ -2,18 +2,17 @@ import { Column, is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 
 /**
- * Rows carried as JSON inside ONE statement (ADR 039): a read that needs several lists (a dashboard's
- * recent installations, devices and customers) asks for them as ARRAY sub-selects of one statement (ADR 046)
- * instead of one statement each, so a request is one round trip to PostgreSQL (on this machine each
- * round trip's socket writes cost more than the queries themselves).
+ * THE way a statement carries rows as JSON (ADR 039, 043, 046, 064): a read that needs several lists (a
+ * dashboard's recent installations, devices and customers) or a record beside its columns (a device's
+ * latest update, a device's owner) asks for them inside ONE statement, so a request is one round trip.
  *
- * A shape is the same record of columns (and typed SQL) a Drizzle `select` takes. `jsonTuple(shape)`
- * builds `json_build_array(column, …)` from it — the values in the shape's key order, without the keys
- * (half the bytes of an object for PostgreSQL to build and send and for the API to parse, ADR 043) —
- * and `fromJson(shape, value)` turns that array back into the row
- * `db.select(shape)` would have returned, each value through its column's `mapFromDriverValue`
- * (timestamps become Dates, arrays and JSON stay as they are), as Drizzle's own relational queries decode
- * their JSON. Nested records are nested arrays; a typed SQL field is passed through as PostgreSQL wrote it.
+ * A shape is the same record of columns (and typed SQL) a Drizzle `select` takes. Its row travels as a
+ * positional JSON array, `json_build_array(value, …)` in the shape's key order (half the bytes of an object
+ * with keys, ADR 043). Each JSON value is a typed SQL decoded through its shape (`jsonList`, `jsonRecord`),
+ * wherever it is selected — a top-level field of a Drizzle select, or a field of another shape — into the
+ * rows `db.select(shape)` would have returned: each value through its column's `mapFromDriverValue`
+ * (timestamps become Dates), nested records and lists through their shapes, any other SQL as PostgreSQL
+ * wrote it. Nothing reads a JSON row by position or by key outside this file.
  */
 export type JsonShape = { [key: string]: Column | SQL | SQL.Aliased | JsonShape };
 export type JsonRow<T extends JsonShape> = SelectResultFields<T>;
@@ -26,68 +25,102 @@ export function jsonTuple(shape: JsonShape): SQL {
   return sql`json_build_array(${sql.join(values, sql`, `)})`;
 }
 
+/**
+ * A list of a shape's rows in one value: `array_to_json(array(<rows>))`, `rows` being a select of the
+ * one column it is handed (the row as a tuple), ordered and paged as wanted. An ARRAY sub-select collects
+ * its rows in the order the sub-select returns them (its ORDER BY), with no aggregate, window or sort of
+ * its own (ADR 046). An empty list is `[]`.
+ */
+export function jsonList<S extends JsonShape>(
+  shape: S,
+  rows: (row: { r: SQL.Aliased<unknown> }) => SQLWrapper,
+): SQL<JsonRow<S>[]> {
+  const list = sql`array_to_json(array(${rows({ r: jsonTuple(shape).as('r') })}))`;
+  return jsonValue(list, (value) => fromJsonList(shape, value));
+}
+
+/**
+ * One row of a shape as a value, or null: the tuple itself (`jsonRecord(shape)`), or an expression around
+ * it — a scalar sub-select of one row, a `case` that is null when a left join found nothing.
+ */
+export function jsonRecord<S extends JsonShape>(
+  shape: S,
+  around: (tuple: SQL) => SQL = (tuple) => tuple,
+): SQL<JsonRow<S> | null> {
+  return jsonValue(around(jsonTuple(shape)), (value) => (value == null ? null : fromJson(shape, value)));
+}
+
+/** The decoders of the JSON values `jsonList` and `jsonRecord` made, for when they are a shape's fields. */
+const jsonDecoders = new WeakMap<SQL, (value: unknown) => unknown>();
+
+/**
+ * A JSON value decoded by `decode`: as a select's field (Drizzle's `mapWith`) and as a shape's field. The SQL
+ * is nested in one of its own, so that a single-table select, which writes its fields' own columns
+ * unqualified, leaves the sub-select's columns qualified.
+ */
+function jsonValue<T>(value: SQL, decode: (value: unknown) => T): SQL<T> {
+  const field = sql`${value}`.mapWith(decode);
+  jsonDecoders.set(field, decode);
+  return field;
+}
+
 /** Builds a shape's row from the values of its JSON array. */
 type RowDecoder = (values: readonly unknown[]) => Record<string, unknown>;
 const rowDecoders = new WeakMap<JsonShape, RowDecoder>();
 /** Drizzle's own `mapFromDriverValue`, which returns the value as it is (text, uuid, boolean, enum…). */
 const passThrough = (Column.prototype as Column).mapFromDriverValue;
 
+/** How one field's JSON value becomes the row's value; null when it is kept as it is. */
+function fieldDecoder(field: JsonShape[string]): ((raw: unknown) => unknown) | null {
+  if (is(field, Column)) {
+    return field.mapFromDriverValue === passThrough ? null : (value) => field.mapFromDriverValue(value);
+  }
+  // A JSON list or record nested in the row; any other SQL is kept as PostgreSQL wrote it in JSON.
+  if (is(field, SQL)) return jsonDecoders.get(field) ?? null;
+  if (is(field, SQL.Aliased)) return jsonDecoders.get(field.sql) ?? null;
+  return (value) => fromJson(field, value);
+}
+
 /**
- * A shape's decoder, compiled once per shape (lists decode many rows): a function that returns the row as
- * one object literal, so every row of a shape has the same hidden class. (A row built key by key —
- * `row[key] = …` — becomes a dictionary-mode object past a dozen keys in V8, and every later read of it a
- * hash lookup: 17 µs to decode and 11 µs to present a page of five devices, against 7 and 9 µs.) A
- * column's `mapFromDriverValue` is called only when it has one of its own (timestamps, arrays, JSON…);
- * null stays null. Keys and code come from the shape (our schema), never from data.
+ * A shape's decoder, made once per shape (lists decode many rows). Every row starts as a copy of one
+ * template object with the shape's keys, so all rows of a shape share one hidden class and stay fast-mode
+ * objects in V8 (a row built key by key from `{}` turns into a dictionary past a dozen keys, and every later
+ * read of it is a hash lookup); the values are then written in place. A field's decoder is called only
+ * when it has one; null stays null.
  */
 function rowDecoder(shape: JsonShape): RowDecoder {
   let decoder = rowDecoders.get(shape);
   if (decoder === undefined) {
-    const decodes: ((raw: unknown) => unknown)[] = [];
-    const properties = Object.entries(shape).map(([key, field], i) => {
+    const fields = Object.entries(shape).map(([key, field]) => {
       if (key === '__proto__') throw new Error('a JSON shape may not have a __proto__ key');
-      const raw = `v[${i}]`;
-      let decode: ((raw: unknown) => unknown) | null = null;
-      if (is(field, Column)) {
-        if (field.mapFromDriverValue !== passThrough) decode = (value) => field.mapFromDriverValue(value);
-      } else if (!is(field, SQL) && !is(field, SQL.Aliased)) {
-        decode = (value) => fromJson(field, value);
-      }
-      if (decode === null) return `${JSON.stringify(key)}: ${raw} ?? null`;
-      decodes.push(decode);
-      return `${JSON.stringify(key)}: ${raw} == null ? null : d[${decodes.length - 1}](${raw})`;
+      return { key, decode: fieldDecoder(field) };
     });
-    decoder = new Function('d', `return (v) => ({ ${properties.join(', ')} });`)(decodes) as RowDecoder;
+    // JSON.parse builds a fast-mode object, whatever the number of keys; spreading it copies that layout.
+    const template = JSON.parse(
+      JSON.stringify(Object.fromEntries(fields.map(({ key }) => [key, null]))),
+    ) as Record<string, unknown>;
+    decoder = (values) => {
+      const row = { ...template };
+      for (let i = 0; i < fields.length; i += 1) {
+        const { key, decode } = fields[i]!;
+        const raw = values[i];
+        row[key] = raw == null ? null : decode === null ? raw : decode(raw);
+      }
+      return row;
+    };
     rowDecoders.set(shape, decoder);
   }
   return decoder;
 }
 
-/** The row of a shape from the array `jsonTuple(shape)` produced (as node-postgres parsed it). */
+/** The row of a shape from its JSON array (as the driver parsed it, or as text). */
 export function fromJson<T extends JsonShape>(shape: T, value: unknown): JsonRow<T> {
   const values = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];
   return rowDecoder(shape)(values) as JsonRow<T>;
 }
 
-/**
- * A list of rows in one value: `array_to_json(array(<rows>))`, for `rows` a select of `jsonListRow(shape)`
- * ordered and paged as wanted. An ARRAY sub-select collects its rows in the order the sub-select returns
- * them (its ORDER BY), with no aggregate, no window and no sort of its own: for a page of five devices
- * it is three plan nodes (limit, window count, index scan) where `json_agg(r order by n)` over a
- * `row_number()` window was six, and executor set-up is a fifth of PostgreSQL's work per request (ADR 046).
- * An empty list is `[]`.
- */
-export function jsonList(rows: SQLWrapper): SQL<unknown> {
-  return sql`array_to_json(array(${rows}))`;
-}
-
-/** The one column of a `jsonList` sub-select: the row as a positional JSON array. */
-export function jsonListRow(shape: JsonShape) {
-  return { r: jsonTuple(shape).as('r') };
-}
-
-/** The rows of a `jsonList` (or a `json_agg`) of `jsonTuple(shape)`; null is no rows. */
-export function fromJsonList<T extends JsonShape>(shape: T, value: unknown): JsonRow<T>[] {
+/** The rows of a list of a shape's JSON arrays; null is no rows. */
+function fromJsonList<T extends JsonShape>(shape: T, value: unknown): JsonRow<T>[] {
   const list = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[];
   return list.map((item) => fromJson(shape, item));
 }

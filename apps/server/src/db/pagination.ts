@@ -1,5 +1,5 @@
-import type { PageMeta, PageQuery } from '@isaac/contract';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PageMeta, PageQuery, SortQuery } from '@isaac/contract';
+import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * THE pagination of every list (ADR 017: one round trip): select `total: totalCount()` beside the
@@ -20,16 +20,31 @@ export function newestFirst(...columns: AnyColumn[]): SQL[] {
 }
 
 /**
- * A constant LIMIT written into a prepared statement's text instead of sent as a parameter (`.limit(
- * fixedLimit(5))`). PostgreSQL keeps a prepared statement's generic plan only when it looks no dearer than
- * the custom plans; with the LIMIT a parameter it cannot tell how few rows are wanted and plans again on
- * every execution — the electrician dashboard spent ~1.3 ms of its ~3 ms there (ADR 039). Constants of
- * the code only, never request values.
+ * A select with a constant LIMIT written into a prepared statement's text instead of sent as a parameter
+ * (`fixedLimit(db.select(…)….orderBy(…), 5)`, for a sub-select such as a `jsonList`'s rows). PostgreSQL keeps
+ * a prepared statement's generic plan only when it looks no dearer than the custom plans; with the LIMIT a
+ * parameter it cannot tell how few rows are wanted and plans again on every execution (ADR 039). Constants
+ * of the code only, never request values. (PostgreSQL applies a LIMIT after a parenthesised select to that
+ * select, as if written inside it.)
  */
-export function fixedLimit(rows: number): number {
+export function fixedLimit(select: SQLWrapper, rows: number): SQL {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`fixedLimit: not a row count: ${rows}`);
-  // Drizzle writes an SQL limit as it is (a number would become a parameter).
-  return sql.raw(String(rows)) as unknown as number;
+  return sql`${select} limit ${sql.raw(String(rows))}`;
+}
+
+/**
+ * The ORDER BY of a list sorted by one of its columns (contract `sortQueryShape`): the column the query's
+ * `sort` names, in its `order` (nulls last either way), then the tie-break columns (the row id) in the same
+ * direction, so a page boundary never repeats or skips a row. `sortable` maps each name the contract
+ * allows to its column or SQL; the query's sort is part of a prepared statement's shape (a fixed set).
+ */
+export function sortedBy<C extends string>(
+  sortable: Record<C, AnyColumn | SQL>,
+  query: SortQuery<C>,
+  ...tieBreak: AnyColumn[]
+): SQL[] {
+  const direction = query.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  return [sortable[query.sort], ...tieBreak].map((column) => sql`${column} ${direction}`);
 }
 
 /** LIMIT and OFFSET of a page. */

@@ -40,9 +40,9 @@ interface Prepared {
  * PGlite whose `query` (the call Drizzle makes outside transactions) runs each distinct SQL text as a
  * named prepared statement (ADR 017). PGlite's own `query` makes six calls into the WASM backend
  * (Parse, Describe, Bind, Describe, Execute, Sync), parses and plans the text every time, and merges
- * its whole parser table with the caller's on every result (Drizzle always passes parsers): ~560 µs of
- * CPU for a primary-key join. Here the text is parsed and described once; an execution is one call
- * (Bind, Execute, Sync), ~130 µs. Values are serialised and results parsed as PGlite does (its
+ * its whole parser table with the caller's on every result (Drizzle always passes parsers). Here the text
+ * is parsed and described once; an execution is one call (Bind, Execute, Sync), a fraction of the CPU
+ * (ADR 017; figures in docs/benchmarks.md). Values are serialised and results parsed as PGlite does (its
  * serializers and parsers, the same `Results`); it holds the same locks as `query`, so no query runs
  * inside another's transaction. Transactions (`transaction()`), and queries with blobs or explicit
  * parameter types, keep PGlite's path.

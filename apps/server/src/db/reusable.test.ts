@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/helpers.ts';
 import type { Db } from './client.ts';
 import { Reusable } from './reusable.ts';
 import { rooms } from './schema/index.ts';
+import { columnValue } from './statements.ts';
 
 /**
  * A statement built once runs on the pool and inside transactions: on the transaction's own connection
@@ -16,10 +17,7 @@ function statements(db: Db) {
     rename: new Reusable(
       db
         .update(rooms)
-        .set({
-          name: sql.placeholder('name') as unknown as string,
-          updatedAt: sql.placeholder('at') as unknown as Date,
-        })
+        .set({ name: columnValue(rooms.name, 'name'), updatedAt: columnValue(rooms.updatedAt, 'at') })
         .where(eq(rooms.id, sql.placeholder('id')))
         .returning({ id: rooms.id, name: rooms.name, updatedAt: rooms.updatedAt })
         .prepare('reusable_test_rename'),

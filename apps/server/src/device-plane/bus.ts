@@ -352,7 +352,7 @@ export function serverSubscriptions(group: string): string[] {
 /**
  * No Nagle delay on an MQTT client's connection, now and after every reconnect: a command or an
  * acknowledgement is one small packet that should leave at once (with Nagle and delayed ACKs a round trip
- * can stall ~40 ms). mqtt.js opens its TCP socket with Node's default (Nagle on).
+ * waits for the peer's delayed-ACK timer). mqtt.js opens its TCP socket with Node's default (Nagle on).
  */
 export function withoutNagle(client: MqttClient): void {
   const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);

@@ -135,6 +135,25 @@ describe.each(BROKERS)('device plane on the $name', ({ name, env }) => {
       socket.destroy();
     });
 
+  it('a quick run of offline/online statuses ends in the last one: each is stored in the order it arrived', async () => {
+    const created = await addDevice();
+    const plane = t.app.services.devicePlane!;
+    for (const last of ['online', 'offline'] as const) {
+      const before = plane.stats.received;
+      const statuses = Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0) === (last === 'online') ? 'offline' : 'online',
+      );
+      expect(statuses.at(-1)).toBe(last);
+      for (const status of statuses) await plane.bus.publish(`d/${created.device._id}/status`, status);
+      expect(await until(async () => plane.stats.received >= before + statuses.length)).toBe(true);
+      // Every message heard; once the writes they queued are done, the stored presence is the last status.
+      await plane.written(created.device._id);
+      expect((await row(created.device._id)).isConnected, `after a run ending ${last}`).toBe(
+        last === 'online',
+      );
+    }
+  });
+
   it('a toggle is delivered, acknowledged, and answered with the state the device reports; recorded as acked', async () => {
     const created = await addDevice();
     const device = await connect(created);
@@ -249,7 +268,32 @@ describe.each(BROKERS)('device plane on the $name', ({ name, env }) => {
     expect((await row(created.device._id)).pm25).not.toBeNull();
   });
 
-  it("auto mode: a sensor above the threshold switches its room's purifier on (system, audited); below threshold − 15 off", async () => {
+  it('a purifier marks the filter fitted at its first report; a jump in life is a new filter, in the activity log', async () => {
+    const created = await addDevice();
+    const purifier = await connect(created);
+    const report = (filter_life: number) =>
+      t.app.services.devicePlane!.bus.publish(`d/${purifier.id}/telemetry`, JSON.stringify({ filter_life }));
+    await report(40);
+    expect(await until(async () => (await row(purifier.id)).filterLife === 40)).toBe(true);
+    expect(await row(purifier.id)).toMatchObject({ filterFittedLife: 40 });
+    await report(39);
+    expect(await until(async () => (await row(purifier.id)).filterLife === 39)).toBe(true);
+    expect(await row(purifier.id)).toMatchObject({ filterFittedLife: 40 });
+    await report(100);
+    expect(await until(async () => (await row(purifier.id)).filterFittedLife === 100)).toBe(true);
+    const replaced = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, purifier.id), eq(auditLog.action, 'device.filter_replaced')));
+    expect(await until(async () => (await replaced()).length === 1)).toBe(true);
+    expect((await replaced())[0]).toMatchObject({
+      channel: 'device',
+      changes: { filter_life: { before: 39, after: 100 } },
+    });
+  });
+
+  it("auto mode (an automation): a sensor above the threshold switches its room's purifier on (audited); back below by the hysteresis, off", async () => {
     const sensorCreated = await addDevice('skywalker', 'SKYWALKER');
     const purifierCreated = await addDevice();
     const [room] = await t.db
@@ -279,6 +323,14 @@ describe.each(BROKERS)('device plane on the $name', ({ name, env }) => {
       payload: { threshold: 80 },
     });
     expect(sensorAuto.statusCode).toBe(400);
+    // Auto mode is an automation of the engine, watching the room's sensor; the Automations page lists it.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/automations', headers: owner });
+    expect(listed.json().automations).toContainEqual(
+      expect.objectContaining({
+        auto_mode_for: purifierCreated.device._id,
+        trigger: expect.objectContaining({ device_id: sensorCreated.device._id, value: 80 }),
+      }),
+    );
 
     const sensor = await connect(sensorCreated);
     const purifier = await connect(purifierCreated);
@@ -287,14 +339,16 @@ describe.each(BROKERS)('device plane on the $name', ({ name, env }) => {
     };
     await report(120);
     expect(await until(() => purifier.state.power_on)).toBe(true);
-    expect(await until(async () => (await row(purifier.id)).autoOn)).toBe(true);
-    const [entry] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, purifier.id), eq(auditLog.action, 'device.command')));
-    expect(entry).toMatchObject({ channel: 'system' });
+    // The command is audited once its acknowledgement is in (just after the device reports its state).
+    const commanded = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, purifier.id), eq(auditLog.action, 'device.command')));
+    expect(await until(async () => (await commanded()).length === 1)).toBe(true);
+    expect((await commanded())[0]).toMatchObject({ channel: 'automation' });
 
-    await report(70); // inside the hysteresis: stays on
+    await report(75); // inside the hysteresis (80 − 8): stays on
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(purifier.state.power_on).toBe(true);
     await report(50);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { deviceReadingsQuarantine } from '../db/schema/index.ts';
+import { deviceReadings, deviceReadingsQuarantine, devices } from '../db/schema/index.ts';
+import type { EventBus } from '../events.ts';
+import { storeLatestReadings } from '../modules/devices/store.ts';
 import type { Telemetry } from './messages.ts';
 
 interface Reading {
@@ -34,6 +36,8 @@ export interface IngestOptions {
  * A batch the database refuses is split until the row at fault is alone; that row is quarantined with its
  * error and the rest of the batch is stored.
  */
+type FilterChange = Awaited<ReturnType<typeof storeLatestReadings>>[number];
+
 export class TelemetryIngest {
   private buffer = new Map<string, Reading[]>();
   private buffered = 0;
@@ -43,15 +47,15 @@ export class TelemetryIngest {
   private flushing: Promise<void> = Promise.resolve();
   /** Readings stored, batches written, readings lost to a failed write, shed and quarantined. */
   readonly stats = { stored: 0, batches: 0, failed: 0, shed: 0, quarantined: 0 };
-  /** Told each stored batch's latest PM2.5 per device (auto mode listens). */
-  onStored: ((latest: Array<{ deviceId: string; pm25: number }>) => Promise<void>) | null = null;
-  /** Told when a device's readings are shed (the plane counts them for the device). */
-  onShed: ((deviceId: string, count: number) => void) | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly options: IngestOptions = { flushMs: 500, maxBatch: 1000, maxBuffered: 100_000 },
+    /** Each stored batch's latest PM2.5 per device is announced (`device.readings_stored`: auto mode listens). */
+    private readonly events: EventBus | null = null,
+    /** Told when a device's readings are shed (the plane counts them for the device). */
+    private readonly onShed: ((deviceId: string, count: number) => void) | null = null,
   ) {}
 
   /** Readings waiting to be written. */
@@ -119,31 +123,41 @@ export class TelemetryIngest {
   }
 
   private async write(batch: Reading[]): Promise<void> {
-    const stored = await this.store(batch);
+    const { stored, filters } = await this.storeAll(batch);
     if (stored.length === 0) return;
+    for (const change of filters) this.events?.announce('device.filter_changed', change);
     this.stats.batches += 1;
-    if (this.onStored) {
+    if (this.events) {
       const latest = new Map<string, { at: string; pm25: number }>();
       for (const r of stored) {
         if (r.pm25 === null) continue;
         const seen = latest.get(r.device_id);
         if (!seen || seen.at < r.at) latest.set(r.device_id, { at: r.at, pm25: r.pm25 });
       }
-      // Not awaited: auto mode's commands wait for devices, ingest does not.
-      this.onStored([...latest].map(([deviceId, { pm25 }]) => ({ deviceId, pm25 }))).catch((error: unknown) =>
-        this.log.warn({ err: error }, 'auto mode failed on a telemetry batch'),
-      );
+      // Announced, not awaited: auto mode's commands wait for devices, ingest does not.
+      this.events.announce('device.readings_stored', {
+        latest: [...latest].map(([deviceId, { pm25 }]) => ({ deviceId, pm25 })),
+      });
     }
+  }
+
+  /** Stores a batch (see `store`): the readings stored and the new filters they reported. */
+  private async storeAll(batch: Reading[]): Promise<{ stored: Reading[]; filters: FilterChange[] }> {
+    const filters: FilterChange[] = [];
+    const stored = await this.store(batch, filters);
+    return { stored, filters };
   }
 
   /**
    * Stores the readings in one transaction; if the database refuses them, stores each half on its own,
-   * down to the single reading at fault, which is quarantined. Returns the readings stored.
+   * down to the single reading at fault, which is quarantined. Returns the readings stored (and adds the
+   * new filters they reported to `filters`).
    */
-  private async store(batch: Reading[]): Promise<Reading[]> {
+  private async store(batch: Reading[], filters: FilterChange[]): Promise<Reading[]> {
     try {
-      const count = await this.insert(batch);
+      const { count, changes } = await this.insert(batch);
       this.stats.stored += count;
+      filters.push(...changes);
       return batch;
     } catch (error) {
       if (!isDataError(error)) {
@@ -157,41 +171,28 @@ export class TelemetryIngest {
         return [];
       }
       const half = Math.ceil(batch.length / 2);
-      return [...(await this.store(batch.slice(0, half))), ...(await this.store(batch.slice(half)))];
+      return [
+        ...(await this.store(batch.slice(0, half), filters)),
+        ...(await this.store(batch.slice(half), filters)),
+      ];
     }
   }
 
-  private async insert(batch: Reading[]): Promise<number> {
+  private async insert(batch: Reading[]): Promise<{ count: number; changes: FilterChange[] }> {
     const json = JSON.stringify(batch);
     return this.db.transaction(async (tx) => {
       const inserted = await tx.execute(sql`
-        insert into device_readings (device_id, at, pm25, pm10, temperature, humidity, battery, filter_life)
+        insert into ${deviceReadings} (device_id, at, pm25, pm10, temperature, humidity, battery, filter_life)
         select r.device_id, r.at, r.pm25, r.pm10, r.temperature, r.humidity, r.battery, r.filter_life
         from jsonb_to_recordset(${json}::jsonb) as r(device_id text, at timestamptz, pm25 real, pm10 real,
              temperature real, humidity real, battery int, filter_life int, mode text)
-        join devices d on d.id = r.device_id`);
-      // The latest time a device was seen never moves past the server's clock (times are checked at the
-      // edge; this keeps a stored row sane whatever reaches here).
-      await tx.execute(sql`
-        update devices d set
-          pm25 = coalesce(r.pm25, d.pm25),
-          air_quality_at = case when r.pm25 is null then d.air_quality_at else least(r.at, now()) end,
-          battery_level = coalesce(r.battery, d.battery_level),
-          filter_life = coalesce(r.filter_life, d.filter_life),
-          mode = coalesce(r.mode, d.mode),
-          last_seen_at = greatest(d.last_seen_at, least(r.at, now()))
-        from (
-          select distinct on (device_id) *
-          from jsonb_to_recordset(${json}::jsonb) as x(device_id text, at timestamptz, pm25 real, pm10 real,
-               temperature real, humidity real, battery int, filter_life int, mode text)
-          order by device_id, at desc
-        ) r
-        where d.id = r.device_id`);
-      return (
+        join ${devices} d on d.id = r.device_id`);
+      const changes = await storeLatestReadings(tx, json);
+      const count =
         (inserted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
         (inserted as unknown as { affectedRows?: number }).affectedRows ??
-        batch.length
-      );
+        batch.length;
+      return { count, changes };
     });
   }
 

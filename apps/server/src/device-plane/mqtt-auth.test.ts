@@ -1,6 +1,7 @@
-import { ROLE, type DeviceCreatedResponse } from '@isaac/contract';
+import { type DeviceCreatedResponse } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createTestApp, type TestApp } from '../test/helpers.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { registerDevice } from '../test/mqtt.ts';
 
 /** EMQX's HTTP authentication / authorisation against our device credentials (an external broker, issue 13). */
 describe('POST /api/mqtt/auth and /api/mqtt/acl', () => {
@@ -17,19 +18,12 @@ describe('POST /api/mqtt/auth and /api/mqtt/acl', () => {
         MQTT_PASSWORD: 'server-secret',
       },
     });
-    const owner = await authed(t.app, (await t.signIn(ROLE.owner)).token);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/devices',
-      headers: owner,
-      payload: {
-        name: 'Hall',
-        model: 'ISAAC Air Purifier',
-        serial_number: `AUTH-${Date.now()}`,
-        type: 'isaac',
-      },
+    device = await registerDevice(t, {
+      name: 'Hall',
+      model: 'ISAAC Air Purifier',
+      serial_number: `AUTH-${Date.now()}`,
+      type: 'isaac',
     });
-    device = res.json<DeviceCreatedResponse>();
   });
   afterAll(() => t.close());
 

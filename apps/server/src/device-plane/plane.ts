@@ -6,16 +6,17 @@ import {
   type OtaStatus,
   type ReportedState,
 } from '@isaac/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { devices, type DeviceRow } from '../db/schema/index.ts';
+import type { DeviceRow } from '../db/schema/index.ts';
+import type { EventBus } from '../events.ts';
 import type { AuditLog } from '../modules/audit/audit-log.ts';
-import type { DeviceEvents } from '../modules/device-commands/device-events.ts';
 import type { DeviceState, DeviceTransport } from '../modules/device-commands/service.ts';
+import { KeyedQueue } from '../keyed-queue.ts';
+import { allOffline, setPresence, storeReportedState } from '../modules/devices/store.ts';
 import type { DeviceBus } from './bus.ts';
 import { BrokerSecurityLog, DeviceMessageCounters } from './counters.ts';
-import type { TelemetryIngest } from './ingest.ts';
+import { TelemetryIngest, type IngestOptions } from './ingest.ts';
 import { readDeviceMessage, type Telemetry } from './messages.ts';
 
 /** The device did not acknowledge in time. */
@@ -45,42 +46,57 @@ export class DevicePlane implements DeviceTransport {
   readonly requiresConnection = true;
   private readonly pending = new Map<string, Pending>();
   readonly stats = { received: 0, malformed: 0, acks: 0, lateAcks: 0, published: 0 };
+  /**
+   * A device's statuses and state reports reach the database in the order they arrived: handled side by
+   * side, an `offline` written after the `online` that followed it would show a connected device offline.
+   */
+  private readonly inOrder = new KeyedQueue();
+
+  /** Settles once the device's statuses and state reports heard so far are written. */
+  written(deviceId: string): Promise<void> {
+    return this.inOrder.idle(deviceId);
+  }
   /** Messages not stored, per device (refused, over the rate, shed). */
   readonly dropped: DeviceMessageCounters;
   /** The broker's security events. */
   readonly security: BrokerSecurityLog;
-  /** A device's firmware-update progress (rollouts listen, issue 14). */
-  onOtaStatus: ((deviceId: string, status: OtaStatus) => Promise<void>) | null = null;
-  /** A device reported its firmware version (after an update's reboot). */
-  onVersion: ((deviceId: string, version: string) => Promise<void>) | null = null;
   /** How a payload is read at the edge (bench:devices swaps in a reader without checks to price them). */
   readMessage: typeof readDeviceMessage = readDeviceMessage;
-  /**
-   * Whether other API processes are alive on this database (ADR 061): then they hear the devices, and this
-   * process neither resets every device to offline at its start nor when it alone loses the broker.
-   */
-  othersAlive: (() => Promise<boolean>) | null = null;
-  /** A device came online (rollouts send an interrupted update again, ADR 053). */
-  onOnline: ((deviceId: string) => Promise<void>) | null = null;
+  /** Telemetry, buffered and written in batches. */
+  readonly ingest: TelemetryIngest;
 
+  /**
+   * What the plane hears is published on `events` (a device's state, presence, firmware progress and version;
+   * the readings stored): the rollouts, auto mode and voice assistants listen (subscribed in createServices).
+   */
   constructor(
     private readonly db: Db,
     readonly bus: DeviceBus,
-    readonly ingest: TelemetryIngest,
+    ingest: IngestOptions,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { ackTimeoutMs: number; retentionDays: number },
-    private readonly events: DeviceEvents | null = null,
+    private readonly options: {
+      ackTimeoutMs: number;
+      retentionDays: number;
+      /**
+       * Whether other API processes are alive on this database (ADR 061): then they hear the devices, and
+       * this process neither resets every device to offline at its start nor when it alone loses the broker.
+       */
+      othersAlive?: () => Promise<boolean>;
+    },
+    private readonly events: EventBus | null = null,
     audit: AuditLog | null = null,
   ) {
     this.dropped = new DeviceMessageCounters(db, now, log);
     this.security = new BrokerSecurityLog(log, now, audit ? { log: audit, db } : null);
-    ingest.onShed = (deviceId, count) => this.dropped.record(deviceId, 'shed', null, count);
+    this.ingest = new TelemetryIngest(db, log, ingest, events, (deviceId, count) =>
+      this.dropped.record(deviceId, 'shed', null, count),
+    );
   }
 
   /** Nothing is connected before the broker starts: every device is offline until it says otherwise. */
   async start(): Promise<void> {
-    if (!(await this.othersAlive?.())) await this.allOffline();
+    if (!(await this.options.othersAlive?.())) await this.allOffline();
     this.dropped.start();
     await this.bus.start({
       message: (topic, payload) => {
@@ -97,7 +113,7 @@ export class DevicePlane implements DeviceTransport {
         // sends their retained statuses again.
         if (up) return this.log.warn('mqtt: broker connection back');
         void (async () => {
-          if (await this.othersAlive?.()) {
+          if (await this.options.othersAlive?.()) {
             return this.log.warn('mqtt: broker connection lost: the other API processes keep presence');
           }
           this.log.warn('mqtt: broker connection lost: every device is shown offline until it reports again');
@@ -108,12 +124,12 @@ export class DevicePlane implements DeviceTransport {
   }
 
   private async allOffline(): Promise<void> {
-    const rows = await this.db
-      .update(devices)
-      .set({ isConnected: false, disconnectedAt: this.now() })
-      .where(eq(devices.isConnected, true))
-      .returning();
-    for (const row of rows) this.events?.stateChanged(row);
+    const rows = await allOffline(this.db, this.now());
+    for (const row of rows) this.stateChanged(row);
+  }
+
+  private stateChanged(device: DeviceRow): void {
+    this.events?.announce('device.state_changed', { device });
   }
 
   async close(): Promise<void> {
@@ -145,19 +161,11 @@ export class DevicePlane implements DeviceTransport {
     switch (parsed.kind) {
       case 'status': {
         const online = read.message === 'online';
-        const [row] = await this.db
-          .update(devices)
-          .set(
-            online
-              ? { isConnected: true, lastSeenAt: at, connectedAt: at }
-              : { isConnected: false, disconnectedAt: at },
-          )
-          .where(
-            sql`${devices.id} = ${parsed.deviceId} and ${devices.isConnected} is distinct from ${online}`,
-          )
-          .returning();
-        if (row) this.events?.stateChanged(row);
-        if (row && online) await this.onOnline?.(row.id);
+        const row = await this.inOrder.run(parsed.deviceId, () =>
+          setPresence(this.db, parsed.deviceId, online, at),
+        );
+        if (row) this.stateChanged(row);
+        if (row && online) await this.events?.publish('device.online', { deviceId: row.id });
         return;
       }
       case 'ack': {
@@ -173,18 +181,23 @@ export class DevicePlane implements DeviceTransport {
       }
       case 'state': {
         const state = read.message as ReportedState;
-        const [row] = await this.db
-          .update(devices)
-          .set({ ...storedStateOf(state), lastUpdated: at, lastSeenAt: at, updatedAt: at })
-          .where(eq(devices.id, parsed.deviceId))
-          .returning();
-        if (row) this.events?.stateChanged(row);
-        if (state.firmware_version && this.onVersion)
-          await this.onVersion(parsed.deviceId, state.firmware_version);
+        const row = await this.inOrder.run(parsed.deviceId, () =>
+          storeReportedState(this.db, parsed.deviceId, state, at),
+        );
+        if (row) this.stateChanged(row);
+        if (state.firmware_version) {
+          await this.events?.publish('device.version', {
+            deviceId: parsed.deviceId,
+            version: state.firmware_version,
+          });
+        }
         return;
       }
       case 'ota_status': {
-        await this.onOtaStatus?.(parsed.deviceId, read.message as OtaStatus);
+        await this.events?.publish('device.ota_status', {
+          deviceId: parsed.deviceId,
+          status: read.message as OtaStatus,
+        });
         return;
       }
       case 'telemetry': {
@@ -219,14 +232,4 @@ export class DevicePlane implements DeviceTransport {
       });
     });
   }
-}
-
-/** The columns a reported state sets (only what it carries). */
-export function storedStateOf(state: ReportedState): Partial<typeof devices.$inferInsert> {
-  return {
-    powerOn: state.power_on,
-    ...(state.gang_states ? { gangStates: state.gang_states } : {}),
-    ...(state.fan_speed !== undefined ? { fanSpeed: state.fan_speed } : {}),
-    ...(state.firmware_version ? { firmwareVersion: state.firmware_version } : {}),
-  };
 }

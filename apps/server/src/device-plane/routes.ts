@@ -14,7 +14,7 @@ const resultSchema = z.object({ result: z.enum(['allow', 'deny']), is_superuser:
  * its secret is checked against the stored hash, it may publish only its own ack/status/state/telemetry and
  * subscribe only to its own commands; the server's own user (MQTT_USERNAME) is a superuser.
  */
-export const mqttAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devicePlaneRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['device plane'];
   const token = app.config.devices.httpAuthToken;
   const serverUser = app.config.devices.mqttUsername;

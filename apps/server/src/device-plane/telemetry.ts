@@ -6,15 +6,18 @@ import {
   type TelemetryQuery,
   type TelemetryResponse,
 } from '@isaac/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { devices } from '../db/schema/index.ts';
+import { deviceReadings, deviceReadingsHourly, devices } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { every } from '../jobs.ts';
 import type { JobLeases } from '../leases.ts';
 import { scopeCondition } from '../policy/policy.ts';
 import type { Scope } from '../policy/scope.ts';
+
+/** The raw readings' table: its daily partitions are named after it (`device_readings_p20261127`). */
+const READINGS = getTableName(deviceReadings);
 
 const HOUR = 3_600_000;
 /** Hourly rollups are kept this long (the privacy page's retention). */
@@ -65,13 +68,13 @@ export class TelemetryService {
       with points as (
         select date_bin(${interval}::interval, at, timestamptz '2000-01-01') as t,
                pm25, pm25 as pm25_min, pm25 as pm25_max, pm10, temperature, humidity, 1 as samples
-        from device_readings
+        from ${deviceReadings}
         where device_id = ${deviceId} and at >= greatest(${from.toISOString()}::timestamptz, ${cutoff.toISOString()}::timestamptz)
           and at < ${to.toISOString()}::timestamptz
         union all
         select date_bin(${interval}::interval, hour, timestamptz '2000-01-01'),
                pm25_avg, pm25_min, pm25_max, pm10_avg, temperature_avg, humidity_avg, samples
-        from device_readings_hourly
+        from ${deviceReadingsHourly}
         where device_id = ${deviceId} and hour >= ${from.toISOString()}::timestamptz
           and hour < least(${to.toISOString()}::timestamptz, ${cutoff.toISOString()}::timestamptz)
       )
@@ -111,13 +114,13 @@ export class TelemetryService {
     const now = this.now();
     const currentHour = new Date(Math.floor(now.getTime() / HOUR) * HOUR);
     const rolled = await this.db.execute(sql`
-      insert into device_readings_hourly (device_id, hour, samples, pm25_avg, pm25_min, pm25_max, pm10_avg,
+      insert into ${deviceReadingsHourly} (device_id, hour, samples, pm25_avg, pm25_min, pm25_max, pm10_avg,
                                           temperature_avg, humidity_avg)
       select device_id, date_trunc('hour', at), count(*), avg(pm25), min(pm25), max(pm25), avg(pm10),
              avg(temperature), avg(humidity)
-      from device_readings
+      from ${deviceReadings}
       where at < ${currentHour.toISOString()}::timestamptz
-        and at >= coalesce((select max(hour) from device_readings_hourly), '-infinity'::timestamptz)
+        and at >= coalesce((select max(hour) from ${deviceReadingsHourly}), '-infinity'::timestamptz)
       group by device_id, date_trunc('hour', at)
       on conflict (device_id, hour) do update set samples = excluded.samples, pm25_avg = excluded.pm25_avg,
         pm25_min = excluded.pm25_min, pm25_max = excluded.pm25_max, pm10_avg = excluded.pm10_avg,
@@ -136,10 +139,10 @@ export class TelemetryService {
       }
     }
     const pruned = await this.db.execute(
-      sql`delete from device_readings where at < ${readingsCutoff.toISOString()}::timestamptz returning 1`,
+      sql`delete from ${deviceReadings} where at < ${readingsCutoff.toISOString()}::timestamptz returning 1`,
     );
     const prunedRollups = await this.db.execute(
-      sql`delete from device_readings_hourly where hour < ${rollupCutoff.toISOString()}::timestamptz returning 1`,
+      sql`delete from ${deviceReadingsHourly} where hour < ${rollupCutoff.toISOString()}::timestamptz returning 1`,
     );
     return {
       hoursRolled: rowsOf(rolled).length,
@@ -159,12 +162,12 @@ export class TelemetryService {
     for (let offset = -1; offset <= 2; offset += 1) {
       const from = new Date(today + offset * day);
       const to = new Date(from.getTime() + day);
-      const name = `device_readings_p${from.toISOString().slice(0, 10).replaceAll('-', '')}`;
+      const name = `${READINGS}_p${from.toISOString().slice(0, 10).replaceAll('-', '')}`;
+      // Partition bounds are literals (DDL takes no parameters): two instants written by the code.
+      const bounds = sql.raw(`('${from.toISOString()}') to ('${to.toISOString()}')`);
       try {
         await this.db.execute(
-          sql.raw(
-            `create table if not exists "${name}" partition of device_readings for values from ('${from.toISOString()}') to ('${to.toISOString()}')`,
-          ),
+          sql`create table if not exists ${sql.identifier(name)} partition of ${deviceReadings} for values from ${bounds}`,
         );
       } catch {
         // readings of that day are in the default partition already: they stay there
@@ -177,9 +180,9 @@ export class TelemetryService {
     const result = await this.db.execute(sql`
       select c.relname as name from pg_inherits i
       join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
-      where p.relname = 'device_readings' and c.relname like 'device_readings_p%'`);
+      where p.relname = ${READINGS} and c.relname like ${`${READINGS}_p%`}`);
     return rowsOf<{ name: string }>(result).flatMap(({ name }) => {
-      const match = /^device_readings_p(\d{4})(\d{2})(\d{2})$/.exec(name);
+      const match = new RegExp(`^${READINGS}_p(\\d{4})(\\d{2})(\\d{2})$`).exec(name);
       if (!match) return [];
       const start = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
       return [{ name, upper: new Date(start + 24 * HOUR) }];

@@ -1,7 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { alexaGrants, devices, userTwoFactor } from '../db/schema/index.ts';
+import { resealWifiPassword } from '../modules/devices/store.ts';
 import { SEAL_PURPOSE, SecretBox } from '../modules/two-factor/secret-box.ts';
+import { resealTotpSecret } from '../modules/two-factor/service.ts';
+import { resealAlexaTokens } from '../modules/voice/alexa-grants.ts';
 import type { DataKeyring } from './keyring.ts';
 
 /** What `npm run reseal` did, per kind of sealed value. */
@@ -57,12 +60,7 @@ export async function resealAll(db: Db, keyring: DataKeyring): Promise<ResealRep
     for (const row of rows) {
       const value = next(totp, 'totp_secret', row.userId, row.sealed, row.userId);
       if (value === null) continue;
-      const written = await db
-        .update(userTwoFactor)
-        .set({ secretCiphertext: value })
-        .where(and(eq(userTwoFactor.userId, row.userId), eq(userTwoFactor.secretCiphertext, row.sealed)))
-        .returning({ userId: userTwoFactor.userId });
-      if (written.length === 1) report.resealed.totp_secret += 1;
+      if (await resealTotpSecret(db, row.userId, row.sealed, value)) report.resealed.totp_secret += 1;
     }
     if (rows.length < BATCH) break;
     after = rows.at(-1)!.userId;
@@ -81,12 +79,9 @@ export async function resealAll(db: Db, keyring: DataKeyring): Promise<ResealRep
       if (!row.config || !sealed) continue;
       const value = next(wifi, 'wifi_password', row.id, sealed, row.id);
       if (value === null) continue;
-      const written = await db
-        .update(devices)
-        .set({ wifiConfig: { ...row.config, password_sealed: value } })
-        .where(and(eq(devices.id, row.id), sql`${devices.wifiConfig} ->> 'password_sealed' = ${sealed}`))
-        .returning({ id: devices.id });
-      if (written.length === 1) report.resealed.wifi_password += 1;
+      if (await resealWifiPassword(db, { id: row.id, config: row.config }, sealed, value)) {
+        report.resealed.wifi_password += 1;
+      }
     }
     if (rows.length < BATCH) break;
     after = rows.at(-1)!.id;
@@ -108,18 +103,13 @@ export async function resealAll(db: Db, keyring: DataKeyring): Promise<ResealRep
       const access = next(alexa, 'alexa_access_token', row.userId, row.access, row.userId);
       const refresh = next(alexa, 'alexa_refresh_token', row.userId, row.refresh, row.userId);
       if (access === null && refresh === null) continue;
-      const written = await db
-        .update(alexaGrants)
-        .set({ accessTokenSealed: access ?? row.access, refreshTokenSealed: refresh ?? row.refresh })
-        .where(
-          and(
-            eq(alexaGrants.userId, row.userId),
-            eq(alexaGrants.accessTokenSealed, row.access),
-            eq(alexaGrants.refreshTokenSealed, row.refresh),
-          ),
-        )
-        .returning({ userId: alexaGrants.userId });
-      if (written.length === 1) {
+      const written = await resealAlexaTokens(
+        db,
+        row.userId,
+        { access: row.access, refresh: row.refresh },
+        { access: access ?? row.access, refresh: refresh ?? row.refresh },
+      );
+      if (written) {
         if (access !== null) report.resealed.alexa_access_token += 1;
         if (refresh !== null) report.resealed.alexa_refresh_token += 1;
       }

@@ -1,18 +1,22 @@
 import {
   API_MSG,
   ERROR_CODE,
-  ROLE,
+  HOME_HEADER,
+  HOMES_MESSAGES,
+  homeRoleMay,
   requiresCsrf,
   TOKEN_EXPIRED_MESSAGE,
+  type HomeAction,
   type RouteRule,
 } from '@isaac/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Read } from '../db/reads.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import type { LiveSession, SessionService } from '../modules/auth/sessions.ts';
+import type { CurrentSession, LiveSession, SessionService } from '../modules/auth/sessions.ts';
 import type { AccessClaims, TokenService } from '../modules/auth/tokens.ts';
 import type { CsrfGuard } from './csrf.ts';
-import { forbidden, HttpError, unauthorized } from './errors.ts';
-import { scopeOf, type Scope } from '../policy/scope.ts';
+import { forbidden, HttpError, notFound, unauthorized } from './errors.ts';
+import { homeScopeOf, scopeOf, type HomeMembership, type Scope } from '../policy/scope.ts';
 import { roleMayCall, ruleForRequest } from './rbac.ts';
 
 /** The auth hook's own messages; those clients also match are the contract's API_MSG. */
@@ -32,12 +36,31 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** Who is calling, set by the global auth hook on every route whose rule names roles. */
-export interface AuthContext {
-  userId: string;
+export interface AuthContext extends CurrentSession {
   /** Role code from the database (contract ROLE: 1 electrician, 2 owner, 3 admin). */
   role: number;
-  sessionId: string;
+  /** Their live membership in the home the request names (else the one chosen last); null when none. */
+  home: HomeMembership | null;
 }
+
+/**
+ * The home a request names, or null: the one in the path on a route whose rule says `homeIn: 'path'`
+ * (`/api/homes/:id…`, ADR 072), else the web's `x-isaac-home` header (issue 32).
+ */
+export function homeHintOf(request: FastifyRequest): string | null {
+  const value = namesHomeInPath(request.routeRule) ? pathHomeOf(request) : request.headers[HOME_HEADER];
+  // A value PostgreSQL cannot hold names no home (the path's validation answers it with a 400).
+  return typeof value === 'string' && value.length > 0 && value.length <= 64 && !value.includes('\u0000')
+    ? value
+    : null;
+}
+
+/** Whether a route's home is the one its path names (`homeIn: 'path'`, ADR 072). */
+function namesHomeInPath(rule: RouteRule | undefined): rule is RouteRule & { home: HomeAction } {
+  return rule !== undefined && 'homeIn' in rule && rule.homeIn === 'path' && rule.home !== undefined;
+}
+
+const pathHomeOf = (request: FastifyRequest): unknown => (request.params as { id?: unknown }).id;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -132,7 +155,7 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
       request.pendingClaims = claims;
       return;
     }
-    await admit(request, rule, claims, await deps.sessions.findLive(claims.sid));
+    await admit(request, rule, claims, await deps.sessions.findLive(claims.sid, homeHintOf(request)));
   });
 
   /**
@@ -161,12 +184,31 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
     ) {
       throw new HttpError(403, ERROR_CODE.twoFactorEnrolmentRequired, API_MSG.twoFactorEnrolmentRequired);
     }
+    // A route of the current home (issue 32, ADR 069): the caller's role there must allow its action. A home
+    // named but not theirs (or no longer) is not found; no home at all is a home of their own to come.
+    const home = live.home === null ? null : { homeId: live.home.home_id, role: live.home.role };
+    // A home named in the path is judged once the request is validated (the preHandler below).
+    if (rule.access !== 'signed-in' && 'home' in rule && rule.home !== undefined && !namesHomeInPath(rule)) {
+      if (home === null && homeHintOf(request) !== null) throw notFound(HOMES_MESSAGES.notFound);
+      if (home !== null && !homeRoleMay(home.role, rule.home)) throw forbidden(HOMES_MESSAGES.notAllowed);
+    }
     await deps.sessions.touch(live.session);
-    const auth = { userId: live.user.id, role, sessionId: live.session.id };
+    const auth = { userId: live.user.id, role, sessionId: live.session.id, home };
     request.auth = auth;
     request.authUser = live.user;
     return auth;
   }
+
+  // A route of the home its path names (ADR 072): the session's statement read the caller's membership of
+  // that home; it must be live (else 404) and its role allow the route's action (else 403). Judged after
+  // validation, as the route's own lookup was: a malformed request is a 400 whoever sends it.
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeRule;
+    if (!namesHomeInPath(rule)) return;
+    const home = request.auth?.home ?? null;
+    if (home === null || home.homeId !== pathHomeOf(request)) throw notFound(HOMES_MESSAGES.notFound);
+    if (!homeRoleMay(home.role, rule.home)) throw forbidden(HOMES_MESSAGES.notAllowed);
+  });
 
   app.decorate('admitSession', async (request, claims, row) => {
     const rule = request.routeRule;
@@ -175,40 +217,48 @@ export function registerAuthHook(app: FastifyInstance, deps: AuthDeps): void {
   });
 }
 
-/** A read that carried the session check: the session and user it read, and the route's value. */
-export type ReadWithSession<T> = LiveSession & { value: T };
-
 /**
- * The data of a read route together with the caller's session check, in ONE statement (ADR 041): `read`
- * runs a statement built with `selectWithSession` (modules/auth/sessions.ts) in the scope the token
- * names, then the session it read passes the hook's very checks (live, the token's user, the database's
- * role, second factor) before its value is returned — so a revoked session is refused by its next
- * request as before, with one round trip to the database instead of two. Nothing read is returned
- * unless the session is admitted; were the database's role not the token's and its scope another, the
- * value is read again in that scope. On a route without `sessionInRead` (or a token whose role could not call it) the hook
- * has already admitted the caller, and `read` runs in its scope.
+ * A service's read (`db/reads.ts`) run as the caller, with the session check in the read's ONE statement
+ * (ADR 041, ADR 064): the statement — the read's fields beside the session lookup, prepared once per read
+ * key (`SessionService.read`) — runs in the scope the token names, then the session it read passes the
+ * hook's very checks (live, the token's user, the database's role, second factor), and only then is the
+ * row decoded into the answer — so a revoked session is refused by its next request as before, with one
+ * round trip to the database instead of two. Were the database's role not the token's and its scope
+ * another, the read runs again in that scope. On a route without `sessionInRead` (or a token whose role
+ * could not call it) the hook has already admitted the caller, and the read runs in its scope.
  */
 export async function readAsCaller<T>(
   request: FastifyRequest,
-  scopeFor: (caller: { userId: string; role: number }) => Scope,
-  read: (scope: Scope, sessionId: string) => Promise<ReadWithSession<T> | undefined>,
+  scopeFor: (caller: {
+    userId: string;
+    role: number;
+    home?: string | null;
+    member?: HomeMembership | null;
+  }) => Scope,
+  readFor: (scope: Scope) => Read<T>,
 ): Promise<T> {
+  const { sessions } = request.server;
   const claims = request.pendingClaims;
+  const hint = homeHintOf(request);
   if (claims === null) {
     const auth = requireAuth(request);
-    const row = await read(scopeFor(auth), auth.sessionId);
-    if (!row) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
-    return row.value;
+    const found = await sessions.read(
+      readFor(scopeFor({ ...auth, home: hint, member: auth.home })),
+      auth.sessionId,
+      hint,
+    );
+    if (!found) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
+    return found.decode();
   }
   request.pendingClaims = null;
-  const assumed = scopeFor({ userId: claims.sub, role: claims.role });
-  const row = await read(assumed, claims.sid);
-  const auth = await request.server.admitSession(request, claims, row);
-  const scope = scopeFor(auth);
-  if (row && scope.kind === assumed.kind && scope.userId === assumed.userId) return row.value;
-  const again = await read(scope, auth.sessionId);
+  const assumed = scopeFor({ userId: claims.sub, role: claims.role, home: hint });
+  const found = await sessions.read(readFor(assumed), claims.sid, hint);
+  const auth = await request.server.admitSession(request, claims, found);
+  const scope = scopeFor({ ...auth, home: hint, member: auth.home });
+  if (found && scope.kind === assumed.kind && scope.userId === assumed.userId) return found.decode();
+  const again = await sessions.read(readFor(scope), auth.sessionId, hint);
   if (!again) throw unauthorized(ERROR_CODE.authorizationRequired, API_MSG.sessionEnded);
-  return again.value;
+  return again.decode();
 }
 
 /** `request.auth` on a route whose rule names roles (the hook guarantees it is set there). */
@@ -228,16 +278,8 @@ export function requireScope(request: FastifyRequest): Scope {
   return scopeOf(requireAuth(request));
 }
 
-/**
- * The owner API's scope (/api/dashboard, /api/devices, /api/rooms): the caller's OWN home, for owners and
- * electricians alike (ADR 033: an electrician's /owner is their own home, not their customers' — those
- * are reached through the electrician API).
- */
+/** The owner API's scope of the caller (the policy's `homeScopeOf`: their current home, ADR 033, ADR 069). */
 export function requireHomeScope(request: FastifyRequest): Scope {
-  return homeScopeOf(requireAuth(request));
-}
-
-/** The owner API's scope of a caller (`requireHomeScope`). */
-export function homeScopeOf(caller: { userId: string; role: number }): Scope {
-  return caller.role === ROLE.electrician ? { kind: 'owner', userId: caller.userId } : scopeOf(caller);
+  const auth = requireAuth(request);
+  return homeScopeOf({ ...auth, home: homeHintOf(request), member: auth.home });
 }

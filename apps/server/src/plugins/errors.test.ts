@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PolicyDenied } from '../policy/denied.ts';
 import { conflict, forbidden, notFound, registerErrorHandling, tooManyRequests } from './errors.ts';
 
 async function appWith(handlerError: () => Error) {
@@ -57,6 +58,13 @@ describe('error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual(body);
+  });
+
+  it("the policy's refusal is a 404 with its message (another person's object is not found)", async () => {
+    const app = await appWith(() => new PolicyDenied('device', 'change', 'Device not found'));
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'Device not found' });
   });
 
   it('429 carries Retry-After', async () => {

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { PolicyDenied } from '../policy/denied.ts';
 
 export type ErrorDetail = { path: string; message: string };
 
@@ -146,13 +147,17 @@ function fieldPath(instancePath: string): string {
 
 /** One error handler for the whole API: every error leaves as `{error, message, details?}`; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | PolicyDenied, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.details) body.details = error.details;
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       return reply.code(error.statusCode).send(body);
+    }
+    // The policy refused an object (ADR 066): not found, as for an id that does not exist.
+    if (error instanceof PolicyDenied) {
+      return reply.code(404).send({ error: ERROR_CODE.notFound, message: error.message } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({

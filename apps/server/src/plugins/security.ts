@@ -1,7 +1,14 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import { CSRF_HEADER, ERROR_CODE, requiresCsrf } from '@isaac/contract';
+import {
+  CSRF_HEADER,
+  ERROR_CODE,
+  HOME_HEADER,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENT_REPLAY_HEADER,
+  requiresCsrf,
+} from '@isaac/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
@@ -135,8 +142,15 @@ export async function registerSecurity(
     origin: [...config.webOrigins],
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', CSRF_HEADER, 'X-Requested-With'],
-    exposedHeaders: ['Retry-After'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      CSRF_HEADER,
+      HOME_HEADER,
+      IDEMPOTENCY_HEADER,
+      'X-Requested-With',
+    ],
+    exposedHeaders: ['Retry-After', IDEMPOTENT_REPLAY_HEADER],
     maxAge: 600,
   });
 

@@ -21,11 +21,12 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> |
 }
 
 /**
- * Response serialisation (ADR 017): each route's response schema (the contract's zod schema) is turned
+ * Response serialisation (ADR 023): each route's response schema (the contract's zod schema) is turned
  * into JSON Schema once, at start, and compiled by fast-json-stringify, Fastify's own serializer. Like
  * zod's encode it writes only the properties the contract declares (a presenter that leaks a column
  * leaks nothing), and a missing required property is an error (500, logged); it does not re-validate
- * every value on every response, which zod did at ~5× the cost of the whole serialisation. Schemas zod
+ * every value on every response, which made zod's encode cost several times the whole serialisation
+ * (ADR 023; figures in docs/benchmarks.md). Schemas zod
  * cannot express as JSON Schema keep the zod serializer.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (input: CompilerInput) => {

@@ -4,7 +4,8 @@
  * through `may` and through the services that take their conditions (device commands, device and room
  * lists, the dashboard, room changes).
  */
-import { ROLE, type DeviceListQuery, type PageQuery } from '@isaac/contract';
+import { deviceListQuerySchema, ROLE, roomListQuerySchema, type PageQuery } from '@isaac/contract';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   devices,
@@ -14,9 +15,11 @@ import {
   rooms,
 } from '../db/schema/index.ts';
 import { auditContextFor, createTestApp, type TestApp } from '../test/helpers.ts';
-import type { ReadWithSession } from '../plugins/auth.ts';
+import type { Read } from '../db/reads.ts';
 import { authorize, may, type Access, type PolicyEntity } from './policy.ts';
-import { homeOf, scopeOf, type Scope } from './scope.ts';
+import { PolicyDenied } from './denied.ts';
+import { homeAccessAt } from './home-access.ts';
+import { homeOf, homeScopeOf, scopeOf, type Scope } from './scope.ts';
 
 let t: TestApp;
 let serial = 0;
@@ -125,20 +128,36 @@ describe('policy: may / authorize', () => {
     });
   }
 
-  it('an unknown role reaches nothing; authorize answers 404 with the given message', async () => {
+  it("an unknown role reaches nothing; authorize refuses with the policy's own error and the given message", async () => {
     const nobody = scopeOf({ userId: world.ownerA.userId, role: 7 });
     expect(nobody.kind).toBe('none');
     expect(await may(t.db, nobody, 'see', 'device', world.deviceA)).toBe(false);
-    await expect(
-      authorize(t.db, world.ownerB, 'see', 'device', world.deviceA, 'Device not found'),
-    ).rejects.toMatchObject({ statusCode: 404, message: 'Device not found' });
+    const refused = authorize(t.db, world.ownerB, 'see', 'device', world.deviceA, 'Device not found');
+    await expect(refused).rejects.toBeInstanceOf(PolicyDenied);
+    await expect(refused).rejects.toMatchObject({
+      entity: 'device',
+      access: 'see',
+      message: 'Device not found',
+    });
     await expect(authorize(t.db, world.ownerA, 'see', 'device', world.deviceA, 'x')).resolves.toBeUndefined();
   });
 
-  it('only an owner has a home for new rooms and devices', () => {
-    expect(homeOf(world.ownerA)).toBe(world.ownerA.userId);
+  it('only an owner has a home for new rooms and devices: their current one (or their own, to be made)', () => {
+    expect(homeOf(world.ownerA)).toEqual({ userId: world.ownerA.userId, homeId: undefined });
+    expect(homeOf({ ...world.ownerA, member: { homeId: 'home-1', role: 'owner' } })).toEqual({
+      userId: world.ownerA.userId,
+      homeId: 'home-1',
+    });
     expect(homeOf(world.assigned)).toBeNull();
     expect(homeOf(world.admin)).toBeNull();
+  });
+
+  it("the owner API is the caller's own home: an electrician's too, never their customers' (ADR 033)", () => {
+    const caller = (role: number) => ({ userId: world.assigned.userId, role, home: 'home-1' });
+    const home = { kind: 'owner', userId: world.assigned.userId, home: 'home-1', member: null };
+    expect(homeScopeOf(caller(ROLE.electrician))).toEqual(home);
+    expect(homeScopeOf(caller(ROLE.owner))).toEqual(home);
+    expect(homeScopeOf(caller(ROLE.admin))).toEqual({ kind: 'admin', userId: world.assigned.userId });
   });
 });
 
@@ -147,25 +166,21 @@ describe('services take their conditions from the policy', () => {
 
   /** A read as its route runs it: with a session of the scope's user (`readAsCaller`, ADR 041). */
   const sessionsOf = new Map<string, string>();
-  async function asCaller<T>(
-    scope: Scope,
-    read: (sessionId: string) => Promise<ReadWithSession<T> | undefined>,
-  ): Promise<T> {
+  async function asCaller<T>(scope: Scope, read: Read<T>): Promise<T> {
     let sessionId = sessionsOf.get(scope.userId);
     if (sessionId === undefined) {
       sessionId = (await t.app.services.sessions.create(scope.userId, { userAgent: null, ip: null })).id;
       sessionsOf.set(scope.userId, sessionId);
     }
-    const result = await read(sessionId);
+    const result = await t.app.services.sessions.read(read, sessionId);
     if (!result) throw new Error('the session was not read');
-    return result.value;
+    return result.decode();
   }
-  const deviceList = (scope: Scope, query: DeviceListQuery) =>
-    asCaller(scope, (sessionId) => t.app.services.devices.list(scope, query, sessionId));
+  const deviceList = (scope: Scope, query: z.input<typeof deviceListQuerySchema>) =>
+    asCaller(scope, t.app.services.devices.list(scope, deviceListQuerySchema.parse(query)));
   const roomList = (scope: Scope, query: PageQuery) =>
-    asCaller(scope, (sessionId) => t.app.services.rooms.list(scope, query, sessionId));
-  const dashboardOf = (scope: Scope) =>
-    asCaller(scope, (sessionId) => t.app.services.dashboard.statistics(scope, sessionId));
+    asCaller(scope, t.app.services.rooms.list(scope, roomListQuerySchema.parse(query)));
+  const dashboardOf = (scope: Scope) => asCaller(scope, t.app.services.dashboard.statistics(scope));
 
   it('device lists: each scope sees what the policy lets it (prepared per scope kind)', async () => {
     const page = { page: 1, page_size: 100 };
@@ -265,5 +280,28 @@ describe('services take their conditions from the policy', () => {
     });
     expect((await dashboardOf(world.unassigned)).statistics.devices.total).toBe(0);
     expect((await dashboardOf(world.admin)).statistics.devices.total).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("an electrician's access to a customer's home (grace period, ADR 033)", () => {
+  const completed = new Date('2026-11-01T10:00:00Z');
+  const day = (n: number) => new Date(completed.getTime() + n * 24 * 60 * 60 * 1000);
+
+  it('is full until the grace period after the latest completion has passed, then read-only', () => {
+    const installs = { latestCompletedAt: completed, underWay: 0 };
+    expect(homeAccessAt(installs, 7, day(6))).toEqual({ access: 'full', readOnlyFrom: day(7) });
+    expect(homeAccessAt(installs, 7, day(7))).toEqual({ access: 'read_only', readOnlyFrom: day(7) });
+    expect(homeAccessAt(installs, 0, completed)).toEqual({ access: 'read_only', readOnlyFrom: completed });
+  });
+
+  it('is full with nothing completed yet, or with an installation under way again', () => {
+    expect(homeAccessAt({ latestCompletedAt: null, underWay: 0 }, 7, day(30))).toEqual({
+      access: 'full',
+      readOnlyFrom: null,
+    });
+    expect(homeAccessAt({ latestCompletedAt: completed, underWay: 1 }, 7, day(30))).toEqual({
+      access: 'full',
+      readOnlyFrom: null,
+    });
   });
 });

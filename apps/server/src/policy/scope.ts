@@ -1,4 +1,4 @@
-import { ROLE } from '@isaac/contract';
+import { ROLE, type HomeRole } from '@isaac/contract';
 
 /**
  * What a caller may reach, by kind (ADR 019). The kind decides the SHAPE of every ownership condition
@@ -17,6 +17,19 @@ export interface Scope {
   readonly kind: ScopeKind;
   /** The acting user (recorded as the actor of what they do). */
   readonly userId: string;
+  /**
+   * Owner API (issue 32, ADR 069): the home the request names (the web's `x-isaac-home` header); absent or
+   * null = the home the person chose last. The policy's conditions read the membership in the same statement.
+   */
+  readonly home?: string | null;
+  /** The caller's live membership in that home as the session's statement read it, when known. */
+  readonly member?: HomeMembership | null;
+}
+
+/** A person's live membership in a home, as the auth hook read it with the session. */
+export interface HomeMembership {
+  readonly homeId: string;
+  readonly role: HomeRole;
 }
 
 /** The scope of a signed-in caller, from the role the auth hook read from the database. */
@@ -33,9 +46,28 @@ export function scopeOf(actor: { userId: string; role: number }): Scope {
 }
 
 /**
- * The home that new rooms and devices of the owner API go into: the owner's own. Other kinds have no
- * home of their own yet (the electrician issue decides what /owner shows them): null.
+ * The scope of a caller on the owner API (/api/dashboard, /api/devices, /api/rooms): a home they are a
+ * member of (the one the request names, else the one they chose last), for owners and electricians alike
+ * (ADR 033: an electrician's /owner is their own homes, not their customers' — those are reached through the
+ * electrician API, under its assignments).
  */
-export function homeOf(scope: Scope): string | null {
-  return scope.kind === 'owner' ? scope.userId : null;
+export function homeScopeOf(caller: {
+  userId: string;
+  role: number;
+  home?: string | null;
+  member?: HomeMembership | null;
+}): Scope {
+  const kind = caller.role === ROLE.electrician ? 'owner' : scopeOf(caller).kind;
+  if (kind !== 'owner') return { kind, userId: caller.userId };
+  return { kind, userId: caller.userId, home: caller.home ?? null, member: caller.member ?? null };
+}
+
+/**
+ * Where new rooms and devices of the owner API go: the caller's current home (the membership the auth hook
+ * read; its role already checked against the route's home action), or — for a person with no home yet —
+ * undefined: the row's trigger makes them their own. Null for scopes of other kinds (no home of their own).
+ */
+export function homeOf(scope: Scope): { userId: string; homeId: string | undefined } | null {
+  if (scope.kind !== 'owner') return null;
+  return { userId: scope.userId, homeId: scope.member?.homeId };
 }

@@ -73,7 +73,12 @@ export interface SimulatedDeviceOptions {
   firmwareVersion?: string;
   /** Fault injection for firmware updates (issue 14). */
   otaFault?: 'none' | OtaFault;
+  /** ISAAC: the filter life it starts at (percent; 92 by default). */
+  filterLife?: number;
 }
+
+/** An ISAAC filter lasts about six months of running: the percent it loses per second on. */
+const FILTER_WEAR_PER_SECOND = 100 / (180 * 24 * 3600);
 
 /**
  * A simulated ISAAC, SKYWALKER or Lumos device speaking the real protocol with its real credentials: connects
@@ -86,7 +91,7 @@ const STOP_GRACE_MS = 1000;
 export class SimulatedDevice {
   private client: MqttClient | null = null;
   private telemetryTimer: NodeJS.Timeout | null = null;
-  private filterLife = 92;
+  private filterLife: number;
   readonly state: ReportedState;
   /** `updates`: updates begun; `resumes`: interrupted downloads resumed; `flashes`: new versions installed. */
   readonly stats = {
@@ -102,6 +107,7 @@ export class SimulatedDevice {
   private ota: OtaProgress | null = null;
 
   constructor(private readonly options: SimulatedDeviceOptions) {
+    this.filterLife = options.filterLife ?? 92;
     this.state = {
       power_on: options.state.power_on,
       gang_states: [...options.state.gang_states],
@@ -323,7 +329,8 @@ export class SimulatedDevice {
         ...(at ? { at: at.toISOString() } : {}),
       };
     }
-    if (this.state.power_on) this.filterLife = Math.max(0, this.filterLife - seconds / (3600 * 24 * 30));
+    if (this.state.power_on)
+      this.filterLife = Math.max(0, this.filterLife - seconds * FILTER_WEAR_PER_SECOND);
     return {
       pm25: round(pm25),
       filter_life: Math.round(this.filterLife),

@@ -37,6 +37,7 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { AuditContext } from '../modules/audit/audit-log.ts';
+import type { PushSender } from '../modules/notifications/push.ts';
 
 export interface TestClock {
   now(): Date;
@@ -83,6 +84,8 @@ export interface TestAppOptions {
   extraPlugins?: FastifyPluginAsync[];
   /** A logger to capture the app's log lines (e.g. to prove a secret is never logged); default none. */
   logger?: FastifyBaseLogger;
+  /** Where Web Push goes (e.g. a sender trusting a local push service). */
+  pushSender?: PushSender;
 }
 
 const DEFAULT_PASSWORD = 'test-password';
@@ -163,6 +166,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     extraPlugins: options.extraPlugins,
     logger: options.logger,
+    pushSender: options.pushSender,
   });
 
   const createUser = async (o: CreateUserOptions = {}) => {

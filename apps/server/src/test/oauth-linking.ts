@@ -4,7 +4,7 @@ import { auditContextFor, authed, csrf, type TestApp } from './helpers.ts';
 
 export const TEST_REDIRECT_URI = 'https://oauth-redirect.googleusercontent.com/r/isaac-home-test';
 
-/** Registers a confidential voice-linking client straight through the service (the HTTP flow: oauth.test.ts). */
+/** Registers a confidential voice-linking client straight through the service (the HTTP flow: oauth-flow.ts). */
 export async function registerTestClient(
   t: TestApp,
   name = 'Google Home',

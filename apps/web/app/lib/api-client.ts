@@ -15,6 +15,7 @@
 import {
   API_MSG,
   CSRF_HEADER,
+  IDEMPOTENCY_HEADER,
   CSRF_STORAGE_KEY,
   ERROR_CODE,
   MSG,
@@ -41,6 +42,11 @@ export interface ApiRequestOptions {
    * no upload progress), with the same semantics. For `FormData` uploads (firmware).
    */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /**
+   * Sent as the Idempotency-Key header (ADR 070): a write sent again with the same key (the offline queue
+   * retrying after a lost answer) gets the first answer and is not applied twice.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ApiErrorDetail {
@@ -74,6 +80,14 @@ export class ApiError extends Error {
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
   return fallback;
+}
+
+/** A change attempted with no network (navigator.onLine false). */
+export const OFFLINE_MESSAGE = 'You are offline: this needs the network. Try again once you are back online.';
+
+/** Whether a call failed for want of the network (fetch rejects with a TypeError; offline, see above). */
+export function isNetworkFailure(err: unknown): boolean {
+  return err instanceof TypeError || (err instanceof ApiError && err.code === 'offline');
 }
 
 /** The message shown on /login when a call ends the session without the server saying why. */
@@ -216,11 +230,13 @@ function send(
   csrf: string | null,
   signal?: AbortSignal,
   onUploadProgress?: (progress: UploadProgress) => void,
+  idempotencyKey?: string,
 ) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (csrf) headers[CSRF_HEADER] = csrf;
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -322,8 +338,13 @@ function isTokenExpired(fields: ErrorBodyFields): boolean {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const handleUnauthorized = options.handleUnauthorized ?? true;
-  const { body, signal, onUploadProgress } = options;
+  const { body, signal, onUploadProgress, idempotencyKey } = options;
   const mutation = MUTATING.has(method);
+  // A change sent with no network fails at once and says why (owner commands need the network, ADR 070);
+  // the electrician's changes are queued before they get here (lib/offline/outbox.ts).
+  if (mutation && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError(OFFLINE_MESSAGE, { status: 0, code: 'offline', serverMessage: OFFLINE_MESSAGE });
+  }
 
   let csrf = mutation ? await csrfTokenFor(signal) : null;
   let csrfRetried = false;
@@ -335,7 +356,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const hadToken = getToken() !== null;
     const response = early
       ? await early.catch(() => send(path, method, body, csrf, signal))
-      : await send(path, method, body, csrf, signal, onUploadProgress);
+      : await send(path, method, body, csrf, signal, onUploadProgress, idempotencyKey);
     early = undefined;
     const data = await readBody(response);
     if (response.ok) return data as T;

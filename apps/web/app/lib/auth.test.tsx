@@ -16,6 +16,7 @@ const user: User = {
   created_at: '2026-01-01T00:00:00.000Z',
   location: null,
   two_factor_enabled: false,
+  language: null,
 };
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

@@ -17,6 +17,7 @@ import {
   errorMessage,
   fetchCsrfToken,
   getToken,
+  isNetworkFailure,
   onSessionEnded,
   refreshToken,
   setToken,
@@ -69,8 +70,36 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * The signed-in user as last loaded, kept so the back office opens with no network (ADR 070): when the
+ * server cannot be reached at all, the stored token's last user is used and loaded again once online.
+ */
+const OFFLINE_USER_KEY = 'isaac_offline_user';
+
+function rememberUser(user: User): void {
+  try {
+    localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(user));
+  } catch {
+    // storage full or blocked: the app then needs the network to open, as before
+  }
+}
+
+function rememberedUser(): User | null {
+  try {
+    const text = localStorage.getItem(OFFLINE_USER_KEY);
+    return text ? (JSON.parse(text) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Ends the session locally: token, user and every cached query are dropped. */
 function signOutLocally(notice: string | null): void {
+  try {
+    localStorage.removeItem(OFFLINE_USER_KEY);
+  } catch {
+    // nothing stored
+  }
   clearToken();
   clearSessionCaches();
   setState({ user: null, loading: false, loadError: null, notice });
@@ -92,10 +121,16 @@ export function loadCurrentUser(): Promise<void> {
     setState({ loading: true, loadError: null });
     try {
       const { user } = await apiRequest<{ user: User }>('/auth/current-user');
+      rememberUser(user);
       setState({ user, loading: false, loadError: null });
     } catch (err) {
+      const offlineUser = isNetworkFailure(err) ? rememberedUser() : null;
       if (err instanceof ApiError && err.status === 401) {
         signOutLocally(state.notice ?? err.serverMessage ?? SESSION_ENDED_MESSAGE);
+      } else if (offlineUser) {
+        // No network: the last user of this browser's session, checked with the server once back online.
+        setState({ user: offlineUser, loading: false, loadError: null });
+        window.addEventListener('online', () => void loadCurrentUser(), { once: true });
       } else {
         setState({ user: null, loading: false, loadError: errorMessage(err, 'Could not reach the server.') });
       }
@@ -129,6 +164,7 @@ export async function login(
     handleUnauthorized: false,
   });
   setToken(response.token);
+  rememberUser(response.user);
   clearSessionCaches();
   loadedOnce = true;
   setState({ user: response.user, loading: false, loadError: null, notice: null });
@@ -149,7 +185,10 @@ export async function logout(): Promise<void> {
 
 /** Replaces the signed-in user (after they edit their own profile), so the shell shows the new name at once. */
 export function setCurrentUser(user: User): void {
-  if (state.user && state.user._id === user._id) setState({ user });
+  if (state.user && state.user._id === user._id) {
+    rememberUser(user);
+    setState({ user });
+  }
 }
 
 /** Refreshes the token now; an auth failure ends the session, a network failure keeps it. */

@@ -1,9 +1,18 @@
-/** A short date-time for 'last updated' / 'last seen' (en-IN). */
+import { formatInr } from '@isaac/contract';
+import { currentLocale, formatWords } from './i18n/locale';
+
+/**
+ * Dates and numbers the Indian way in the language shown (ADR 073): `en-IN` or `hi-IN` (lib/i18n/locale.ts),
+ * read at each call so a page formats in the language it renders in.
+ */
+export { currentLocale, formatNumber } from './i18n/locale';
+
+/** A short date-time for 'last updated' / 'last seen' (en-IN: '4 Mar 2031, 2:30 pm'). */
 export function formatDateTime(iso: string | null): string {
-  if (!iso) return 'Never';
+  if (!iso) return formatWords().never;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return formatWords().unknown;
+  return date.toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A calendar date `YYYY-MM-DD` (an installation date) as '4 Mar 2031' (en-IN), whatever the time zone. */
@@ -11,7 +20,22 @@ export function formatCalendarDate(date: string | null): string {
   if (!date) return '—';
   const at = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(at.getTime())) return date;
-  return at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return at.toLocaleDateString(currentLocale(), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** An instant's time of day, '14:32' (24-hour in both languages' Indian formats as the locale gives it). */
+export function formatTime(at: Date | number | string): string {
+  return new Date(at).toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Rupees from paise the Indian way in the language shown: 12400000 → '₹1,24,000'. */
+export function formatRupees(paise: number): string {
+  return formatInr(paise, currentLocale());
 }
 
 /**

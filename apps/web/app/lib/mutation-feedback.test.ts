@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';

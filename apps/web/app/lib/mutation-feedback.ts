@@ -10,6 +10,7 @@
  */
 import type { MutationCacheConfig, QueryClient, QueryKey } from '@tanstack/react-query';
 import { errorMessage } from './api-client';
+import { localiseMessage } from './i18n/messages';
 import { toast } from './toast';
 
 /** A success toast: a message (a success toast) or a plain toast with an icon. */
@@ -23,6 +24,11 @@ export interface MutationFeedback extends Record<string, unknown> {
   /** Query key prefixes refetched after the mutation settles, whether it succeeded or failed. */
   invalidates?: readonly QueryKey[];
 }
+
+/*
+ * Toasts in the language shown (ADR 073): the English of a `meta` message, or the server's English, is
+ * replaced by its translation when a catalogue has it (lib/i18n/messages.ts); other texts show as given.
+ */
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -49,8 +55,8 @@ function showSuccess(meta: MutationFeedback | undefined, data: unknown, variable
       ? (success as (data: unknown, variables: unknown) => SuccessToast | undefined)(data, variables)
       : success;
   if (message === undefined) return;
-  if (typeof message === 'string') toast.success(message);
-  else toast.info(message.message, { icon: message.icon });
+  if (typeof message === 'string') toast.success(localiseMessage(message));
+  else toast.info(localiseMessage(message.message), { icon: message.icon });
 }
 
 /** Refetches (marks stale and refetches the active queries of) each key prefix. */
@@ -65,7 +71,7 @@ export const mutationFeedback: MutationCacheConfig = {
   },
   onError: (error, _variables, _onMutateResult, mutation) => {
     const fallback = mutation.meta?.error;
-    if (fallback !== undefined) toast.error(errorMessage(error, fallback));
+    if (fallback !== undefined) toast.error(localiseMessage(errorMessage(error, fallback)));
   },
   onSettled: (_data, _error, _variables, _onMutateResult, mutation, context) =>
     invalidate(context.client, mutation.meta?.invalidates),

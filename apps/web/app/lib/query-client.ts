@@ -1,5 +1,6 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { registerSessionCache } from './auth';
+import { forgetKeptQueries } from './offline/persist';
 import { mutationFeedback } from './mutation-feedback';
 import { reportEnrolmentRequired } from './two-factor-enrolment';
 
@@ -19,11 +20,20 @@ export function createQueryClient(): QueryClient {
         return mutationFeedback.onError?.(...args);
       },
     }),
-    defaultOptions: { queries: { refetchOnWindowFocus: false } },
+    // A change made with no network runs (and fails at once, saying so, or is queued: ADR 070) rather than
+    // waiting silently for the network.
+    defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { networkMode: 'always' } },
   });
 }
 
 export const queryClient = createQueryClient();
 
+// TanStack Query assumes a network until an `offline` event; a page loaded offline (ADR 070) starts offline,
+// so its kept reads wait for the network instead of failing.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
 // A new session (or none) must not see the previous one's data.
-registerSessionCache(() => queryClient.clear());
+registerSessionCache(() => {
+  queryClient.clear();
+  void forgetKeptQueries();
+});

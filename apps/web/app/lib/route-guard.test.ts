@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ROLE } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import { AREA_ROLES, dashboardHome, decideGuard } from './route-guard';

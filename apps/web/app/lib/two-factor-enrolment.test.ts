@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ERROR_CODE } from '@isaac/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';

@@ -1,5 +1,6 @@
-import { Mic } from 'lucide-react';
+import { Bell, Mic } from 'lucide-react';
 import { AccountSettings, SettingsSection } from '~/features/account/components/AccountSettings';
+import { NotificationSettings } from '~/features/notifications/components/NotificationSettings';
 import { VoiceLinkingClients } from '~/features/admin/components/voice-linking/VoiceLinkingClients';
 import type { Route } from './+types/admin.settings';
 
@@ -19,6 +20,14 @@ export default function AdminSettings() {
         description="Google Home, Alexa and other services owners can link their accounts to."
       >
         <VoiceLinkingClients />
+      </SettingsSection>
+      <SettingsSection
+        id="settings-notifications"
+        icon={Bell}
+        title="Notifications"
+        description="What reaches you by push and e-mail, and when to keep quiet."
+      >
+        <NotificationSettings />
       </SettingsSection>
     </AccountSettings>
   );

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { useTwoFactorEnrolmentRedirect } from '~/features/account/use-two-factor-enrolment-redirect';
 import { RouteGuard } from '~/features/auth/RouteGuard';
 import { DashboardShell } from '~/features/dashboard-shell';
+import { NotificationBell } from '~/features/notifications/components/NotificationBell';
 import { ADMIN_PATHS } from '~/lib/paths';
 import { AREA_ROLES } from '~/lib/route-guard';
 
@@ -10,7 +11,7 @@ export default function AdminLayout() {
   useTwoFactorEnrolmentRedirect(ADMIN_PATHS.settings);
   return (
     <RouteGuard allowedRoles={AREA_ROLES.admin}>
-      <DashboardShell>
+      <DashboardShell headerEnd={<NotificationBell />}>
         <Outlet />
       </DashboardShell>
     </RouteGuard>

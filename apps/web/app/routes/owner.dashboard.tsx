@@ -5,8 +5,9 @@ import {
 import { getToken } from '~/lib/api-client';
 import { queryClient } from '~/lib/query-client';
 import type { Route } from './+types/owner.dashboard';
+import { documentTitle } from '~/lib/i18n';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Isaac Owner' }];
+export const meta: Route.MetaFunction = () => [{ title: documentTitle('nav.dashboard', 'owner') }];
 
 /**
  * With a session token stored, the dashboard's data is requested as the route loads, alongside the

@@ -1,10 +1,12 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FILTERS, SUBSCRIPTION_DISCOUNT_PERCENT, priceLabel } from '@isaac/contract';
 import { AddToCartButton } from '~/features/storefront/commerce';
 import { BackToHome, CheckList, PageHero, Section } from '~/features/storefront/components/PageHero';
 import { buttonSecondary, focusRing } from '~/features/storefront/components/ui';
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';
+import { ForPurifier } from '~/features/storefront/products/ForPurifier';
 import { ItemCard } from '~/features/storefront/products/ItemCard';
+import { useHydrated } from '~/lib/use-hydrated';
 import { pageMeta } from '~/features/storefront/seo';
 import { CLEANING_GUIDE_HREF } from '~/features/storefront/site';
 import type { Route } from './+types/products.replacement-filters';
@@ -20,6 +22,11 @@ export const meta: Route.MetaFunction = () =>
 const months = (count: number) => `${count} month${count === 1 ? '' : 's'}`;
 
 export default function ReplacementFiltersPage() {
+  // `?for=<purifier>` (from the owner's device card or filter alert): read after hydration, as the page is
+  // prerendered without it.
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const forDevice = hydrated ? params.get('for') : null;
   return (
     <StorefrontLayout>
       <PageHero
@@ -34,6 +41,7 @@ export default function ReplacementFiltersPage() {
       />
 
       <Section id="filters" title="Filters" tone="muted">
+        {forDevice ? <ForPurifier deviceId={forDevice} /> : null}
         <div className="grid gap-6 md:grid-cols-3">
           {FILTERS.map((filter) => (
             <ItemCard

@@ -24,6 +24,7 @@ export function makeDevice(patch: Partial<Device> = {}): Device {
     last_seen_at: null,
     fan_speed: null,
     filter_life: null,
+    filter_days_left: null,
     auto_threshold: null,
     update: null,
     air_quality: null,

@@ -1,3 +1,4 @@
+import { DEVICE_COMMAND_STATUSES } from '@isaac/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
@@ -27,7 +28,7 @@ export const deviceCommands = pgTable(
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     channel: text('channel').notNull(),
     desired: jsonb('desired').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['sent', 'acked', 'failed', 'expired'] }).notNull(),
+    status: text('status', { enum: DEVICE_COMMAND_STATUSES }).notNull(),
     error: text('error'),
     createdAt: createdAt(),
     completedAt: timestamptz('completed_at'),

@@ -2,6 +2,7 @@ import { DEVICE_TYPES, FAN_SPEEDS, ROOM_TYPES } from '@isaac/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { holderHome, homes } from './homes.ts';
 import { users } from './users.ts';
 
 /** An owner's room (types: contract ROOM_TYPES); one name per home, whatever its letter case. */
@@ -9,6 +10,12 @@ export const rooms = pgTable(
   'rooms',
   {
     id: id(),
+    /** The home the room is in (issue 32, ADR 069). */
+    homeId: text('home_id')
+      .notNull()
+      .references(() => homes.id, { onDelete: 'cascade' })
+      .$defaultFn(holderHome),
+    /** Who added it. */
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -18,8 +25,8 @@ export const rooms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('rooms_user_created_idx').on(t.userId, t.createdAt.desc()),
-    uniqueIndex('rooms_user_name_ci_idx').on(t.userId, sql`lower(${t.name})`),
+    index('rooms_home_created_idx').on(t.homeId, t.createdAt.desc()),
+    uniqueIndex('rooms_home_name_ci_idx').on(t.homeId, sql`lower(${t.name})`),
   ],
 );
 
@@ -50,8 +57,10 @@ export const devices = pgTable(
     serialNumber: text('serial_number').notNull().unique(),
     /** isaac | lumos | skywalker (contract DEVICE_TYPES). */
     type: text('type', { enum: DEVICE_TYPES }).notNull(),
-    /** The owner; null = available (not assigned to anyone). */
+    /** The person who added it to a home (the owner before homes); null = available (not assigned to anyone). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The home it is in (issue 32, ADR 069); null = stock, in no home. */
+    homeId: text('home_id').references(() => homes.id, { onDelete: 'set null' }),
     roomId: text('room_id').references(() => rooms.id, { onDelete: 'set null' }),
     /** From the broker (issue 13): connected now; when it last spoke, connected, disconnected. */
     isConnected: boolean('is_connected').notNull().default(false),
@@ -60,14 +69,16 @@ export const devices = pgTable(
     disconnectedAt: timestamptz('disconnected_at'),
     /** ISAAC: filter life left (percent) and mode, as last reported. */
     filterLife: integer('filter_life'),
+    /** ISAAC: when the filter in it was fitted (its first report, or a jump in life) and its life then. */
+    filterFittedAt: timestamptz('filter_fitted_at'),
+    filterFittedLife: integer('filter_fitted_life'),
     mode: text('mode'),
     /**
-     * ISAAC auto mode (issue 13): switched on when a SKYWALKER in its room reports PM2.5 above this
-     * (µg/m³), off again below it minus the hysteresis; null = off. `auto_on` marks a purifier auto mode
-     * switched on (only those are switched off by it).
+     * ISAAC auto mode's threshold (PM2.5, µg/m³; null = off), as the device's own read shows it. Auto mode
+     * is an automation (issue 33, `automations.auto_mode_device_id`); the automations module keeps this copy
+     * in step through `devices/store.ts` whenever that automation changes.
      */
     autoThreshold: integer('auto_threshold'),
-    autoOn: boolean('auto_on').notNull().default(false),
     /** Power state ("status" in some views): true = on. */
     powerOn: boolean('power_on').notNull().default(false),
     batteryLevel: integer('battery_level'),
@@ -94,6 +105,7 @@ export const devices = pgTable(
     // A home's devices newest first, ties by id (the device list's order, `newestFirst`): the list reads its
     // page straight off the index, no sort (ADR 046).
     index('devices_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('devices_home_created_id_idx').on(t.homeId, t.createdAt.desc(), t.id.desc()),
     index('devices_room_idx').on(t.roomId),
     index('devices_created_idx').on(t.createdAt.desc()),
     // "Does any device run this firmware?" (a firmware delete, ADR 021) and the admin firmware filter.

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { devices } from './devices.ts';
+import { holderHome, homes } from './homes.ts';
 import { users } from './users.ts';
 
 /** A customer (owner) assigned to an electrician, with the planned installation date (one electrician per customer). */
@@ -22,6 +23,11 @@ export const electricianCustomers = pgTable(
     customerId: text('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer's home the electrician works in (issue 32, ADR 069). */
+    homeId: text('home_id')
+      .notNull()
+      .references(() => homes.id, { onDelete: 'cascade' })
+      .$defaultFn(holderHome),
     installationDate: date('installation_date', { mode: 'string' }),
     /** assigned | in_progress | completed */
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('assigned'),
@@ -32,6 +38,7 @@ export const electricianCustomers = pgTable(
   (t) => [
     unique('electrician_customers_pair_uq').on(t.electricianId, t.customerId),
     uniqueIndex('electrician_customers_customer_uq').on(t.customerId),
+    index('electrician_customers_electrician_home_idx').on(t.electricianId, t.homeId),
   ],
 );
 
@@ -66,6 +73,11 @@ export const installations = pgTable(
     customerId: text('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The home the installation is in (issue 32, ADR 069). */
+    homeId: text('home_id')
+      .notNull()
+      .references(() => homes.id, { onDelete: 'cascade' })
+      .$defaultFn(holderHome),
     sessionId: text('session_id'),
     apartmentComplex: text('apartment_complex'),
     apartmentUnit: text('apartment_unit'),
@@ -88,6 +100,7 @@ export const installations = pgTable(
   (t) => [
     index('installations_electrician_created_idx').on(t.electricianId, t.createdAt.desc()),
     index('installations_customer_idx').on(t.customerId),
+    index('installations_home_idx').on(t.homeId),
     // reports: installations started / completed in a date range (only rows that have the time)
     index('installations_started_idx')
       .on(t.startedAt)
@@ -110,6 +123,8 @@ export const installationDevices = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     /** configured | pending */
     status: text('status', { enum: INSTALLATION_DEVICE_STATUSES }).notNull().default('pending'),
+    /** When the device answered a test command sent from this installation (issue 34: completion needs it). */
+    testedAt: timestamptz('tested_at'),
   },
   (t) => [
     primaryKey({ columns: [t.installationId, t.deviceId] }),

@@ -1,3 +1,4 @@
+import { DEVICE_TYPES } from '@isaac/contract';
 import { index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
@@ -7,7 +8,7 @@ export const firmware = pgTable(
   'firmware',
   {
     id: id(),
-    deviceType: text('device_type').notNull(),
+    deviceType: text('device_type', { enum: DEVICE_TYPES }).notNull(),
     /** Semantic version text; uploads store the canonical "1.2.3" (contract canonicalFirmwareVersion). */
     version: text('version').notNull(),
     filename: text('filename').notNull(),

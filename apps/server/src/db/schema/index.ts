@@ -1,5 +1,6 @@
 /** The whole database schema (one file per domain). Migrations are generated from it by drizzle-kit. */
 export * from './users.ts';
+export * from './homes.ts';
 export * from './devices.ts';
 export * from './electricians.ts';
 export * from './firmware.ts';
@@ -13,3 +14,6 @@ export * from './device-plane.ts';
 export * from './rollouts.ts';
 export * from './fulfilment.ts';
 export * from './job-leases.ts';
+export * from './notifications.ts';
+export * from './automations.ts';
+export * from './idempotency.ts';

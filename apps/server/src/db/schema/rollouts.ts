@@ -1,27 +1,10 @@
+import { ROLLOUT_DEVICE_STATES, ROLLOUT_STATUSES } from '@isaac/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { firmware } from './firmware.ts';
 import { users } from './users.ts';
-
-/**
- * A device's state in a rollout (issue 14): QUEUED → INITIATED → DOWNLOADING → … → UPDATED | FAILED;
- * CANCELLED (the rollout was cancelled while it waited), SKIPPED (still offline when the window closed, ADR 053).
- */
-export const ROLLOUT_DEVICE_STATES = [
-  'QUEUED',
-  'INITIATED',
-  'DOWNLOADING',
-  'DOWNLOADED',
-  'VERIFIED',
-  'UPDATING',
-  'UPDATED',
-  'FAILED',
-  'CANCELLED',
-  'SKIPPED',
-] as const;
-export type RolloutDeviceState = (typeof ROLLOUT_DEVICE_STATES)[number];
 
 /** A set of byte ranges (PostgreSQL's int8multirange, text form `{[0,1024),[2048,4096)}`). */
 const byteRanges = customType<{ data: string; driverData: string }>({ dataType: () => 'int8multirange' });
@@ -37,7 +20,7 @@ export const rollouts = pgTable(
     firmwareId: text('firmware_id')
       .notNull()
       .references(() => firmware.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['running', 'paused', 'halted', 'cancelled', 'completed'] }).notNull(),
+    status: text('status', { enum: ROLLOUT_STATUSES }).notNull(),
     stages: integer('stages').array().notNull(),
     currentStage: integer('current_stage').notNull().default(0),
     stagePauseSeconds: integer('stage_pause_seconds').notNull(),

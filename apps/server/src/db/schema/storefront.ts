@@ -43,6 +43,8 @@ export const orders = pgTable(
     /** Whether an item needs installation (then `installation_address` is set and payment makes a job). */
     needsInstallation: boolean('needs_installation').notNull().default(false),
     installationAddress: jsonb('installation_address').$type<InstallationAddress>(),
+    /** Where the goods are delivered (the installation address when none was given). */
+    deliveryAddress: jsonb('delivery_address').$type<InstallationAddress>(),
     /** The provider's refund id, when an admin refunded the paid order. */
     refundId: text('refund_id'),
     /**

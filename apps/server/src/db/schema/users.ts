@@ -1,3 +1,4 @@
+import type { Language } from '@isaac/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
@@ -23,11 +24,17 @@ export const users = pgTable(
      * hook reads with the session anyway, so "must enrol first" costs nothing per request.
      */
     twoFactorEnabledAt: timestamptz('two_factor_enabled_at'),
+    /**
+     * The language the user chose (ADR 073): 'en' or 'hi'; null until they choose (the app follows the
+     * browser, e-mails are in English). Read by the outbox for every e-mail to the user's address.
+     */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_language_known', sql`${t.language} in ('en', 'hi')`),
     index('users_role_created_idx').on(t.role, t.createdAt.desc()),
     // The admin users list: newest first, and its search (name or e-mail, case-insensitive substring)
     // through trigram GIN indexes (pg_trgm; ADR 022), one per column so each match stays a column match.

@@ -65,6 +65,69 @@ describe('PUT /api/account/profile', () => {
   });
 });
 
+describe('PATCH /api/account/profile (language: ADR 073)', () => {
+  const patch = async (token: string, payload: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      headers: await authed(t.app, token),
+      payload,
+    });
+
+  it('stores the language I choose (shown as mine), keeps what I leave out, and null follows the browser again', async () => {
+    const { user, token } = await t.signIn(ROLE.electrician, { name: 'Ravi', mobile: '+91 90000 11111' });
+    expect((await currentUser(token)).json().user.language).toBeNull();
+
+    const res = await patch(token, { language: 'hi' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      _id: user.id,
+      language: 'hi',
+      name: 'Ravi',
+      mobile: '+91 90000 11111',
+    });
+    expect((await currentUser(token)).json().user.language).toBe('hi');
+    const [record] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'user.updated')));
+    expect(record?.changes).toEqual({ language: { before: null, after: 'hi' } });
+
+    expect((await patch(token, { name: 'Ravi Kumar' })).json().user).toMatchObject({
+      name: 'Ravi Kumar',
+      language: 'hi',
+    });
+    expect((await patch(token, { language: null })).json().user.language).toBeNull();
+  });
+
+  it('refuses a language the app does not have, and an empty change', async () => {
+    const { token } = await t.signIn(ROLE.owner);
+    const unknown = await patch(token, { language: 'fr' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.map((d: { path: string }) => d.path)).toEqual(['language']);
+    expect((await patch(token, {})).statusCode).toBe(400);
+  });
+
+  it('needs a signed-in user (401) and, as every change, the CSRF header (403)', async () => {
+    const { headers } = await csrf(t.app);
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      headers,
+      payload: { language: 'hi' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const { token } = await t.signIn(ROLE.owner);
+    const noCsrf = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { language: 'hi' },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+});
+
 describe('POST /api/account/password', () => {
   it('changes the password and ends every other session; the current one keeps working', async () => {
     const { user, password, token } = await t.signIn(ROLE.owner);

@@ -3,6 +3,7 @@ import {
   idParamsSchema,
   messageResponseSchema,
   passwordChangeSchema,
+  profilePatchSchema,
   profileUpdateSchema,
   otherSessionsEndedSchema,
   sessionsResponseSchema,
@@ -29,6 +30,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       user: await service.updateProfile(requireAuth(request).userId, request.body, auditContextOf(request)),
+    }),
+  );
+
+  app.patch(
+    '/api/account/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change some of your profile: name, mobile number, language (null: follow the browser)',
+        body: profilePatchSchema,
+        response: { 200: currentUserResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      user: await service.patchProfile(requireAuth(request).userId, request.body, auditContextOf(request)),
     }),
   );
 

@@ -1,13 +1,13 @@
-import type { OtherSessionsEnded, PasswordChange, ProfileUpdate, User } from '@isaac/contract';
+import type { OtherSessionsEnded, PasswordChange, ProfilePatch, ProfileUpdate, User } from '@isaac/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../plugins/errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { SessionService } from '../auth/sessions.ts';
+import type { CurrentSession, SessionService } from '../auth/sessions.ts';
 import { PasswordThrottle, tryAgainIn } from '../auth/throttle.ts';
 import { presentUser } from '../users/presenter.ts';
+import { setPasswordHash, updateUser } from '../users/store.ts';
 import { presentSession, type AccountSession } from './presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
@@ -44,21 +44,30 @@ export class AccountService {
   }
 
   async updateProfile(userId: string, input: ProfileUpdate, context: AuditContext): Promise<User> {
+    return this.patchProfile(userId, { name: input.name, mobile: input.mobile }, context);
+  }
+
+  /**
+   * Changes the given fields of the caller's profile (name, mobile, language: ADR 073); the others stay.
+   * A change is recorded in the activity log in its transaction.
+   */
+  async patchProfile(userId: string, input: ProfilePatch, context: AuditContext): Promise<User> {
     const row = await this.db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ name: users.name, mobile: users.mobile })
+        .select({ name: users.name, mobile: users.mobile, language: users.language })
         .from(users)
         .where(eq(users.id, userId))
         .limit(1)
         .for('update');
       if (!before) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      const [updated] = await tx
-        .update(users)
-        .set({ name: input.name, mobile: input.mobile, updatedAt: this.now() })
-        .where(eq(users.id, userId))
-        .returning();
+      const updated = await updateUser(
+        tx,
+        userId,
+        { name: input.name, mobile: input.mobile, language: input.language },
+        this.now(),
+      );
       if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      const changes = changesBetween(before, updated, ['name', 'mobile']);
+      const changes = changesBetween(before, updated, ['name', 'mobile', 'language']);
       if (Object.keys(changes).length > 0) {
         await this.audit.record(tx, context, {
           action: 'user.updated',
@@ -72,7 +81,7 @@ export class AccountService {
   }
 
   /** Checks the current password, stores the new one, and ends every OTHER session of the user. */
-  async changePassword(auth: AuthContext, input: PasswordChange, context: AuditContext): Promise<string> {
+  async changePassword(auth: CurrentSession, input: PasswordChange, context: AuditContext): Promise<string> {
     const wait = await this.throttle.admit(auth.userId);
     if (wait > 0) throw tooManyRequests(ACCOUNT_MESSAGES.throttled(wait), wait);
 
@@ -96,7 +105,7 @@ export class AccountService {
     const passwordHash = await hashPassword(input.new_password);
     // The new password, the other sessions ended and the record: all or nothing.
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: this.now() }).where(eq(users.id, auth.userId));
+      await setPasswordHash(tx, auth.userId, passwordHash, this.now());
       const ended = await this.sessionService.revokeAllOf(auth.userId, auth.sessionId, tx);
       await this.audit.record(tx, context, {
         action: 'auth.password_changed',
@@ -108,7 +117,7 @@ export class AccountService {
   }
 
   /** The caller's live sessions (not revoked, not expired, not idle too long), most recently used first. */
-  async listSessions(auth: AuthContext): Promise<AccountSession[]> {
+  async listSessions(auth: CurrentSession): Promise<AccountSession[]> {
     const now = this.now();
     const rows = await this.db
       .select()
@@ -127,14 +136,14 @@ export class AccountService {
   }
 
   /** Ends one of the caller's sessions (the current one too: that is signing out). Others' ids: 404. */
-  async endSession(auth: AuthContext, sessionId: string, context: AuditContext): Promise<string> {
+  async endSession(auth: CurrentSession, id: string, context: AuditContext): Promise<string> {
     await this.db.transaction(async (tx) => {
-      const ended = await this.sessionService.revoke(sessionId, auth.userId, tx);
+      const ended = await this.sessionService.revoke(id, auth.userId, tx);
       if (!ended) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
       await this.audit.record(tx, context, {
         action: 'session.revoked',
-        entity: { type: 'session', id: sessionId },
-        changes: { current: { before: null, after: sessionId === auth.sessionId } },
+        entity: { type: 'session', id },
+        changes: { current: { before: null, after: id === auth.sessionId } },
       });
     });
     return ACCOUNT_MESSAGES.sessionEnded;
@@ -144,7 +153,7 @@ export class AccountService {
    * Ends every live session of the caller except the one making the request ("Sign out all other
    * sessions"), recorded with how many ended — in one transaction.
    */
-  async endOtherSessions(auth: AuthContext, context: AuditContext): Promise<OtherSessionsEnded> {
+  async endOtherSessions(auth: CurrentSession, context: AuditContext): Promise<OtherSessionsEnded> {
     const ended = await this.db.transaction(async (tx) => {
       const count = await this.sessionService.revokeAllOf(auth.userId, auth.sessionId, tx);
       await this.audit.record(tx, context, {

@@ -1,8 +1,9 @@
 import type { AdminDashboard, HealthCheck, HealthCheckName } from '@isaac/contract';
 import { and, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
+import { jsonList } from '../../db/json-rows.ts';
 import { fixedLimit, newestFirst } from '../../db/pagination.ts';
+import { Statements } from '../../db/statements.ts';
 import { auditLog, installations, orders, sessions, users } from '../../db/schema/index.ts';
 import type { RequestOutcomes } from '../../plugins/request-outcomes.ts';
 import { presentAuditEntry } from '../audit/presenter.ts';
@@ -64,8 +65,8 @@ const auditShape = getTableColumns(auditLog);
 const userShape = presentableUserColumns;
 const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
-/** The dashboard's one statement (the clock's instants are parameters). */
-function prepareDashboard(db: Db) {
+/** The dashboard's one statement (the clock's instants are parameters), prepared as `name`. */
+function prepareDashboard(db: Db, name: string) {
   const auditOrder = newestFirst(auditLog.at, auditLog.id);
   const userOrder = newestFirst(users.createdAt, users.id);
   return db
@@ -87,23 +88,27 @@ function prepareDashboard(db: Db) {
         lt(installations.installationDate, sql`${sql.placeholder('today')}::date`),
         isNull(installations.startedAt),
       )})`,
-      recentActivity: jsonList(
-        db
-          .select(jsonListRow(auditShape))
-          .from(auditLog)
-          .orderBy(...auditOrder)
-          .limit(fixedLimit(DASHBOARD_ACTIVITY)),
+      recentActivity: jsonList(auditShape, (row) =>
+        fixedLimit(
+          db
+            .select(row)
+            .from(auditLog)
+            .orderBy(...auditOrder),
+          DASHBOARD_ACTIVITY,
+        ),
       ),
-      firstUsers: jsonList(
-        db
-          .select(jsonListRow(userShape))
-          .from(users)
-          .orderBy(...userOrder)
-          .limit(fixedLimit(DASHBOARD_USERS)),
+      firstUsers: jsonList(userShape, (row) =>
+        fixedLimit(
+          db
+            .select(row)
+            .from(users)
+            .orderBy(...userOrder),
+          DASHBOARD_USERS,
+        ),
       ),
     })
     .from(sql`(select 1) as one`)
-    .prepare('admin_dashboard');
+    .prepare(name);
 }
 
 /**
@@ -123,7 +128,7 @@ export class AdminDashboardService {
     private readonly idleMinutes: number,
     private readonly devicePlane: DevicePlaneHealth | null = null,
   ) {
-    this.statement = prepareDashboard(db);
+    this.statement = Statements.one('admin_dashboard', (name) => prepareDashboard(db, name));
   }
 
   async dashboard(): Promise<AdminDashboard> {
@@ -135,9 +140,9 @@ export class AdminDashboardService {
         total_devices: figures.devices,
         active_sessions: figures.sessions,
       },
-      recentActivity: fromJsonList(auditShape, figures.recentActivity).map(presentAuditEntry),
+      recentActivity: figures.recentActivity.map(presentAuditEntry),
       systemHealth: health,
-      users: fromJsonList(userShape, figures.firstUsers).map(presentUser),
+      users: figures.firstUsers.map(presentUser),
     };
   }
 
@@ -165,8 +170,8 @@ export class AdminDashboardService {
       latencyMs,
       failed: row?.failed ?? 0,
       overdue: row?.overdue ?? 0,
-      recentActivity: row?.recentActivity,
-      firstUsers: row?.firstUsers,
+      recentActivity: row?.recentActivity ?? [],
+      firstUsers: row?.firstUsers ?? [],
     };
   }
 

@@ -14,7 +14,7 @@ import { scopeOf } from '../../policy/scope.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 
 /** Admin Devices screen (issue 10): every device with search and filters, its stat cards, bulk actions. */
-export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminDevicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.adminDevices;
   const assignments = app.services.adminElectricians;
   const tags = ['admin devices'];
@@ -34,8 +34,7 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDeviceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      readAsCaller(request, scopeOf, (_scope, sessionId) => service.list(request.query, sessionId)),
+    async (request) => readAsCaller(request, scopeOf, (scope) => service.list(scope, request.query)),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import {
   installations,
 } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { ADMIN_ELECTRICIAN_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -351,8 +352,8 @@ describe('GET /api/admin/electricians', () => {
       devices: 1,
       installations: { total: 4, pending: 1, in_progress: 2, completed: 1 },
     });
-    // Ordered by name; a search narrows by name or e-mail.
-    const names = after.electricians.map((e) => e.name);
+    // Ordered by name (whatever the case); a search narrows by name or e-mail.
+    const names = after.electricians.map((e) => e.name.toLowerCase());
     expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
     const found = await get<AdminElectricianList>('/api/admin/electricians?search=aaron%20COUNTED');
     expect(found.electricians.map((e) => e._id)).toEqual([el.id]);
@@ -360,6 +361,43 @@ describe('GET /api/admin/electricians', () => {
     const paged = await get<AdminElectricianList>('/api/admin/electricians?page=1&page_size=1');
     expect(paged).toMatchObject({ page: 1, page_size: 1, total: after.total });
     expect(paged.electricians).toHaveLength(1);
+  });
+
+  it('sorts by a column of the table, both ways; refuses another sort', async () => {
+    const tag = `zs${Date.now()}`;
+    const made = async (name: string, customers: number, devices: number, installed: number) => {
+      const { user: el } = await electrician(`${name} ${tag}`);
+      const owners = [];
+      for (let i = 0; i < customers; i += 1) owners.push((await owner()).user.id);
+      if (owners.length > 0) {
+        await post(`/api/admin/electricians/${el.id}/customers`, {
+          customer_ids: owners,
+          installation_date: today(),
+        });
+      }
+      const deviceIds = [];
+      for (let i = 0; i < devices; i += 1) deviceIds.push(await insertDevice());
+      if (deviceIds.length > 0)
+        await post(`/api/admin/electricians/${el.id}/devices`, { device_ids: deviceIds });
+      for (let i = 0; i < installed; i += 1) {
+        await t.db
+          .insert(installations)
+          .values({ electricianId: el.id, customerId: owners[0]!, status: 'pending' });
+      }
+      return el.id;
+    };
+    const bela = await made('bela', 1, 3, 1);
+    const asha = await made('Asha', 3, 1, 2);
+    const chitra = await made('chitra', 2, 2, 3);
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/electricians?search=${tag}&${query}`, headers: admin });
+    const electricians = (body: unknown) => (body as AdminElectricianList).electricians;
+    const id = (e: { _id: string }) => e._id;
+    await expectSortedBy(list, electricians, 'name', id, [asha, bela, chitra]);
+    await expectSortedBy(list, electricians, 'customers', id, [bela, chitra, asha]);
+    await expectSortedBy(list, electricians, 'devices', id, [asha, chitra, bela]);
+    await expectSortedBy(list, electricians, 'installations', id, [bela, asha, chitra]);
+    await expectBadSortRefused(list);
   });
 });
 
@@ -375,6 +413,23 @@ describe('GET /api/admin/customers', () => {
     const roles = new Set(all.customers.map((c) => c._id));
     const { user: el } = await electrician();
     expect(roles.has(el.id)).toBe(false);
+  });
+
+  it('sorts by name or e-mail, both ways; refuses another sort', async () => {
+    const tag = `zs${Date.now()}`;
+    const made = async (name: string, email: string) =>
+      (await t.createUser({ role: ROLE.owner, name: `${name} ${tag}`, email: `${email}.${tag}@example.com` }))
+        .user.id;
+    const bela = await made('bela', 'c');
+    const asha = await made('Asha', 'b');
+    const chitra = await made('chitra', 'a');
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/customers?search=${tag}&${query}`, headers: admin });
+    const customers = (body: unknown) => (body as AdminCustomerList).customers;
+    const id = (c: { _id: string }) => c._id;
+    await expectSortedBy(list, customers, 'name', id, [asha, bela, chitra]);
+    await expectSortedBy(list, customers, 'email', id, [chitra, asha, bela]);
+    await expectBadSortRefused(list);
   });
 });
 

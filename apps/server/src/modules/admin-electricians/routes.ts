@@ -16,7 +16,7 @@ import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 
 /** Admin Electricians screen (spec section 7 "Admin", issue 10): electricians, their customers and devices. */
-export const adminElectricianRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminElectriciansRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.adminElectricians;
   const tags = ['admin electricians'];
 

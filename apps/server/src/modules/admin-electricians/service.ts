@@ -11,27 +11,17 @@ import {
   type PageQuery,
   ADMIN_MSG,
 } from '@isaac/contract';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { electricianCustomers, electricianDevices, installations, users } from '../../db/schema/index.ts';
 import { badRequest, idListError, notFound } from '../../plugins/errors.ts';
 import { containsPattern } from '../../db/like.ts';
-import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
 import { lockDevices } from '../admin-devices/service.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { assignCustomers, unassignCustomer } from '../installations/assignments.ts';
 import { presentCustomer, presentElectrician, reassignedNotice } from './presenter.ts';
-
-/**
- * The customer-status when a customer is (re)assigned (the upsert's `excluded` row is the new assignment):
- * kept when the same electrician keeps the customer, unless the customer was completed and gets a new date;
- * `assigned` otherwise.
- */
-export const assignmentStatusOnReassign = sql`case
-  when ${electricianCustomers.electricianId} = excluded.electrician_id
-    and not (${electricianCustomers.status} = 'completed'
-      and ${electricianCustomers.installationDate} is distinct from excluded.installation_date)
-  then ${electricianCustomers.status} else 'assigned' end`;
 
 export const ADMIN_ELECTRICIAN_MESSAGES = {
   electricianNotFound: 'Electrician not found',
@@ -54,14 +44,17 @@ function usersWhere(role: number, search: string | undefined): SQL[] {
   return conditions;
 }
 
-/** One page of a users query, by name (then id, so pages never overlap). */
-function byNamePage<T extends PgSelect>(select: T, conditions: SQL[], query: PageQuery): T {
+/** One page of a users query in `order` (which ends with the id, so pages never overlap). */
+function sortedPage<T extends PgSelect>(select: T, conditions: SQL[], query: PageQuery, order: SQL[]): T {
   return select
     .where(and(...conditions))
-    .orderBy(asc(users.name), asc(users.id))
+    .orderBy(...order)
     .limit(pageWindow(query).limit)
     .offset(pageWindow(query).offset);
 }
+
+/** A name or e-mail sorted without regard to case. */
+const caseless = (column: AnyColumn) => sql`lower(${column})`;
 
 /**
  * Electrician assignments (issue 10, ADR 025): which customers (owners) and which devices each
@@ -76,8 +69,9 @@ export class AdminElectricianService {
   ) {}
 
   /**
-   * Electricians by name, each with their counts, plus the screen's totals. The counts are correlated
-   * subqueries on the assignment indexes (electrician_id leads each), so a page costs its rows only.
+   * Electricians in the query's order (by name by default), each with their counts, plus the screen's totals.
+   * The counts are correlated subqueries on the assignment indexes (electrician_id leads each), so a page
+   * costs its rows only (sorting by a count computes it for every electrician, a few).
    */
   async list(query: AdminElectricianListQuery): Promise<AdminElectricianList> {
     const conditions = usersWhere(ROLE.electrician, query.search);
@@ -88,19 +82,28 @@ export class AdminElectricianService {
       sql<number>`(select count(*) from ${installations} where ${installations.electricianId} = ${electricianId}${
         status === null ? sql`` : sql` and ${installations.status} = ${status}`
       })`.mapWith(Number);
+    const customerCount =
+      sql<number>`(select count(*) from ${electricianCustomers} where ${electricianCustomers.electricianId} = ${electricianId})`.mapWith(
+        Number,
+      );
+    const deviceCount =
+      sql<number>`(select count(*) from ${electricianDevices} where ${electricianDevices.electricianId} = ${electricianId})`.mapWith(
+        Number,
+      );
+    const sortable: Record<AdminElectricianListQuery['sort'], AnyColumn | SQL> = {
+      name: caseless(users.name),
+      status: users.status,
+      customers: customerCount,
+      devices: deviceCount,
+      installations: installationCount(null),
+    };
     const [rows, statistics] = await Promise.all([
-      byNamePage(
+      sortedPage(
         this.db
           .select({
             user: users,
-            customers:
-              sql<number>`(select count(*) from ${electricianCustomers} where ${electricianCustomers.electricianId} = ${electricianId})`.mapWith(
-                Number,
-              ),
-            devices:
-              sql<number>`(select count(*) from ${electricianDevices} where ${electricianDevices.electricianId} = ${electricianId})`.mapWith(
-                Number,
-              ),
+            customers: customerCount,
+            devices: deviceCount,
             installationsTotal: installationCount(null),
             pending: installationCount('pending'),
             inProgress: installationCount('in_progress'),
@@ -111,6 +114,7 @@ export class AdminElectricianService {
           .$dynamic(),
         conditions,
         query,
+        sortedBy(sortable, query, users.id),
       ),
       this.db
         .select({
@@ -151,7 +155,10 @@ export class AdminElectricianService {
     return row?.total ?? 0;
   }
 
-  /** Owners by name, each with their assignment (if any); optionally only one electrician's customers. */
+  /**
+   * Owners in the query's order (by name by default), each with their assignment (if any); optionally only
+   * one electrician's customers.
+   */
   async listCustomers(query: AdminCustomerListQuery): Promise<AdminCustomerList> {
     const conditions = usersWhere(ROLE.owner, query.search);
     if (query.electrician_id !== undefined) {
@@ -168,7 +175,8 @@ export class AdminElectricianService {
         .from(users)
         .leftJoin(electricianCustomers, eq(electricianCustomers.customerId, users.id))
         .leftJoin(electricianUsers, eq(electricianUsers.id, electricianCustomers.electricianId));
-    const rows = await byNamePage(from().$dynamic(), conditions, query);
+    const sortable = { name: caseless(users.name), email: caseless(users.email) };
+    const rows = await sortedPage(from().$dynamic(), conditions, query, sortedBy(sortable, query, users.id));
     const customers = rows.map((r) => presentCustomer(r.user, r.assignment, r.electrician));
     const total = await pageTotal(rows, query, () => this.countUsers(conditions, true));
     return listPage('customers', customers, query, total);
@@ -239,27 +247,7 @@ export class AdminElectricianService {
         .for('update', { of: electricianCustomers });
       const previousOf = new Map(previous.map((p) => [p.customerId, p]));
 
-      // One row per customer (electrician_customers_customer_uq): insert, or move it here with the new date.
-      await tx
-        .insert(electricianCustomers)
-        .values(
-          customerIds.map((customerId) => ({
-            electricianId,
-            customerId,
-            installationDate,
-            status: 'assigned' as const,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: electricianCustomers.customerId,
-          set: {
-            electricianId,
-            installationDate,
-            // A move starts over; the same electrician keeps the customer's progress, but a completed
-            // customer given a new date is assigned again (a new visit: issue 30).
-            status: assignmentStatusOnReassign,
-          },
-        });
+      await assignCustomers(tx, electricianId, customerIds, installationDate);
 
       for (const customerId of customerIds) {
         const before = previousOf.get(customerId);
@@ -295,16 +283,7 @@ export class AdminElectricianService {
     context: AuditContext,
   ): Promise<{ message: string }> {
     return this.db.transaction(async (tx) => {
-      const deleted = await tx
-        .delete(electricianCustomers)
-        .where(
-          and(
-            eq(electricianCustomers.electricianId, electricianId),
-            eq(electricianCustomers.customerId, customerId),
-          ),
-        )
-        .returning({ installationDate: electricianCustomers.installationDate });
-      const [row] = deleted;
+      const row = await unassignCustomer(tx, electricianId, customerId);
       if (!row) throw notFound(ADMIN_ELECTRICIAN_MESSAGES.assignmentNotFound);
       await this.audit.record(tx, context, {
         action: 'assignment.customer_unassigned',

@@ -14,7 +14,7 @@ import { auditContextOf } from '../audit/audit-log.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 /** Spec section 7 "Admin": users — list (search, filters, pages), add, edit, delete, end sessions. */
-export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.adminUsers;
   const tags = ['admin users'];
 

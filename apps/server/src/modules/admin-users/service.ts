@@ -9,18 +9,31 @@ import {
   type User,
   ADMIN_MSG,
 } from '@isaac/contract';
-import { and, asc, count, eq, ilike, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { devices, users, type UserRow } from '../../db/schema/index.ts';
+import { users, type UserRow } from '../../db/schema/index.ts';
 import { forbidden, HttpError, notFound, type ErrorDetail } from '../../plugins/errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { SessionService } from '../auth/sessions.ts';
+import type { CurrentSession, SessionService } from '../auth/sessions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { presentUser } from '../users/presenter.ts';
+import { createUser, deleteUser, updateUser } from '../users/store.ts';
+import { releaseAllOf } from '../devices/store.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
 import { Statements } from '../../db/statements.ts';
 import { usersCount, type RowCounts } from '../stats/row-counts.ts';
 
@@ -58,12 +71,24 @@ function takenFieldOf(error: unknown): 'email' | 'username' | null {
 const AUDITED_USER_FIELDS = ['name', 'email', 'username', 'mobile', 'role', 'status'] as const;
 type AuditedUser = Pick<UserRow, (typeof AUDITED_USER_FIELDS)[number]>;
 
-/** Which filters a user-list query has (their values are parameters). */
+/** Which filters a user-list query has (their values are parameters) and its order. */
 interface UserListShape {
   search: boolean;
   role: boolean;
   status: 'active' | 'inactive' | null;
+  sort: AdminUserListQuery['sort'];
+  order: AdminUserListQuery['order'];
 }
+
+/** The column of each sort the list offers (names and e-mails without regard to case). */
+const USER_SORT_COLUMNS: Record<AdminUserListQuery['sort'], AnyColumn | SQL> = {
+  name: sql`lower(${users.name})`,
+  email: sql`lower(${users.email})`,
+  mobile: users.mobile,
+  role: users.role,
+  status: users.status,
+  created_at: users.createdAt,
+};
 
 /** The list's conditions for a shape, with values or placeholders. */
 function userListWhere(
@@ -101,7 +126,7 @@ export class AdminUserService {
    * read straight off users_created_idx / users_role_created_idx and the total is a sum of the
    * trigger-kept row counts (ADR 032), in the same statement.
    */
-  private readonly listStatements = new Statements((shape: UserListShape) => {
+  private readonly listStatements = new Statements('admin_users', (shape: UserListShape, name) => {
     const refs = { pattern: sql.placeholder('pattern'), role: sql.placeholder('role') };
     return (
       this.db
@@ -116,11 +141,11 @@ export class AdminUserService {
         })
         .from(users)
         .where(userListWhere(shape, refs))
-        // The index order (DESC NULLS LAST), so the newest-first page is read straight off users_created_idx.
-        .orderBy(...newestFirst(users.createdAt, users.id))
+        // Newest first is the index order (DESC NULLS LAST): that page is read straight off users_created_idx.
+        .orderBy(...sortedBy(USER_SORT_COLUMNS, shape, users.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
-        .prepare(`admin_users_${Object.values(shape).join('_')}`)
+        .prepare(name)
     );
   });
 
@@ -132,12 +157,14 @@ export class AdminUserService {
     private readonly now: () => Date,
   ) {}
 
-  /** One page, newest first, and the total of the filtered list (one prepared statement). */
+  /** One page in the query's order (newest first by default) and the filtered total: one prepared statement. */
   async list(query: AdminUserListQuery): Promise<AdminUserList> {
     const shape: UserListShape = {
       search: query.search !== undefined && query.search !== '',
       role: query.role !== undefined,
       status: query.status ?? null,
+      sort: query.sort,
+      order: query.order,
     };
     const rows = await this.listStatements.get(shape).execute({
       pattern: shape.search ? containsPattern(query.search ?? '') : null,
@@ -166,21 +193,17 @@ export class AdminUserService {
     const row = await this.db
       .transaction(async (tx) => {
         await this.assertAvailable(tx, input.email, input.username, null);
-        const [inserted] = await tx
-          .insert(users)
-          .values({
-            name: input.name,
-            email: input.email,
-            username: input.username,
-            passwordHash,
-            mobile: input.mobile,
-            role: input.role,
-            status: 'active',
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning();
-        if (!inserted) throw new Error('user insert returned no row');
+        const inserted = await createUser(tx, {
+          name: input.name,
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          mobile: input.mobile,
+          role: input.role,
+          status: 'active',
+          createdAt: at,
+          updatedAt: at,
+        });
         await this.audit.record(tx, context, {
           action: 'user.created',
           entity: { type: 'user', id: inserted.id, name: inserted.name },
@@ -193,7 +216,7 @@ export class AdminUserService {
   }
 
   async update(
-    actor: AuthContext,
+    actor: CurrentSession,
     userId: string,
     input: AdminUserUpdate,
     context: AuditContext,
@@ -210,19 +233,19 @@ export class AdminUserService {
           throw new HttpError(409, ERROR_CODE.conflict, ADMIN_USER_MESSAGES.lastAdmin);
         }
         await this.assertAvailable(tx, input.email, input.username, target.id);
-        const [updated] = await tx
-          .update(users)
-          .set({
+        const updated = await updateUser(
+          tx,
+          target.id,
+          {
             name: input.name,
             email: input.email,
             username: input.username,
             mobile: input.mobile,
             role: input.role,
             status: input.status,
-            updatedAt: this.now(),
-          })
-          .where(eq(users.id, target.id))
-          .returning();
+          },
+          this.now(),
+        );
         if (!updated) throw notFound(ADMIN_USER_MESSAGES.notFound);
         const deactivated = target.status === 'active' && input.status !== 'active';
         if (target.role !== input.role || deactivated)
@@ -246,7 +269,7 @@ export class AdminUserService {
     return presentUser(row);
   }
 
-  async remove(actor: AuthContext, userId: string, context: AuditContext): Promise<string> {
+  async remove(actor: CurrentSession, userId: string, context: AuditContext): Promise<string> {
     await this.db.transaction(async (tx) => {
       const { target, otherActiveAdmins } = await this.lockTarget(tx, userId);
       if (target.id === actor.userId) throw forbidden(ADMIN_USER_MESSAGES.selfDelete);
@@ -254,12 +277,9 @@ export class AdminUserService {
         throw new HttpError(409, ERROR_CODE.conflict, ADMIN_USER_MESSAGES.lastAdmin);
       }
       // The owner's devices stay and become available; their rooms go with the account.
-      await tx
-        .update(devices)
-        .set({ userId: null, roomId: null, updatedAt: this.now() })
-        .where(eq(devices.userId, target.id));
+      await releaseAllOf(tx, target.id, this.now());
       // Sessions are deleted with the account (ON DELETE CASCADE): its tokens answer 401 from now on.
-      await tx.delete(users).where(eq(users.id, target.id));
+      await deleteUser(tx, target.id);
       await this.audit.record(tx, context, {
         action: 'user.deleted',
         entity: { type: 'user', id: target.id, name: target.name },
@@ -270,7 +290,11 @@ export class AdminUserService {
   }
 
   /** Ends every session of a user (an admin ending their own keeps the one making this call). */
-  async endSessions(actor: AuthContext, userId: string, context: AuditContext): Promise<EndSessionsResponse> {
+  async endSessions(
+    actor: CurrentSession,
+    userId: string,
+    context: AuditContext,
+  ): Promise<EndSessionsResponse> {
     const ended = await this.db.transaction(async (tx) => {
       const [target] = await tx
         .select({ id: users.id, name: users.name })

@@ -190,7 +190,7 @@ export class AuditLog {
     };
   }
 
-  /** GET /api/admin/activity: newest first, filtered, keyset-paginated on (at, id). */
+  /** GET /api/admin/activity: newest first (or oldest first), filtered, keyset-paginated on (at, id). */
   async list(query: ActivityQuery): Promise<ActivityPage> {
     const where: SQL[] = [];
     if (query.actor_id !== undefined) where.push(eq(auditLog.actorId, query.actor_id));
@@ -200,18 +200,29 @@ export class AuditLog {
     if (query.channel !== undefined) where.push(eq(auditLog.channel, query.channel));
     if (query.from !== undefined) where.push(gte(auditLog.at, new Date(query.from)));
     if (query.to !== undefined) where.push(lte(auditLog.at, new Date(query.to)));
+    const oldestFirst = query.order === 'asc';
     if (query.cursor !== undefined) {
       const cursor = decodeCursor(query.cursor);
       // The cursor carries the database's own text of `at` (microseconds), so no row is skipped or repeated.
-      where.push(sql`(${auditLog.at}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
+      const after = sql`(${cursor.at}::timestamptz, ${cursor.id})`;
+      where.push(
+        oldestFirst
+          ? sql`(${auditLog.at}, ${auditLog.id}) > ${after}`
+          : sql`(${auditLog.at}, ${auditLog.id}) < ${after}`,
+      );
     }
     const rows = await this.db
       .select({ row: auditLog, atText: sql<string>`${auditLog.at}::text` })
       .from(auditLog)
       .where(and(...where))
-      // The indexes' own order (DESC NULLS LAST; both columns are NOT NULL, so the same rows): the page is
-      // read straight off audit_log_at_idx (or the filter's index) instead of sorting every matching row.
-      .orderBy(...newestFirst(auditLog.at, auditLog.id))
+      // The indexes' own order (DESC NULLS LAST), or it read backwards (ASC NULLS FIRST); both columns are NOT
+      // NULL, so the same rows: the page is read straight off audit_log_at_idx (or the filter's index)
+      // instead of sorting every matching row.
+      .orderBy(
+        ...(oldestFirst
+          ? [sql`${auditLog.at} asc nulls first`, sql`${auditLog.id} asc nulls first`]
+          : newestFirst(auditLog.at, auditLog.id)),
+      )
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);

@@ -66,7 +66,7 @@ describe('sign-ins are recorded', () => {
 });
 
 describe('GET /api/admin/activity', () => {
-  it('pages newest first with a cursor, never repeating or skipping an entry', async () => {
+  it('pages newest (or oldest) first with a cursor, never repeating or skipping an entry', async () => {
     const actorId = 'actor-paging';
     for (let i = 0; i < 25; i += 1) {
       await log.record(t.db, contextOf(actorId, 'Pager'), {
@@ -75,23 +75,37 @@ describe('GET /api/admin/activity', () => {
       });
       t.clock.advance(i % 3 === 0 ? 0 : 1000); // some entries share a timestamp
     }
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: ActivityPage = await activity(
-        `?actor_id=${actorId}&limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
-      seen.push(...page.entries.map((e) => e.entity.id ?? ''));
-      cursor = page.next_cursor;
-      pages += 1;
-    } while (cursor && pages < 10);
-    expect(pages).toBe(3);
-    expect(seen).toHaveLength(25);
-    expect(new Set(seen).size).toBe(25);
-    expect(seen[0]).toBe('dev-24');
+    const read = async (order: 'asc' | 'desc') => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: ActivityPage = await activity(
+          `?actor_id=${actorId}&order=${order}&limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        seen.push(...page.entries.map((e) => e.entity.id ?? ''));
+        cursor = page.next_cursor;
+        pages += 1;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(3);
+      return seen;
+    };
+    const newest = await read('desc');
+    expect(newest).toHaveLength(25);
+    expect(new Set(newest).size).toBe(25);
+    expect(newest[0]).toBe('dev-24');
     // dev-0 and dev-1 share the oldest timestamp: between them the id decides, and ids are random
-    expect(['dev-0', 'dev-1']).toContain(seen.at(-1));
+    expect(['dev-0', 'dev-1']).toContain(newest.at(-1));
+    // Oldest first is the same entries the other way round (the id breaks ties the other way too).
+    expect(await read('asc')).toEqual([...newest].reverse());
+    for (const query of ['?order=sideways', '?sort=actor']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/activity${query}`,
+        headers: adminHeaders,
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
   });
 
   it('filters by action, entity, channel and date range', async () => {

@@ -53,7 +53,7 @@ describe('POST /auth/login', () => {
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
   });
 
-  it('in OAuth mode, refuses an unregistered client before checking the password (the flow: oauth.test.ts)', async () => {
+  it('in OAuth mode, refuses an unregistered client before checking the password (the flow: modules/oauth/authorization-code.test.ts)', async () => {
     const { user, password } = await t.createUser();
     const res = await postLogin({
       email: user.email,

@@ -180,6 +180,7 @@ describe('every route that reads the session with its data (ADR 041)', () => {
     'GET /api/dashboard': ROLE.owner,
     'GET /api/electrician/dashboard': ROLE.electrician,
     'GET /electrician/installations': ROLE.electrician,
+    'GET /electrician/devices': ROLE.electrician,
     'GET /api/admin/devices': ROLE.admin,
   };
   const routes = () =>

@@ -1,6 +1,9 @@
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Read, ReadFields, ReadRow } from '../../db/reads.ts';
+import { Statements } from '../../db/statements.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
+import { currentMembership, HOME, type HomeMembershipJson } from '../../policy/policy.ts';
 
 /** Lifetimes of a session (settings SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_DAYS). */
 export interface SessionPolicy {
@@ -14,20 +17,42 @@ export const TOUCH_INTERVAL_MS = 60_000;
 export interface LiveSession {
   session: SessionRow;
   user: UserRow;
+  /**
+   * The user's live membership in the home the request names (else the one they chose last), read in the
+   * same statement (issue 32, ADR 069); null when they have none.
+   */
+  home: HomeMembershipJson | null;
+}
+
+/** The caller as the sessions module knows them: the user, and the session of the request. */
+export interface CurrentSession {
+  userId: string;
+  sessionId: string;
+}
+
+/** A read that carried the session check: the session and user it read, and its answer, decoded on demand. */
+export interface ReadWithSession<T> extends LiveSession {
+  decode(): Promise<T>;
 }
 
 /**
  * The session lookup as the start of a statement (ADR 041): `select session, user, …fields from sessions
  * join users … where sessions.id = :sessionId`. The session service's own lookup selects no more; a read
- * that carries the session check (plugins/auth.ts `readAsCaller`) adds its data as `fields` — sub-selects
- * with their own placeholders — so the check and the read are one statement, one round trip.
+ * (`db/reads.ts`) adds its fields — sub-selects with their own placeholders — so the check and the read are
+ * one statement, one round trip. (A read's fields are never named `session` or `user`.)
  */
-export function selectWithSession<F extends Record<string, SQL | SQL.Aliased>>(db: Db, fields: F) {
+function selectWithSession<F extends ReadFields>(db: Db, fields: F) {
   return db
-    .select({ session: sessions, user: users, ...fields })
+    .select({ session: sessions, user: users, home: currentMembership(sessions.userId, HOME), ...fields })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('sessionId')));
+}
+
+/** The membership JSON as the driver returns it (parsed by node-postgres and PGlite; text elsewhere). */
+function parseMembership(value: unknown): HomeMembershipJson | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as HomeMembershipJson;
 }
 
 /**
@@ -42,19 +67,47 @@ export function selectWithSession<F extends Record<string, SQL | SQL.Aliased>>(d
 export class SessionService {
   private readonly liveStatement;
   private readonly touchStatement;
+  /** Each read's statement with the session lookup, by the read's name (`read`). */
+  private readonly reads = new Statements(
+    'with_session',
+    (read: Read<unknown>, name) => selectWithSession(this.db, read.fields()).prepare(name),
+    (read) => read.key,
+  );
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly policy: SessionPolicy,
   ) {
-    this.liveStatement = selectWithSession(db, {}).prepare('session_live');
-    this.touchStatement = db
-      .update(sessions)
-      // An ISO string cast by the database: the same value whichever driver sends it.
-      .set({ lastSeenAt: sql`${sql.placeholder('at')}::timestamptz` })
-      .where(eq(sessions.id, sql.placeholder('sessionId')))
-      .prepare('session_touch');
+    this.liveStatement = Statements.one('session_live', (name) => selectWithSession(db, {}).prepare(name));
+    this.touchStatement = Statements.one('session_touch', (name) =>
+      db
+        .update(sessions)
+        // An ISO string cast by the database: the same value whichever driver sends it.
+        .set({ lastSeenAt: sql`${sql.placeholder('at')}::timestamptz` })
+        .where(eq(sessions.id, sql.placeholder('sessionId')))
+        .prepare(name),
+    );
+  }
+
+  /**
+   * Runs `read` (a service's read, `db/reads.ts`) with the session `sessionId` in ONE statement, prepared
+   * once per read key: the session and user it read — for the caller to check (`readAsCaller`) before
+   * anything read is decoded — or undefined when there is no such session.
+   */
+  async read<T>(
+    read: Read<T>,
+    sessionId: string,
+    homeId: string | null = null,
+  ): Promise<ReadWithSession<T> | undefined> {
+    const [row] = await this.reads.get(read).execute({ ...read.values, sessionId, homeId });
+    if (!row) return undefined;
+    return {
+      session: row.session,
+      user: row.user,
+      home: parseMembership(row.home),
+      decode: async () => read.decode(row as ReadRow<ReadFields>),
+    };
   }
 
   /** Starts a session (in `executor`'s transaction when given, e.g. with the sign-in's audit record). */
@@ -89,15 +142,15 @@ export class SessionService {
   }
 
   /** The session with its user when it is live; null when unknown, revoked, idle, expired or the user is disabled. */
-  async findLive(sessionId: string): Promise<LiveSession | null> {
-    const [row] = await this.liveStatement.execute({ sessionId });
-    return this.liveOf(row);
+  async findLive(sessionId: string, homeId: string | null = null): Promise<LiveSession | null> {
+    const [row] = await this.liveStatement.execute({ sessionId, homeId });
+    return this.liveOf(row && { ...row, home: parseMembership(row.home) });
   }
 
-  /** The session and user a statement read (`selectWithSession`) when that session is live; else null. */
+  /** The session and user a statement read (`read`, the live lookup) when that session is live; else null. */
   liveOf(row: LiveSession | undefined): LiveSession | null {
     if (!row || !this.isLive(row.session, row.user)) return null;
-    return { session: row.session, user: row.user };
+    return { session: row.session, user: row.user, home: row.home };
   }
 
   /** Records activity (keeps the idle lifetime going). `force` writes even if written recently. */

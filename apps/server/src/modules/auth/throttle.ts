@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { retryOnConflict } from '../../db/errors.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { authThrottle, type AuthThrottleRow } from '../../db/schema/index.ts';
 
@@ -124,7 +125,9 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /**
  * Failure counters in the `auth_throttle` table, shared by every API process on the database. Every
  * change is one statement that updates each row atomically (INSERT … ON CONFLICT DO UPDATE takes the
- * row lock and re-reads it), so concurrent attempts in several processes are counted exactly.
+ * row lock and re-reads it), so concurrent attempts in several processes are counted exactly. A statement
+ * touches several rows in CTEs, whose order PostgreSQL does not promise, so concurrent attempts on one
+ * account can deadlock: the loser was rolled back whole and runs again (`retryOnConflict`).
  */
 export class ThrottleStore {
   private lastPrune = Number.NEGATIVE_INFINITY;
@@ -160,7 +163,8 @@ export class ThrottleStore {
       statements.map((_, i) => sql.raw(`select scope from c${i}`)),
       sql` union all `,
     );
-    const result = await this.db.execute(sql`with ${sql.join(ctes, sql`, `)} ${union}`);
+    const statement = sql`with ${sql.join(ctes, sql`, `)} ${union}`;
+    const result = await retryOnConflict(() => this.db.execute(statement));
     return new Set(rowsOf(result).map((row) => String(row.scope)));
   }
 
@@ -226,7 +230,8 @@ export class ThrottleStore {
     const last = statements.at(-1);
     if (!last) return;
     const ctes = statements.slice(0, -1).map((statement, i) => sql`${sql.raw(`s${i}`)} as (${statement})`);
-    await this.db.execute(ctes.length === 0 ? last : sql`with ${sql.join(ctes, sql`, `)} ${last}`);
+    const statement = ctes.length === 0 ? last : sql`with ${sql.join(ctes, sql`, `)} ${last}`;
+    await retryOnConflict(() => this.db.execute(statement));
   }
 
   /** Deletes rows past their expiry, at most every PRUNE_INTERVAL_MS in this process (indexed). */

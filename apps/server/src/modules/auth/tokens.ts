@@ -31,8 +31,8 @@ const EXPIRED: VerifyResult = { ok: false, reason: 'expired' };
  *
  * Signing (sign-in, refresh) uses jose with a CryptoKey imported once. Verification, on every
  * authenticated request, uses fast-jwt (the verifier behind @fastify/jwt), which checks HMAC signatures
- * synchronously with node:crypto: jose can only verify through WebCrypto, an asynchronous job costing
- * ~85 µs of CPU per token against ~8 µs (ADR 017). The verifier is built once, allows only HS256, and
+ * synchronously with node:crypto: jose can only verify through WebCrypto, an asynchronous job that costs
+ * several times the CPU per token (ADR 017; figures in docs/benchmarks.md). The verifier is built once, allows only HS256, and
  * checks the signature (constant-time), issuer and audience (required); any `crit` header is refused; time claims are checked here against
  * the app clock (fast-jwt's clock is fixed when the verifier is built). tokens.test.ts checks that its
  * verdicts equal jose's `jwtVerify` with the same options.

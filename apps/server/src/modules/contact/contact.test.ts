@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { CONTACT_RATE_LIMIT } from './routes.ts';
 
 let t: TestApp;
@@ -210,6 +211,29 @@ describe('contact messages: filters and marking one handled', () => {
       ['contact_message.handled', admin.id, { handled: { before: false, after: true } }],
       ['contact_message.handled', admin.id, { handled: { before: true, after: false } }],
     ]);
+  });
+
+  it('sorts by when, name, e-mail or subject, both ways; refuses another sort', async () => {
+    const tag = `zs${Date.now()}`;
+    await send({
+      ...message,
+      name: `bela ${tag}`,
+      email: `c.${tag}@example.com`,
+      subject: 'technical-support',
+    });
+    await send({ ...message, name: `Asha ${tag}`, email: `b.${tag}@example.com`, subject: 'other' });
+    await send({ ...message, name: `chitra ${tag}`, email: `a.${tag}@example.com`, subject: 'partnership' });
+    const { token } = await t.signIn(ROLE.admin);
+    const headers = await authed(t.app, token);
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/contact-messages?search=${tag}&${query}`, headers });
+    const messages = (body: unknown) => (body as MessageList).contact_messages;
+    const first = (m: ContactMessage) => m.name.split(' ')[0];
+    await expectSortedBy(get, messages, 'created_at', first, ['bela', 'Asha', 'chitra']);
+    await expectSortedBy(get, messages, 'name', first, ['Asha', 'bela', 'chitra']);
+    await expectSortedBy(get, messages, 'email', first, ['chitra', 'Asha', 'bela']);
+    await expectSortedBy(get, messages, 'subject', first, ['Asha', 'chitra', 'bela']);
+    await expectBadSortRefused(get);
   });
 
   it('an unknown message is 404 (nothing recorded); owners and electricians get 403; a bad filter is 400', async () => {

@@ -5,10 +5,10 @@ import {
   type ContactHandledBody,
   type ContactMessage,
 } from '@isaac/contract';
-import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
 import { contactMessages, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
@@ -17,6 +17,14 @@ import { presentContactMessage } from './presenter.ts';
 export const CONTACT_MESSAGES = {
   notFound: API_MSG.contactMessageNotFound,
 } as const;
+
+/** The column of each sort of the admin's message list (names and e-mails without regard to case). */
+const CONTACT_SORT_COLUMNS: Record<AdminContactListQuery['sort'], AnyColumn | SQL> = {
+  created_at: contactMessages.createdAt,
+  name: sql`lower(${contactMessages.name})`,
+  email: sql`lower(${contactMessages.email})`,
+  subject: contactMessages.subject,
+};
 
 export interface RequestMeta {
   ip: string;
@@ -44,7 +52,7 @@ export class ContactService {
   }
 
   /**
-   * GET /api/admin/contact-messages: newest first, one page with its total; `state` open (waiting, on
+   * GET /api/admin/contact-messages: in the query's order (newest first by default), one page with its total; `state` open (waiting, on
    * contact_messages_open_idx) or handled; `subject` one subject (the Quotes screen's leads); `search` a
    * substring of the name or e-mail (trigram indexes).
    */
@@ -65,7 +73,7 @@ export class ContactService {
       .from(contactMessages)
       .leftJoin(users, eq(users.id, contactMessages.handledBy))
       .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .orderBy(...sortedBy(CONTACT_SORT_COLUMNS, query, contactMessages.id))
       .limit(limit)
       .offset(offset);
     const total = await pageTotal(rows, query, () => this.db.$count(contactMessages, where));
@@ -102,6 +110,30 @@ export class ContactService {
         ]),
       });
       return this.present(tx, before.id);
+    });
+  }
+
+  /**
+   * Marks the lead a quote answers handled (as the Messages screen's "Mark handled" does, with its activity
+   * record); a lead already handled stays as it is. An unknown lead is a 404.
+   */
+  async markLeadHandled(tx: Tx, id: string, context: AuditContext, now: Date): Promise<void> {
+    const [lead] = await tx
+      .select({ id: contactMessages.id, name: contactMessages.name })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .limit(1);
+    if (!lead) throw notFound(CONTACT_MESSAGES.notFound);
+    const [handled] = await tx
+      .update(contactMessages)
+      .set({ handledAt: now, handledBy: context.actor?.id ?? null })
+      .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
+      .returning({ id: contactMessages.id });
+    if (!handled) return;
+    await this.audit.record(tx, context, {
+      action: 'contact_message.handled',
+      entity: { type: 'contact_message', id: lead.id, name: lead.name },
+      changes: { handled: { before: false, after: true } },
     });
   }
 

@@ -1,6 +1,7 @@
 import { ownerDashboardSchema } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homeScopeOf, readAsCaller } from '../../plugins/auth.ts';
+import { readAsCaller } from '../../plugins/auth.ts';
+import { homeScopeOf } from '../../policy/scope.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 /** GET /api/dashboard: the owner's device counts (total, per type) and room count. */
@@ -17,7 +18,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ownerDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) =>
-      readAsCaller(request, homeScopeOf, (scope, sessionId) => service.statistics(scope, sessionId)),
+    async (request) => readAsCaller(request, homeScopeOf, (scope) => service.statistics(scope)),
   );
 };

@@ -1,12 +1,10 @@
 import { airQualityOf, type OwnerDashboard, type AqiScale } from '@isaac/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fromJson, fromJsonList, jsonList, jsonListRow, jsonTuple } from '../../db/json-rows.ts';
-import { selectWithSession } from '../auth/sessions.ts';
-import type { ReadWithSession } from '../../plugins/auth.ts';
-import { Statements } from '../../db/statements.ts';
+import { jsonList, jsonRecord } from '../../db/json-rows.ts';
+import { readOf, type Read, type ReadRow } from '../../db/reads.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
-import { ACTOR, policyCondition } from '../../policy/policy.ts';
+import { ACTOR, policyCondition, policyValues } from '../../policy/policy.ts';
 import type { Scope, ScopeKind } from '../../policy/scope.ts';
 
 /** A room's latest sensor reading, as the air-quality panel reads it. */
@@ -26,35 +24,39 @@ const countsShape = {
 };
 
 /**
- * The dashboard's ONE statement for a scope kind, with the caller's session (ADR 041) (prepared: it runs on every dashboard refresh): the
+ * The dashboard's fields for a scope kind, read in ONE statement with the caller's session (ADR 041): the
  * counts per type as an aggregate (FILTER per type, a sub-select for rooms), and each room's latest
  * sensor reading (the newest SKYWALKER reading in the room) as a JSON list (ADR 039).
  */
-function prepareDashboard(db: Db, kind: ScopeKind) {
+function dashboardFields(db: Db, kind: ScopeKind) {
   const roomsCondition = policyCondition('room', kind, ACTOR);
   const airOrder = [rooms.id, sql`${devices.airQualityAt} desc`];
-  const roomAir = db
-    .selectDistinctOn([rooms.id], jsonListRow(roomAirShape))
-    .from(devices)
-    .innerJoin(rooms, sql`${rooms.id} = ${devices.roomId}`)
-    .where(
-      and(
-        policyCondition('device', kind, ACTOR),
-        eq(devices.type, 'skywalker'),
-        isNotNull(devices.pm25),
-        isNotNull(devices.airQualityAt),
-      ),
-    )
-    .orderBy(...airOrder);
-  const counts = db
-    .select({ counts: jsonTuple(countsShape) })
-    .from(devices)
-    .where(policyCondition('device', kind, ACTOR));
-  return selectWithSession(db, {
-    counts: sql`(${counts})`,
+  return {
+    counts: jsonRecord(
+      countsShape,
+      (tuple) =>
+        sql`(${db
+          .select({ tuple })
+          .from(devices)
+          .where(policyCondition('device', kind, ACTOR))})`,
+    ),
     rooms: sql<number>`(select count(*)::int from ${rooms}${roomsCondition ? sql` where ${roomsCondition}` : sql``})`,
-    roomAir: jsonList(roomAir),
-  }).prepare(`dashboard_${kind}`);
+    roomAir: jsonList(roomAirShape, (row) =>
+      db
+        .selectDistinctOn([rooms.id], row)
+        .from(devices)
+        .innerJoin(rooms, sql`${rooms.id} = ${devices.roomId}`)
+        .where(
+          and(
+            policyCondition('device', kind, ACTOR),
+            eq(devices.type, 'skywalker'),
+            isNotNull(devices.pm25),
+            isNotNull(devices.airQualityAt),
+          ),
+        )
+        .orderBy(...airOrder),
+    ),
+  };
 }
 
 /**
@@ -63,21 +65,27 @@ function prepareDashboard(db: Db, kind: ScopeKind) {
  * cost independent of the table sizes.
  */
 export class OwnerDashboardService {
-  private readonly statements = new Statements((kind: ScopeKind) => prepareDashboard(this.db, kind));
-
   constructor(
     private readonly db: Db,
     /** How readings become AQI bands (AQI_SCALE). */
     private readonly aqiScale: AqiScale,
   ) {}
 
-  /** The scope's dashboard, read with the caller's session (`readAsCaller`, ADR 041). */
-  async statistics(scope: Scope, sessionId: string): Promise<ReadWithSession<OwnerDashboard> | undefined> {
-    const [row] = await this.statements.get(scope.kind).execute({ sessionId, actorId: scope.userId });
-    if (!row) return undefined;
-    const counts = fromJson(countsShape, row.counts);
-    const roomAir = fromJsonList(roomAirShape, row.roomAir);
-    const value: OwnerDashboard = {
+  /** The scope's dashboard (run by the route with the caller's session, `readAsCaller`). */
+  statistics(scope: Scope): Read<OwnerDashboard> {
+    return readOf('dashboard', scope.kind, {
+      fields: () => dashboardFields(this.db, scope.kind),
+      values: policyValues(scope),
+      decode: (row) => this.present(row),
+    });
+  }
+
+  private present({
+    counts,
+    rooms: roomCount,
+    roomAir,
+  }: ReadRow<ReturnType<typeof dashboardFields>>): OwnerDashboard {
+    return {
       air_quality: roomAir
         .filter((r) => r.pm25 !== null && r.at !== null)
         .map((r) => ({
@@ -90,14 +98,13 @@ export class OwnerDashboardService {
         .sort((a, b) => a.room_name.localeCompare(b.room_name)),
       statistics: {
         devices: {
-          total: counts.total,
-          lumos_devices: counts.lumos,
-          isaac: counts.isaac,
-          skywalker: counts.skywalker,
+          total: counts?.total ?? 0,
+          lumos_devices: counts?.lumos ?? 0,
+          isaac: counts?.isaac ?? 0,
+          skywalker: counts?.skywalker ?? 0,
         },
-        rooms: row.rooms,
+        rooms: roomCount,
       },
     };
-    return { session: row.session, user: row.user, value };
   }
 }

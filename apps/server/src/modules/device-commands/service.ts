@@ -18,13 +18,15 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import { Reusable } from '../../db/reusable.ts';
-import { Statements } from '../../db/statements.ts';
-import { ACTOR, policyCondition } from '../../policy/policy.ts';
-import type { Scope, ScopeKind } from '../../policy/scope.ts';
-import { changesBetween, type AuditContext, type AuditEvent, type AuditLog } from '../audit/audit-log.ts';
-import type { DeviceEvents } from './device-events.ts';
+import { columnValue, Statements } from '../../db/statements.ts';
+import { ACTOR, policyCondition, policyValues } from '../../policy/policy.ts';
+import type { ScopeKind } from '../../policy/scope.ts';
+import { changesBetween, type AuditEvent, type AuditLog } from '../audit/audit-log.ts';
+import type { EventBus } from '../../events.ts';
+import type { DeviceCommander, ExecuteCommandInput } from '../devices/command-port.ts';
+import { commandDeviceWrite } from '../devices/store.ts';
 
-export type { DeviceCommand };
+export type { DeviceCommand, ExecuteCommandInput };
 
 /** The full state a command asks for (what devices.desired_state records). */
 export type DeviceState = {
@@ -60,19 +62,6 @@ export class DirectTransport implements DeviceTransport {
   async apply(_device: DeviceRow, desired: DeviceState): Promise<DeviceState> {
     return desired;
   }
-}
-
-export interface ExecuteCommandInput {
-  deviceId: string;
-  /**
-   * Who commands (recorded as the actor) and what they may change: the policy layer's device condition
-   * for the scope (ADR 019) — a device outside it is not found (404), no probing.
-   */
-  scope: Scope;
-  /** The command, or a function of the device's current (locked) state — toggles read and write atomically. */
-  command: DeviceCommand | ((device: DeviceRow) => DeviceCommand);
-  /** Who sent it and through which channel (web, api, voice, device, system): the activity log's record. */
-  context: AuditContext;
 }
 
 export const DEVICE_COMMANDS_MESSAGES = {
@@ -139,9 +128,6 @@ function outcomeEvent(
   };
 }
 
-/** A placeholder where Drizzle's types want a column's value: an update's SET encodes it at execution. */
-const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
-
 /**
  * A command's statements, each built once (ADR 040) and run in its transaction: the device locked within
  * the scope's reach (per scope kind); the command recorded around the device's update (data-modifying CTEs:
@@ -153,12 +139,12 @@ function commandStatements(db: Db, audit: AuditLog) {
   const deviceIs = eq(devices.id, value('deviceId'));
   /** The state the device now has (applied at once, or acknowledged), stored with its time. */
   const storedState = {
-    powerOn: slot<boolean>('powerOn'),
-    gangStates: slot<boolean[]>('gangStates'),
-    fanSpeed: slot<FanSpeed | null>('fanSpeed'),
-    lastUpdated: slot<Date>('at'),
+    powerOn: columnValue(devices.powerOn, 'powerOn'),
+    gangStates: columnValue(devices.gangStates, 'gangStates'),
+    fanSpeed: columnValue(devices.fanSpeed, 'fanSpeed'),
+    lastUpdated: columnValue(devices.lastUpdated, 'at'),
   };
-  const record = (applied: boolean) => {
+  const record = (applied: boolean, name: string) => {
     const sent = db.$with('sent').as(
       db.insert(deviceCommands).values({
         id: value('commandId'),
@@ -185,28 +171,23 @@ function commandStatements(db: Db, audit: AuditLog) {
       ? [sent, activity, db.$with('recorded').as(audit.insertTemplate(db))]
       : [sent, activity];
     return new Reusable(
-      db
-        .with(...ctes)
-        .update(devices)
-        .set({
-          desiredState: slot<DesiredState>('desired'),
-          ...(applied ? storedState : {}),
-          updatedAt: slot<Date>('at'),
-        })
-        .where(deviceIs)
-        .returning()
-        .prepare(`device_command_record_${applied ? 'applied' : 'sent'}`),
+      commandDeviceWrite(db.with(...ctes), {
+        desiredState: columnValue(devices.desiredState, 'desired'),
+        ...(applied ? storedState : {}),
+        updatedAt: columnValue(devices.updatedAt, 'at'),
+      }).prepare(name),
     );
   };
   const commandEnded = db.$with('command_ended').as(
     db
       .update(deviceCommands)
-      .set({ status: 'acked', completedAt: slot<Date>('at') })
+      .set({ status: 'acked', completedAt: columnValue(deviceCommands.completedAt, 'at') })
       .where(eq(deviceCommands.id, value('commandId'))),
   );
   return {
     lock: new Statements(
-      (kind: ScopeKind) =>
+      'device_command_lock',
+      (kind: ScopeKind, name) =>
         new Reusable(
           db
             .select()
@@ -214,22 +195,21 @@ function commandStatements(db: Db, audit: AuditLog) {
             .where(and(deviceIs, policyCondition('device', kind, ACTOR, 'change')))
             .limit(1)
             .for('update')
-            .prepare(`device_command_lock_${kind}`),
+            .prepare(name),
         ),
     ),
-    record: new Statements(record),
-    acknowledge: new Reusable(
-      db
-        .with(commandEnded, db.$with('recorded').as(audit.insertTemplate(db)))
-        .update(devices)
-        .set({
-          ...storedState,
-          lastSeenAt: slot<Date>('at'),
-          updatedAt: slot<Date>('at'),
-        })
-        .where(deviceIs)
-        .returning()
-        .prepare('device_command_acknowledge'),
+    /** By whether the transport applied the command at once (else it is sent). */
+    record: new Statements('device_command_record', record, (applied) => (applied ? 'applied' : 'sent')),
+    acknowledge: Statements.one(
+      'device_command_acknowledge',
+      (name) =>
+        new Reusable(
+          commandDeviceWrite(db.with(commandEnded, db.$with('recorded').as(audit.insertTemplate(db))), {
+            ...storedState,
+            lastSeenAt: columnValue(devices.lastSeenAt, 'at'),
+            updatedAt: columnValue(devices.updatedAt, 'at'),
+          }).prepare(name),
+        ),
     ),
   };
 }
@@ -240,7 +220,7 @@ function commandStatements(db: Db, audit: AuditLog) {
  * the transport, update `last_updated`, write a device_activity row (actor, action, payload, channel)
  * and the activity log's `device.command` record (the state asked for, before → after).
  */
-export class DeviceCommandService {
+export class DeviceCommandService implements DeviceCommander {
   private readonly statements: ReturnType<typeof commandStatements>;
 
   constructor(
@@ -248,7 +228,7 @@ export class DeviceCommandService {
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly transport: DeviceTransport = new DirectTransport(),
-    private readonly events: DeviceEvents | null = null,
+    private readonly events: EventBus | null = null,
   ) {
     this.statements = commandStatements(db, audit);
   }
@@ -280,7 +260,7 @@ export class DeviceCommandService {
     const { row, desired, commandId, applied, previous } = await this.db.transaction(async (tx) => {
       const [device] = await this.statements.lock
         .get(input.scope.kind)
-        .execute(tx, { deviceId: input.deviceId, actorId: input.scope.userId });
+        .execute(tx, { deviceId: input.deviceId, ...policyValues(input.scope) });
       if (!device) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
 
       const command = typeof input.command === 'function' ? input.command(device) : input.command;
@@ -337,7 +317,7 @@ export class DeviceCommandService {
     if (!applied && this.transport.deliver) {
       result = await this.awaitAcknowledgement(input, previous, row, desired, commandId);
     }
-    this.events?.stateChanged(result);
+    this.events?.announce('device.state_changed', { device: result });
     return result;
   }
 
@@ -389,8 +369,7 @@ export class DeviceCommandService {
     const state: DeviceState = {
       power_on: reported.power_on,
       gang_states: reported.gang_states ?? previous.gangStates,
-      fan_speed:
-        reported.fan_speed !== undefined ? reported.fan_speed : (previous.fanSpeed as FanSpeed | null),
+      fan_speed: reported.fan_speed !== undefined ? reported.fan_speed : previous.fanSpeed,
     };
     const [updated] = await this.statements.acknowledge.execute(this.db, {
       deviceId: row.id,

@@ -1,4 +1,4 @@
-import { ERROR_CODE, ROLE, type Device } from '@isaac/contract';
+import { ERROR_CODE, ROLE, type Device, type DeviceType } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deviceActivity, devices, firmware, rooms } from '../../db/schema/index.ts';
@@ -168,9 +168,32 @@ describe('GET /api/devices', () => {
     expect((await get('type=skywalker')).json()).toMatchObject({ total: 1, devices: [{ _id: loose._id }] });
   });
 
+  it('sorts by a column of the list, both ways, on the server', async () => {
+    const o = await owner();
+    const roomId = await addRoom(o, 'Attic');
+    const b = await addDevice(o, { name: 'Bravo' });
+    const a = await addDevice(o, { name: 'alpha' });
+    const c = await addDevice(o, { name: 'Charlie' });
+    await post(o, `/api/devices/${c._id}/assign-room`, { room_id: roomId });
+    const ids = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/devices?${query}`, headers: o.headers }))
+        .json()
+        .devices.map((d: Device) => d._id);
+    const byName = await ids('sort=name&order=asc');
+    expect(byName).toHaveLength(3);
+    expect(await ids('sort=name&order=desc')).toEqual([...byName].reverse());
+    // PostgreSQL's collation decides the letters' order; both directions are each other's reverse
+    expect(new Set(byName)).toEqual(new Set([a._id, b._id, c._id]));
+    // devices in no room come last either way
+    expect((await ids('sort=room_name&order=asc'))[0]).toBe(c._id);
+    expect((await ids('sort=room_name&order=desc'))[0]).toBe(c._id);
+    // a page of the sort holds the next rows
+    expect(await ids('sort=name&order=asc&page=2&page_size=1')).toEqual([byName[1]]);
+  });
+
   it('refuses bad query values (400 with details)', async () => {
     const o = await owner();
-    for (const query of ['page=0', 'page_size=101', 'type=toaster', 'page=abc']) {
+    for (const query of ['page=0', 'page_size=101', 'type=toaster', 'page=abc', 'sort=owner', 'order=up']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/devices?${query}`, headers: o.headers });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().details.length, query).toBeGreaterThan(0);
@@ -278,7 +301,7 @@ describe('POST /api/devices/:id/gang/:gangIndex/toggle', () => {
 });
 
 describe('POST /api/devices/:id/check-updates', () => {
-  const insertFirmware = async (deviceType: string, versions: string[]) => {
+  const insertFirmware = async (deviceType: DeviceType, versions: string[]) => {
     await t.db.insert(firmware).values(
       versions.map((version) => ({
         deviceType,

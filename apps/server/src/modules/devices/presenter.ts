@@ -1,7 +1,9 @@
-import { airQualityOf, type AqiScale, type Device, type FanSpeed } from '@isaac/contract';
+import { airQualityOf, filterDaysLeft, type AqiScale, type Device } from '@isaac/contract';
 
 import { sql } from 'drizzle-orm';
-import { devices, rooms, type DeviceRow } from '../../db/schema/index.ts';
+import type { SelectResultField } from 'drizzle-orm/query-builders/select.types';
+import { jsonRecord } from '../../db/json-rows.ts';
+import { devices, firmware, rolloutDevices, rollouts, rooms, type DeviceRow } from '../../db/schema/index.ts';
 
 /**
  * A stored time as ISO text, or null when it is none or not a real instant (issue 27: a row a device
@@ -47,28 +49,33 @@ export const presentedDeviceColumns = {
   lastSeenAt: devices.lastSeenAt,
   fanSpeed: devices.fanSpeed,
   filterLife: devices.filterLife,
+  filterFittedAt: devices.filterFittedAt,
+  filterFittedLife: devices.filterFittedLife,
   autoThreshold: devices.autoThreshold,
   pm25: devices.pm25,
   airQualityAt: devices.airQualityAt,
   /**
    * The device's latest firmware update (issue 14) — in progress, or ended in the last 24 hours: one indexed
-   * read per device (rollout_devices by device), as JSON { state, percent, reason, version, at }, or null.
-   * The read starts at rollout_devices and looks the version up by primary keys (rollout, then firmware)
-   * only for the row it found: most devices have no update, and a join of rollouts and firmware planned for
-   * every device cost more than the rest of the list's row (pgbench of the list, 2026-11-27: 223 → 183 µs
-   * per statement).
-   * (`"devices"."id"` spelled out: a single-table select would print the column unqualified, and inside the
-   * subquery an unqualified "id" would be another table's.)
+   * read per device (rollout_devices by device), as a JSON record, or null. The read starts at
+   * rollout_devices and looks the version up by primary keys (rollout, then firmware) only for the row it
+   * found: most devices have no update, and a join of rollouts and firmware planned for every device cost
+   * more than the rest of the list's row (ADR 046; figures in docs/benchmarks.md).
    */
-  latestUpdate: sql<LatestUpdate | null>`(
-    select json_build_object('state', rd.state, 'percent', rd.percent, 'reason', rd.reason,
-                             'version', (select f.version from firmware f
-                                         where f.id = (select r.firmware_id from rollouts r where r.id = rd.rollout_id)),
-                             'at', rd.state_at)
-    from rollout_devices rd
-    where rd.device_id = "devices"."id" and rd.state <> 'CANCELLED'
-      and (rd.state not in ('UPDATED', 'FAILED', 'SKIPPED') or rd.state_at > now() - interval '1 day')
-    order by rd.state_at desc limit 1)`,
+  latestUpdate: jsonRecord(
+    {
+      /** Never CANCELLED (the read leaves those out). */
+      state: sql<NonNullable<Device['update']>['state']>`${rolloutDevices.state}`,
+      percent: rolloutDevices.percent,
+      reason: rolloutDevices.reason,
+      version: sql<string>`(select ${firmware.version} from ${firmware} where ${firmware.id} = (select ${rollouts.firmwareId} from ${rollouts} where ${rollouts.id} = ${rolloutDevices.rolloutId}))`,
+      at: rolloutDevices.stateAt,
+    },
+    (tuple) => sql`(
+      select ${tuple} from ${rolloutDevices}
+      where ${rolloutDevices.deviceId} = ${devices.id} and ${rolloutDevices.state} <> 'CANCELLED'
+        and (${rolloutDevices.state} not in ('UPDATED', 'FAILED', 'SKIPPED') or ${rolloutDevices.stateAt} > now() - interval '1 day')
+      order by ${rolloutDevices.stateAt} desc limit 1)`,
+  ),
 };
 
 /** The name of a device's room, looked up by primary key per row (never a scan of rooms); null without one. */
@@ -77,13 +84,7 @@ export const deviceRoomName = sql<
 >`(select ${rooms.name} from ${rooms} where ${rooms.id} = ${devices.roomId})`;
 
 /** A device's latest firmware update as the list query reads it. */
-export interface LatestUpdate {
-  state: string;
-  percent: number | null;
-  reason: string | null;
-  version: string;
-  at: string;
-}
+export type LatestUpdate = NonNullable<SelectResultField<(typeof presentedDeviceColumns)['latestUpdate']>>;
 
 export type PresentableDevice = Pick<
   DeviceRow,
@@ -124,8 +125,16 @@ export function presentDevice(row: PresentableDevice, roomName: string | null, a
     last_updated: isoOrNull(row.lastUpdated),
     created_at: isoOrNull(row.createdAt) ?? new Date(0).toISOString(),
     last_seen_at: isoOrNull(row.lastSeenAt),
-    fan_speed: row.type === 'isaac' ? ((row.fanSpeed as FanSpeed | null) ?? null) : null,
+    fan_speed: row.type === 'isaac' ? row.fanSpeed : null,
     filter_life: row.type === 'isaac' ? finiteOrNull(row.filterLife) : null,
+    filter_days_left:
+      row.type === 'isaac'
+        ? filterDaysLeft(
+            finiteOrNull(row.filterLife),
+            { life: finiteOrNull(row.filterFittedLife), at: isoOrNull(row.filterFittedAt) },
+            isoOrNull(row.lastSeenAt),
+          )
+        : null,
     auto_threshold: row.type === 'isaac' ? row.autoThreshold : null,
     update: presentUpdate(row.latestUpdate),
     air_quality: presentAirQuality(row.pm25, row.airQualityAt, aqiScale),
@@ -135,7 +144,7 @@ export function presentDevice(row: PresentableDevice, roomName: string | null, a
 function presentUpdate(update: LatestUpdate | null | undefined): Device['update'] {
   if (!update) return null;
   return {
-    state: update.state as NonNullable<Device['update']>['state'],
+    state: update.state,
     percent: finiteOrNull(update.percent),
     reason: update.reason,
     version: update.version,

@@ -3,7 +3,6 @@ import {
   createDeviceSchema,
   deviceListQuerySchema,
   deviceListSchema,
-  autoModeSchema,
   deviceCreatedResponseSchema,
   telemetryQuerySchema,
   telemetryResponseSchema,
@@ -14,7 +13,8 @@ import {
   updateCheckSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homeScopeOf, readAsCaller, requireHomeScope } from '../../plugins/auth.ts';
+import { readAsCaller, requireHomeScope } from '../../plugins/auth.ts';
+import { homeScopeOf } from '../../policy/scope.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
@@ -34,8 +34,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      readAsCaller(request, homeScopeOf, (scope, sessionId) => service.list(scope, request.query, sessionId)),
+    async (request) => readAsCaller(request, homeScopeOf, (scope) => service.list(scope, request.query)),
   );
 
   app.post(
@@ -177,28 +176,6 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.gangIndex,
         request.body.name,
-        auditContextOf(request),
-      ),
-    }),
-  );
-
-  app.put(
-    '/api/devices/:id/auto-mode',
-    {
-      schema: {
-        tags,
-        summary:
-          'ISAAC auto mode: on above this PM2.5 from a SKYWALKER in its room, off below it minus 15 (null: off)',
-        params: idParamsSchema,
-        body: autoModeSchema,
-        response: { 200: deviceResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      device: await service.setAutoMode(
-        requireHomeScope(request),
-        request.params.id,
-        request.body.threshold,
         auditContextOf(request),
       ),
     }),

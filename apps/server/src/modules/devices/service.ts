@@ -9,26 +9,42 @@ import {
   type DeviceListQuery,
   type DeviceType,
   type NewDevice,
+  type PersonRef,
   type UpdateCheck,
   type AqiScale,
 } from '@isaac/contract';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
-import { Statements } from '../../db/statements.ts';
+import { mapRead, readOf, type Read } from '../../db/reads.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, pageTotal, pageWindow } from '../../db/pagination.ts';
 import { devices, firmware, rooms, type DeviceRow } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
-import { ACTOR, policyCondition, scopeCondition, type ActorRef } from '../../policy/policy.ts';
-import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
-import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import { selectWithSession } from '../auth/sessions.ts';
-import type { ReadWithSession } from '../../plugins/auth.ts';
+import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { scopeCondition } from '../../policy/policy.ts';
+import { homeOf, type Scope } from '../../policy/scope.ts';
+import { changesBetween, SYSTEM_CONTEXT, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { presentPersonRef } from '../users/presenter.ts';
 import type { DeviceCredentials } from '../../device-plane/credentials.ts';
-import type { DeviceEvents } from '../device-commands/device-events.ts';
-import type { DeviceCommandService } from '../device-commands/service.ts';
-import { deviceRoomName, gangName, presentDevice, presentedDeviceColumns } from './presenter.ts';
+import type { EventBus } from '../../events.ts';
+import type { DeviceCommander } from './command-port.ts';
+import {
+  countDeviceList,
+  deviceListShape,
+  deviceListFields,
+  deviceListValues,
+  type DeviceListFilters,
+  type DeviceListPeople,
+} from './list.ts';
+import { gangName, presentDevice } from './presenter.ts';
+
+export { NO_ROOM } from './list.ts';
+
+/** A device of a list, with the people the list shows (null when it shows none, or the device has none). */
+export interface DeviceListItem {
+  device: Device;
+  owner: PersonRef | null;
+  electrician: PersonRef | null;
+}
 
 export const DEVICES_MESSAGES = {
   notFound: API_MSG.deviceNotFound,
@@ -45,43 +61,6 @@ export const FACTORY_FIRMWARE_VERSION: Record<DeviceType, string> = {
   skywalker: '1.0.0',
 };
 
-/** `room_id` filter of the device list: a room id, or 'none' for devices in no room. */
-export const NO_ROOM = 'none';
-
-/**
- * A row of the device list: the device, its room's name (looked up by primary key per row, never a scan
- * of rooms), and the list's total (a window count).
- */
-const listRow = {
-  device: presentedDeviceColumns,
-  roomName: deviceRoomName,
-  total: totalCount(),
-};
-
-/** Which filters a device-list query has: each combination (per scope kind) is one prepared statement. */
-interface ListShape {
-  room: 'id' | 'none' | null;
-  type: boolean;
-}
-
-const shapeOf = (query: DeviceListQuery): ListShape => ({
-  room: query.room_id === undefined ? null : query.room_id === NO_ROOM ? 'none' : 'id',
-  type: query.type !== undefined,
-});
-
-/** The list's conditions: the policy's for the scope kind, then the filters (values or placeholders). */
-function listConditions(
-  kind: ScopeKind,
-  shape: ListShape,
-  refs: { actor: ActorRef; roomId: unknown; type: unknown },
-): (SQL | undefined)[] {
-  const where = [policyCondition('device', kind, refs.actor)];
-  if (shape.room === 'none') where.push(isNull(devices.roomId));
-  if (shape.room === 'id') where.push(sql`${devices.roomId} = ${refs.roomId}`);
-  if (shape.type) where.push(sql`${devices.type} = ${refs.type}`);
-  return where;
-}
-
 /**
  * Devices, as the caller's scope reaches them (policy layer, ADR 019): an owner's own, an electrician's
  * assigned ones, every device for an admin; anything else is not found (404): no probing. An owner's
@@ -90,20 +69,14 @@ function listConditions(
  * connection), as they run on every dashboard refresh.
  */
 export class DeviceService {
-  /** The list's prepared statements, by scope kind and filter shape. */
-  private readonly listStatements: Statements<
-    ListShape & { kind: ScopeKind },
-    ReturnType<DeviceService['prepareList']>
-  > = new Statements(({ kind, ...shape }) => this.prepareList(kind, shape));
-
   constructor(
     private readonly db: Db,
-    private readonly commands: DeviceCommandService,
+    private readonly commands: DeviceCommander,
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     /** How readings become AQI bands (AQI_SCALE). */
     private readonly aqiScale: AqiScale,
-    private readonly events: DeviceEvents | null = null,
+    private readonly events: EventBus | null = null,
     /** Issues a new device's MQTT credentials, and where devices connect; null without a broker. */
     private readonly credentials: {
       issue: DeviceCredentials['issue'];
@@ -113,61 +86,61 @@ export class DeviceService {
 
   /** Tells the listeners (voice assistants' Request Sync) that a home's devices changed, after commit. */
   private changed<T>(scope: Scope, result: T): T {
-    this.events?.devicesChanged(homeOf(scope));
+    const target = homeOf(scope);
+    if (target !== null) {
+      this.events?.announce('home.devices_changed', {
+        homeId: target.homeId ?? null,
+        userId: target.userId,
+      });
+    }
     return result;
   }
 
-  /**
-   * A page of the scope's devices, read with the caller's session in one statement (`readAsCaller`, ADR
-   * 041): the page as a JSON list, each row with the total as a window count; a page past the end counts
-   * separately.
-   */
-  async list(
-    scope: Scope,
-    query: DeviceListQuery,
-    sessionId: string,
-  ): Promise<ReadWithSession<DeviceList> | undefined> {
-    const shape = shapeOf(query);
-    const statement = this.listStatements.get({ kind: scope.kind, ...shape });
-    const [row] = await statement.execute({
-      sessionId,
-      actorId: scope.userId,
-      roomId: query.room_id,
-      type: query.type,
-      ...pageWindow(query),
-    });
-    if (!row) return undefined;
-    const rows = fromJsonList(listRow, row.page);
-    const total = await pageTotal(rows, query, () => this.count(scope, shape, query));
-    const items = rows.map((r) => presentDevice(r.device, r.roomName, this.aqiScale));
-    return { session: row.session, user: row.user, value: listPage('devices', items, query, total) };
-  }
-
-  private prepareList(kind: ScopeKind, shape: ListShape) {
-    const refs = { actor: ACTOR, roomId: sql.placeholder('roomId'), type: sql.placeholder('type') };
-    // The order of devices_user_created_id_idx: a home's page is read off the index, unsorted.
-    const order = newestFirst(devices.createdAt, devices.id);
-    const page = this.db
-      .select(jsonListRow(listRow))
-      .from(devices)
-      .where(and(...listConditions(kind, shape, refs)))
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-    return selectWithSession(this.db, { page: jsonList(page) }).prepare(
-      `devices_list_${kind}_${shape.room ?? 'any'}_${shape.type ? 'type' : 'all'}`,
+  /** GET /api/devices: a page of the scope's devices (the one device list, `page`). */
+  list(scope: Scope, query: DeviceListQuery): Read<DeviceList> {
+    return mapRead(this.page(scope, query, 'none'), ({ items, total }) =>
+      listPage(
+        'devices',
+        items.map((item) => item.device),
+        query,
+        total,
+      ),
     );
   }
 
-  private async count(scope: Scope, shape: ListShape, query: DeviceListQuery): Promise<number> {
-    const refs = { actor: scope.userId, roomId: query.room_id, type: query.type };
-    return this.db.$count(devices, and(...listConditions(scope.kind, shape, refs)));
+  /**
+   * THE device list (`list.ts`): a page of the devices the scope reaches, filtered, searched and sorted as the
+   * query says, with the people the list shows — run by the route with the caller's session in one statement
+   * (`readAsCaller`, ADR 041): the page as a JSON list, each row with the total (a window count, or the row
+   * counts' sum); a page past the end counts separately. The owner's, the admin's and the electrician's
+   * device lists are this one; one statement per shape (scope kind, filters, sort, people shown).
+   */
+  page(
+    scope: Scope,
+    query: DeviceListFilters,
+    people: DeviceListPeople,
+  ): Read<{ items: DeviceListItem[]; total: number }> {
+    const shape = deviceListShape(scope.kind, query, people);
+    const values = deviceListValues(scope, query);
+    return readOf('devices_list', shape, {
+      fields: () => deviceListFields(this.db, shape),
+      values: { ...values, ...pageWindow(query) },
+      decode: async ({ page }) => {
+        const total = await pageTotal(page, query, () => countDeviceList(this.db, shape, values));
+        const items = page.map((r) => ({
+          device: presentDevice(r.device, r.roomName, this.aqiScale),
+          owner: 'owner' in r && r.owner ? presentPersonRef(r.owner) : null,
+          electrician: 'electrician' in r && r.electrician ? presentPersonRef(r.electrician) : null,
+        }));
+        return { items, total };
+      },
+    });
   }
 
   /** Adds a device to the caller's home (the owner API); a scope without a home of its own may not. */
   async create(scope: Scope, input: NewDevice, context: AuditContext): Promise<DeviceCreatedResponse> {
-    const ownerId = homeOf(scope);
-    if (ownerId === null) throw forbidden();
+    const target = homeOf(scope);
+    if (target === null) throw forbidden();
     const gangCount = gangCountForModel(input.type, input.model);
     const at = this.now();
     let secret: string | null = null;
@@ -180,7 +153,8 @@ export class DeviceService {
             model: input.model,
             serialNumber: input.serial_number,
             type: input.type,
-            userId: ownerId,
+            userId: target.userId,
+            homeId: target.homeId,
             gangCount,
             gangStates: Array.from({ length: gangCount }, () => false),
             fanSpeed: initialFanSpeed(input.type),
@@ -342,48 +316,24 @@ export class DeviceService {
   }
 
   /**
-   * ISAAC auto mode (issue 13): the PM2.5 threshold above which a SKYWALKER in its room switches it on (null:
-   * off). Only purifiers have it (400 otherwise).
+   * A purifier reported a new filter (its life jumped up, `device.filter_changed`): recorded in the activity
+   * log as the device's own doing; the days-left estimate starts again from the store's fitted mark.
    */
-  async setAutoMode(
-    scope: Scope,
-    deviceId: string,
-    threshold: number | null,
-    context: AuditContext,
-  ): Promise<Device> {
-    return this.db.transaction(async (tx) => {
-      const [device] = await tx
-        .select({ id: devices.id, type: devices.type, autoThreshold: devices.autoThreshold })
-        .from(devices)
-        .where(and(eq(devices.id, deviceId), scopeCondition('device', scope, 'change')))
-        .limit(1)
-        .for('update');
-      if (!device) throw notFound(DEVICES_MESSAGES.notFound);
-      if (device.type !== 'isaac') {
-        throw badRequest(DEVICES_MESSAGES.autoModeIsaacOnly, [
-          { path: 'threshold', message: DEVICES_MESSAGES.autoModeIsaacOnly },
-        ]);
-      }
-      const [updated] = await tx
-        .update(devices)
-        .set({
-          autoThreshold: threshold,
-          ...(threshold === null ? { autoOn: false } : {}),
-          updatedAt: this.now(),
-        })
-        .where(eq(devices.id, device.id))
-        .returning();
-      if (!updated) throw notFound(DEVICES_MESSAGES.notFound);
-      await this.audit.record(tx, context, {
-        action: 'device.updated',
-        entity: { type: 'device', id: updated.id, name: updated.name },
-        changes: { auto_threshold: { before: device.autoThreshold, after: threshold } },
-      });
-      const [room] = updated.roomId
-        ? await tx.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, updated.roomId))
-        : [];
-      return presentDevice(updated, room?.name ?? null, this.aqiScale);
-    });
+  async recordFilterChange(change: { deviceId: string; life: number; before: number }): Promise<void> {
+    const [device] = await this.db
+      .select({ id: devices.id, name: devices.name })
+      .from(devices)
+      .where(eq(devices.id, change.deviceId));
+    if (!device) return;
+    await this.audit.record(
+      this.db,
+      { ...SYSTEM_CONTEXT, channel: 'device' },
+      {
+        action: 'device.filter_replaced',
+        entity: { type: 'device', id: device.id, name: device.name },
+        changes: { filter_life: { before: change.before, after: change.life } },
+      },
+    );
   }
 
   async unassignRoom(scope: Scope, deviceId: string, context: AuditContext): Promise<Device> {

@@ -1,6 +1,6 @@
 import {
+  installationDeviceParamsSchema,
   ELECTRICIAN_MSG,
-  accountElectricianListSchema,
   assignCustomerRoomSchema,
   assignDeviceBodySchema,
   completeInstallationSchema,
@@ -15,7 +15,11 @@ import {
   electricianDashboardSchema,
   electricianDeviceListSchema,
   electricianDeviceResponseSchema,
-  electricianListQuerySchema,
+  electricianAssignmentListQuerySchema,
+  electricianDeviceListQuerySchema,
+  electricianRoomListQuerySchema,
+  electricianUserListQuerySchema,
+  installationListQuerySchema,
   electricianRoomListSchema,
   electricianRoomResponseSchema,
   electricianUserDetailsSchema,
@@ -27,21 +31,20 @@ import {
   installationPhaseSchema,
   installationResponseSchema,
   installationSignatureResponseSchema,
-  messageResponseSchema,
   MSG,
   addInstallationDeviceSchema,
   guidedStepSchema,
-  ownerInstallationListSchema,
   reopenInstallationSchema,
   signatureSchema,
   startGuidedSchema,
   trainingSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readAsCaller, requireAuth, requireScope } from '../../plugins/auth.ts';
+import { readAsCaller, requireScope } from '../../plugins/auth.ts';
 import { scopeOf } from '../../policy/scope.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
+import { idempotentWrites } from '../idempotency/route.ts';
 
 /**
  * Spec section 7 "Electrician" (issue 11): the spec's paths exactly, some without /api. Electricians only
@@ -49,8 +52,11 @@ import { auditContextOf } from '../audit/audit-log.ts';
  */
 export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.electrician;
+  const homes = app.services.electricianHomes;
+  const { installations, guidedInstall: guided } = app.services;
   const tags = ['electrician'];
-  const list = { querystring: electricianListQuerySchema };
+  // Every change here may come from the offline queue, sent again after a lost answer (ADR 070).
+  idempotentWrites(app, app.services.idempotency);
 
   app.get(
     '/api/electrician/dashboard',
@@ -62,21 +68,22 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: electricianDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) =>
-      readAsCaller(request, scopeOf, (scope, sessionId) => service.dashboard(scope, sessionId)),
+    async (request) => readAsCaller(request, scopeOf, (scope) => service.dashboard(scope)),
   );
 
   app.get(
     '/electrician/devices',
     {
+      config: { sessionInRead: true },
       schema: {
         tags,
-        summary: "Devices assigned to the caller or in their customers' homes; each entry holds the device",
-        ...list,
+        summary:
+          "Devices assigned to the caller or in their customers' homes, searched and sorted; each entry holds the device",
+        querystring: electricianDeviceListQuerySchema,
         response: { 200: electricianDeviceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.devices(requireScope(request), request.query),
+    async (request) => readAsCaller(request, scopeOf, (scope) => service.devices(scope, request.query)),
   );
 
   app.get(
@@ -85,7 +92,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's customers with installation date and customer-status",
-        ...list,
+        querystring: electricianUserListQuerySchema,
         response: { 200: electricianUserListSchema, ...errorResponses(400, 401, 403) },
       },
     },
@@ -98,7 +105,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The rooms of the caller's customers, with their devices and customer",
-        ...list,
+        querystring: electricianRoomListQuerySchema,
         response: { 200: electricianRoomListSchema, ...errorResponses(400, 401, 403) },
       },
     },
@@ -112,10 +119,11 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "The caller's customer assignments (customer, installation date, status) — the spec's customer list",
-        response: { 200: electricianCustomerListSchema, ...errorResponses(401, 403) },
+        querystring: electricianAssignmentListQuerySchema,
+        response: { 200: electricianCustomerListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.customers(requireScope(request)),
+    async (request) => service.customers(requireScope(request), request.query),
   );
 
   app.get(
@@ -124,15 +132,12 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionInRead: true },
       schema: {
         tags,
-        summary: "The caller's installations with customer and devices, newest first",
-        ...list,
+        summary: "The caller's installations with customer and devices, newest first unless sorted",
+        querystring: installationListQuerySchema,
         response: { 200: installationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      readAsCaller(request, scopeOf, (scope, sessionId) =>
-        service.installations(scope, request.query, sessionId),
-      ),
+    async (request) => readAsCaller(request, scopeOf, (scope) => service.installations(scope, request.query)),
   );
 
   app.post(
@@ -147,7 +152,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.deviceAssigned,
-      device: await service.assignDevice(requireScope(request), request.body, auditContextOf(request)),
+      device: await installations.assignDevice(requireScope(request), request.body, auditContextOf(request)),
     }),
   );
 
@@ -202,7 +207,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const room = await service.createCustomerRoom(
+      const room = await homes.createCustomerRoom(
         requireScope(request),
         request.params.customerId,
         request.body,
@@ -226,7 +231,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.deviceConfigured,
-      device: await service.configureCustomerDevice(
+      device: await homes.configureCustomerDevice(
         requireScope(request),
         request.params.customerId,
         request.params.deviceId,
@@ -249,7 +254,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: MSG.deviceAssigned,
-      device: await service.assignCustomerRoom(
+      device: await homes.assignCustomerRoom(
         requireScope(request),
         request.params.customerId,
         request.params.deviceId,
@@ -273,7 +278,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.deviceConfigured,
-      device: await service.configureDevice(
+      device: await homes.configureDevice(
         requireScope(request),
         request.params.device_id,
         request.body,
@@ -293,7 +298,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const installation = await service.createInstallation(
+      const installation = await installations.createInstallation(
         requireScope(request),
         request.body,
         auditContextOf(request),
@@ -314,7 +319,11 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.installationSessionStarted,
-      installation: await service.start(requireScope(request), request.params.id, auditContextOf(request)),
+      installation: await installations.start(
+        requireScope(request),
+        request.params.id,
+        auditContextOf(request),
+      ),
     }),
   );
 
@@ -332,7 +341,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.phaseUpdated,
-      installation: await service.phase(
+      installation: await installations.phase(
         requireScope(request),
         request.params.id,
         request.body,
@@ -355,10 +364,32 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.installationCompleted,
-      installation: await service.complete(
+      installation: await installations.complete(
         requireScope(request),
         request.params.id,
         request.body ?? {},
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/electrician/installations/:id/devices/:deviceId/test',
+    {
+      schema: {
+        tags,
+        summary:
+          "Send an installation's device a test command that changes nothing; once the device acknowledges it, the device counts as tested (completion needs every device tested). Offline: 409; no answer: 504",
+        params: installationDeviceParamsSchema,
+        response: { 200: installationResponseSchema, ...errorResponses(401, 403, 404, 409, 504) },
+      },
+    },
+    async (request) => ({
+      message: ELECTRICIAN_MSG.deviceTested,
+      installation: await app.services.installationDeviceTests.test(
+        requireScope(request),
+        request.params.id,
+        request.params.deviceId,
         auditContextOf(request),
       ),
     }),
@@ -378,7 +409,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.installationSessionStarted,
-      installation: await service.startGuided(
+      installation: await guided.startGuided(
         requireScope(request),
         request.body.customer_id,
         auditContextOf(request),
@@ -398,7 +429,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'OK',
-      installation: await service.installation(requireScope(request), request.params.id),
+      installation: await installations.installation(requireScope(request), request.params.id),
     }),
   );
 
@@ -414,7 +445,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      signature: await service.signature(requireScope(request), request.params.id),
+      signature: await guided.signature(requireScope(request), request.params.id),
     }),
   );
 
@@ -432,7 +463,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.deviceAdded,
-      installation: await service.addDeviceBySerial(
+      installation: await guided.addDeviceBySerial(
         requireScope(request),
         request.params.id,
         request.body.serial_number,
@@ -454,7 +485,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'OK',
-      installation: await service.setStep(
+      installation: await guided.setStep(
         requireScope(request),
         request.params.id,
         request.body.step,
@@ -476,7 +507,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.trainingConfirmed,
-      installation: await service.confirmTraining(
+      installation: await guided.confirmTraining(
         requireScope(request),
         request.params.id,
         auditContextOf(request),
@@ -500,7 +531,7 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.signatureSaved,
-      installation: await service.saveSignature(
+      installation: await guided.saveSignature(
         requireScope(request),
         request.params.id,
         request.body,
@@ -523,54 +554,12 @@ export const electricianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: ELECTRICIAN_MSG.installationReopened,
-      installation: await service.reopen(
+      installation: await guided.reopen(
         requireScope(request),
         request.params.id,
         request.body,
         auditContextOf(request),
       ),
     }),
-  );
-
-  app.get(
-    '/api/installations',
-    {
-      schema: {
-        tags: ['owner devices'],
-        summary:
-          "The caller's installation records (owner): devices, electrician, handover and the signature",
-        response: { 200: ownerInstallationListSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => ({ installations: await service.ownerInstallations(requireAuth(request).userId) }),
-  );
-
-  // The owner's side: who works in my home, and Revoke.
-  app.get(
-    '/api/account/electricians',
-    {
-      schema: {
-        tags: ['account'],
-        summary: "The electricians assigned to the caller's home, with full or read-only access",
-        response: { 200: accountElectricianListSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => ({ electricians: await service.electriciansOf(requireAuth(request).userId) }),
-  );
-
-  app.delete(
-    '/api/account/electricians/:id',
-    {
-      schema: {
-        tags: ['account'],
-        summary: "End an electrician's access to the caller's home",
-        params: idParamsSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await service.revoke(requireAuth(request).userId, request.params.id, auditContextOf(request));
-      return { message: ELECTRICIAN_MSG.accessRevoked };
-    },
   );
 };

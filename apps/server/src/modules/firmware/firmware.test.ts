@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devices, firmware } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { FIRMWARE_MESSAGES } from './service.ts';
 import { LocalDiskFirmwareStore } from './storage.ts';
 import { UPLOAD_MESSAGES } from './upload.ts';
@@ -434,6 +435,40 @@ describe('GET /api/admin/firmware', () => {
     ).json<FirmwareList>();
     expect(past.firmware).toEqual([]);
     expect(past.total).toBe(list.total);
+  });
+
+  it('searches the version or file name, and sorts by a column both ways (versions by their numbers)', async () => {
+    const tag = `zs${Date.now()}`;
+    const base = 1000 + (Date.now() % 100000);
+    const uploaded = async (version: string, deviceType: string, name: string, size: number) => {
+      const res = await upload({
+        version: `${base}.${version}`,
+        deviceType,
+        filename: `${name}-${tag}.bin`,
+        content: esp32Image(size),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Firmware>()._id;
+    };
+    const v10 = await uploaded('10.0', 'skywalker', 'Bravo', 3000);
+    const v9 = await uploaded('9.0', 'isaac', 'alpha', 5000);
+    const v95 = await uploaded('9.5', 'lumos', 'charlie', 4000);
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/firmware?search=${tag}&${query}`, headers: admin });
+    const images = (body: unknown) => (body as FirmwareList).firmware;
+    const id = (f: Firmware) => f._id;
+    await expectSortedBy(get, images, 'created_at', id, [v10, v9, v95]);
+    await expectSortedBy(get, images, 'version', id, [v9, v95, v10]);
+    await expectSortedBy(get, images, 'filename', id, [v9, v10, v95]);
+    await expectSortedBy(get, images, 'file_size', id, [v10, v95, v9]);
+    await expectSortedBy(get, images, 'device_type', id, [v9, v95, v10]);
+    await expectBadSortRefused(get);
+    const byVersion = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/firmware?search=${base}.9.`,
+      headers: admin,
+    });
+    expect(images(byVersion.json()).map(id).sort()).toEqual([v9, v95].sort());
   });
 
   it('403 for an owner', async () => {

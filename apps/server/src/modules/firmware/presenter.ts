@@ -1,14 +1,11 @@
-import { DEFAULT_DEVICE_TYPE, DEVICE_TYPES, type DeviceType, type Firmware } from '@isaac/contract';
+import type { Firmware } from '@isaac/contract';
 import type { FirmwareRow } from '../../db/schema/index.ts';
-
-const asDeviceType = (value: string): DeviceType =>
-  (DEVICE_TYPES as readonly string[]).includes(value) ? (value as DeviceType) : DEFAULT_DEVICE_TYPE;
 
 /** A firmware row (with its uploader's name, when the uploader still exists) as the admin API presents it. */
 export function presentFirmware(row: FirmwareRow, uploaderName: string | null): Firmware {
   return {
     _id: row.id,
-    device_type: asDeviceType(row.deviceType),
+    device_type: row.deviceType,
     version: row.version,
     filename: row.filename,
     file_size: row.fileSize,

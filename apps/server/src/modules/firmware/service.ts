@@ -5,9 +5,11 @@ import type {
   FirmwareListQuery,
   FirmwareUploadFields,
 } from '@isaac/contract';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { containsPattern } from '../../db/like.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
 import { devices, firmware, users, type FirmwareRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
@@ -26,6 +28,22 @@ export const FIRMWARE_MESSAGES = {
 const uploaderName = sql<
   string | null
 >`(select ${users.name} from ${users} where ${users.id} = ${firmware.uploadedBy})`;
+
+/**
+ * A version as its numbers (`1.10.0` after `1.9.0`), for sorting; a version that is not dotted numbers (none
+ * is stored since uploads store the canonical form) sorts as unknown, last.
+ */
+export const versionOrder = (version: AnyColumn) =>
+  sql`case when ${version} ~ '^[0-9]+([.][0-9]+)*$' then string_to_array(${version}, '.')::bigint[] end`;
+
+/** The column of each sort of the firmware list. */
+const FIRMWARE_SORT_COLUMNS: Record<FirmwareListQuery['sort'], AnyColumn | SQL> = {
+  created_at: firmware.createdAt,
+  device_type: firmware.deviceType,
+  version: versionOrder(firmware.version),
+  filename: sql`lower(${firmware.filename})`,
+  file_size: firmware.fileSize,
+};
 
 /** Serialises the writers of one content address (an upload committing it, a delete removing it). */
 const lockKey = (tx: Pick<Db, 'execute'>, key: string) =>
@@ -51,27 +69,31 @@ export class FirmwareService {
     private readonly now: () => Date,
   ) {}
 
-  /** Newest first, optionally one device type; the page and its total in one query. */
+  /**
+   * In the query's order (newest first by default), optionally one device type, and a search of the version
+   * or the file name; the page and its total in one query.
+   */
   async list(query: FirmwareListQuery): Promise<FirmwareList> {
-    const where: SQL | undefined = query.device_type ? eq(firmware.deviceType, query.device_type) : undefined;
+    const pattern = query.search ? containsPattern(query.search) : undefined;
+    const where = and(
+      query.device_type ? eq(firmware.deviceType, query.device_type) : undefined,
+      pattern ? or(ilike(firmware.version, pattern), ilike(firmware.filename, pattern)) : undefined,
+    );
+    const { limit, offset } = pageWindow(query);
     const rows = await this.db
-      .select({ row: firmware, uploaderName, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ row: firmware, uploaderName, total: totalCount() })
       .from(firmware)
       .where(where)
-      .orderBy(desc(firmware.createdAt), desc(firmware.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size);
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && query.page > 1) {
-      const [counted] = await this.db.select({ total: count() }).from(firmware).where(where);
-      total = counted?.total ?? 0;
-    }
-    return {
-      firmware: rows.map((r) => presentFirmware(r.row, r.uploaderName)),
-      page: query.page,
-      page_size: query.page_size,
+      .orderBy(...sortedBy(FIRMWARE_SORT_COLUMNS, query, firmware.id))
+      .limit(limit)
+      .offset(offset);
+    const total = await pageTotal(rows, query, () => this.db.$count(firmware, where));
+    return listPage(
+      'firmware',
+      rows.map((r) => presentFirmware(r.row, r.uploaderName)),
+      query,
       total,
-    };
+    );
   }
 
   /** 409 when the type already has this version (checked before an upload's bytes flow; the insert re-checks). */
@@ -144,10 +166,7 @@ export class FirmwareService {
         .select({ n: count() })
         .from(devices)
         .where(
-          and(
-            eq(devices.type, row.deviceType as DeviceType),
-            inArray(devices.firmwareVersion, reportedForms(row.version)),
-          ),
+          and(eq(devices.type, row.deviceType), inArray(devices.firmwareVersion, reportedForms(row.version))),
         );
       if (running && running.n > 0) throw conflict(FIRMWARE_MESSAGES.inUse(running.n));
       await lockKey(tx, row.storageKey);

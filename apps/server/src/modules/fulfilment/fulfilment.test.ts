@@ -10,19 +10,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { postWebhook, startApi } from './test-api-process.ts';
+import { postWebhook, startApi } from '../../test/api-process.ts';
 import {
   emailOutbox,
   installationJobs,
   invitations,
+  notifications,
   orders,
   paymentEvents,
   users,
 } from '../../db/schema/index.ts';
 import { authed, csrf, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { hmacSha256Hex, paymentSignature, providerStyleId } from '../payments/signatures.ts';
-import { capturedEvent } from '../payments/test-payments.ts';
-import { orderBody, postOrder } from '../orders/test-orders.ts';
+import { capturedEvent } from '../../test/payments.ts';
+import { orderBody, postOrder } from '../../test/orders.ts';
 import { confirmationLines } from './service.ts';
 
 let t: TestApp;
@@ -123,6 +124,12 @@ describe('a paid order becomes a customer account and an installation job, exact
     expect(made.mails.map((m) => m.kind).sort()).toEqual(['invitation', 'order_confirmation']);
     const [row] = await t.db.select().from(orders).where(eq(orders.providerOrderId, order.order_id));
     expect(row?.customerId).toBe(made.accounts[0]!.id);
+    // The bell of the new account says it once (issue 33), however often the payment was reported.
+    const bell = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, made.accounts[0]!.id));
+    expect(bell.map((n) => [n.kind, n.title])).toEqual([['order_paid', 'Your order is paid']]);
   });
 
   it('browser first, then the webhook: the same', async () => {
@@ -259,9 +266,15 @@ describe('invitations', () => {
       method: 'POST',
       url: '/api/invitations/accept',
       headers,
-      payload: { token, password: 'new-home-2026' },
+      payload: { token, password: 'new-home-2026', language: 'hi' },
     });
     expect(accept.statusCode, accept.body).toBe(200);
+    // The page was read in Hindi: the account's language from now on (its e-mails follow it, ADR 073).
+    const [account] = await t.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.email, email));
+    expect(account?.language).toBe('hi');
     expect(accept.json()).toMatchObject({ message: INVITATION_MSG.accepted, email });
     const again = await t.app.inject({
       method: 'POST',

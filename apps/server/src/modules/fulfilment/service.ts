@@ -5,21 +5,18 @@ import {
   type AcceptInvitationBody,
   type Invitation,
 } from '@isaac/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  installationJobs,
-  invitations,
-  orders,
-  quotes,
-  users,
-  type OrderRow,
-} from '../../db/schema/index.ts';
+import { invitations, users, type OrderRow } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+import { SYSTEM_CONTEXT, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { createJob } from '../installations/jobs.ts';
+import { linkCustomer } from '../orders/store.ts';
+import { markQuotePaid } from '../quotes/service.ts';
 import type { EmailSink } from '../outbox/emails.ts';
+import { createUserUnlessTaken, setPasswordHash, updateUser } from '../users/store.ts';
 
 /**
  * A password hash no password matches (argon2 cannot parse it, so verification fails): the account of a
@@ -28,7 +25,6 @@ import type { EmailSink } from '../outbox/emails.ts';
 export const NO_PASSWORD_YET = '!invited';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const SYSTEM: AuditContext = { actor: null, channel: 'system', ip: null, userAgent: null, requestId: null };
 
 /**
  * The lines of an order as its confirmation lists them: each item at its price, or, for a quote's package
@@ -78,14 +74,14 @@ export class OrderFulfilment {
     const email = order.customerEmail?.trim().toLowerCase();
     if (!email) return;
     const customer = await this.customerFor(tx, order, email);
-    await tx.update(orders).set({ customerId: customer.id }).where(eq(orders.id, order.id));
+    await linkCustomer(tx, order.id, customer.id);
 
     if (order.needsInstallation && order.installationAddress) {
-      const [job] = await tx
-        .insert(installationJobs)
-        .values({ orderId: order.id, customerId: customer.id, address: order.installationAddress })
-        .onConflictDoNothing({ target: installationJobs.orderId })
-        .returning({ id: installationJobs.id });
+      const job = await createJob(tx, {
+        orderId: order.id,
+        customerId: customer.id,
+        address: order.installationAddress,
+      });
       if (job) {
         await this.audit.record(tx, context, {
           action: 'installation_job.created',
@@ -100,10 +96,7 @@ export class OrderFulfilment {
 
     const quoteId = order.notes?.quote_id;
     if (quoteId) {
-      await tx
-        .update(quotes)
-        .set({ paidAt: this.now(), orderId: order.id })
-        .where(and(eq(quotes.id, quoteId), isNull(quotes.paidAt)));
+      await markQuotePaid(tx, quoteId, order.id, this.now());
     }
 
     await this.mail.enqueue(tx, {
@@ -125,21 +118,17 @@ export class OrderFulfilment {
     const address = order.installationAddress;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       // ON CONFLICT DO NOTHING: a concurrent payment by the same new buyer waits, then finds their account.
-      const [created] = await tx
-        .insert(users)
-        .values({
-          name: order.customerName?.trim() || email,
-          email,
-          username: usernameFor(email),
-          passwordHash: NO_PASSWORD_YET,
-          mobile: order.customerPhone || null,
-          role: ROLE.owner,
-          city: address?.city ?? null,
-          pincode: address?.pincode ?? null,
-          address: address?.address ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id, name: users.name });
+      const created = await createUserUnlessTaken(tx, {
+        name: order.customerName?.trim() || email,
+        email,
+        username: usernameFor(email),
+        passwordHash: NO_PASSWORD_YET,
+        mobile: order.customerPhone || null,
+        role: ROLE.owner,
+        city: address?.city ?? null,
+        pincode: address?.pincode ?? null,
+        address: address?.address ?? null,
+      });
       if (created) {
         await this.invite(tx, created, email);
         return created;
@@ -159,7 +148,7 @@ export class OrderFulfilment {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + INVITATION_TTL_HOURS * 3_600_000);
     await tx.insert(invitations).values({ userId: user.id, tokenHash: sha256(token), expiresAt });
-    await this.audit.record(tx, SYSTEM, {
+    await this.audit.record(tx, SYSTEM_CONTEXT, {
       action: 'user.invited',
       entity: { type: 'user', id: user.id, name: user.name },
       changes: { email: { before: null, after: email } },
@@ -190,10 +179,9 @@ export class OrderFulfilment {
         )
         .returning({ id: invitations.id });
       if (!used) throw new HttpError(410, 'invitation_used', INVITATION_MSG.used);
-      await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: sql`now()` })
-        .where(eq(users.id, row.userId));
+      await setPasswordHash(tx, row.userId, passwordHash, this.now());
+      // The language the invitation page was read in: the account's from now on (ADR 073).
+      if (body.language) await updateUser(tx, row.userId, { language: body.language }, this.now());
       await this.audit.record(
         tx,
         { ...context, actor: null },

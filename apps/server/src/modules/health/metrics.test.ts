@@ -54,7 +54,10 @@ describe('readiness and metrics with the device plane', () => {
     expect(text).toMatch(/isaac_mqtt_messages_out_total 0/);
     expect(text).toMatch(/isaac_mqtt_messages_dropped_total 0/);
     expect(text).toMatch(/isaac_ingest_queue_depth 0/);
-    expect(text).toMatch(/isaac_job_leases_held 4/);
+    // Every leased job of this process: telemetry, rollouts, the command sweep, outbox pruning, automations'
+    // schedules, device alerts and Web Push.
+    expect(text).toMatch(/isaac_job_leases_held 7/);
+    expect(text).toMatch(/isaac_job_lease_held\{job="automations.schedules"\} 1/);
     expect(text).toMatch(/isaac_job_lease_held\{job="rollout tick"\} 1/);
     expect(text).toMatch(/isaac_outbox_backlog 0/);
   });

@@ -7,7 +7,7 @@ import {
   type InstallationJob,
   type InstallationJobBoard,
 } from '@isaac/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -17,9 +17,11 @@ import {
   installationDevices,
   installationJobs,
   installations,
+  notifications,
   orders,
 } from '../../db/schema/index.ts';
 import { authed, createTestApp, login, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { BOARD_CLOSED_LIMIT, INSTALLATION_JOB_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -148,6 +150,12 @@ describe('GET /api/admin/installation-jobs', () => {
     const scheduled = await emailsTo(customer.email);
     expect(scheduled.map((m) => m.kind)).toEqual(['installation_scheduled']);
     expect(scheduled[0]?.text).toContain('Farhan Ali');
+    // And in the customer's notifications (the bell).
+    const [told] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customer.id), eq(notifications.kind, 'installation_scheduled')));
+    expect(told?.body).toBe(`Farhan Ali will install your devices on ${date}.`);
     const [record] = await t.db
       .select()
       .from(auditLog)
@@ -158,7 +166,7 @@ describe('GET /api/admin/installation-jobs', () => {
     // A device of the installation, for the completion e-mail's count.
     const [device] = await t.db
       .insert(devices)
-      // configured by the completion rule: WiFi set, seen online
+      // configured by the completion rule: WiFi set, seen online, and (below) tested from the installation
       .values({
         name: 'Hall switch',
         model: 'Lumos',
@@ -168,7 +176,9 @@ describe('GET /api/admin/installation-jobs', () => {
         isConnected: true,
       })
       .returning();
-    await t.db.insert(installationDevices).values({ installationId: installation!.id, deviceId: device!.id });
+    await t.db
+      .insert(installationDevices)
+      .values({ installationId: installation!.id, deviceId: device!.id, testedAt: new Date() });
 
     const headers = await authed(t.app, await login(t.app, el.email, password));
     const started = await t.app.inject({
@@ -239,6 +249,50 @@ describe('GET /api/admin/installation-jobs', () => {
     // Open jobs are all there, newest first.
     const created = result.jobs.map((j) => j.created_at);
     expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('searches a customer or an order id, counting what it finds; sorts both ways; refuses another sort', async () => {
+    const tag = `zs${Date.now()}`;
+    const bela = await paidJob({ customerName: `bela ${tag}` });
+    const asha = await paidJob({ customerName: `Asha ${tag}` });
+    const chitra = await paidJob({ customerName: `chitra ${tag}` });
+    const { user: el } = await electrician();
+    for (const [{ job }, days] of [
+      [bela, 3],
+      [chitra, 1],
+    ] as const) {
+      expect(
+        (await assign(job.id, { electrician_id: el.id, installation_date: inDays(days) })).statusCode,
+      ).toBe(200);
+    }
+    const get = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/installation-jobs?search=${tag}&${query}`,
+        headers: admin,
+      });
+    const jobs = (body: unknown) => (body as InstallationJobBoard).jobs;
+    const id = (job: InstallationJob) => job._id;
+    await expectSortedBy(get, jobs, 'created_at', id, [bela.job.id, asha.job.id, chitra.job.id]);
+    await expectSortedBy(get, jobs, 'customer_name', id, [asha.job.id, bela.job.id, chitra.job.id]);
+    // Asha's job has no date yet: last either way.
+    for (const [order, ids] of [
+      ['asc', [chitra.job.id, bela.job.id, asha.job.id]],
+      ['desc', [bela.job.id, chitra.job.id, asha.job.id]],
+    ] as const) {
+      const res = await get(`sort=installation_date&order=${order}`);
+      expect(jobs(res.json()).map(id)).toEqual(ids);
+    }
+    await expectBadSortRefused(get);
+
+    const found = (await get('')).json<InstallationJobBoard>();
+    expect(found.counts).toMatchObject({ unassigned: 1, scheduled: 2, in_progress: 0 });
+    const byOrder = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/installation-jobs?search=${asha.order.providerOrderId}`,
+      headers: admin,
+    });
+    expect(jobs(byOrder.json()).map(id)).toEqual([asha.job.id]);
   });
 
   it('is for admins only', async () => {

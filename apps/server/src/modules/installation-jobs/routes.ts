@@ -1,6 +1,7 @@
 import {
   assignJobBodySchema,
   idParamsSchema,
+  installationJobBoardQuerySchema,
   installationJobBoardSchema,
   installationJobSchema,
 } from '@isaac/contract';
@@ -9,7 +10,7 @@ import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
 
 /** The admin's installation jobs board (issue 15): paid orders that need installation, and their assignment. */
-export const installationJobRoutes: FastifyPluginAsyncZod = async (app) => {
+export const installationJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.installationJobs;
   const tags = ['admin', 'installation jobs'];
 
@@ -20,11 +21,13 @@ export const installationJobRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Installation jobs: every open one (unassigned, scheduled, in progress) and the newest 50 completed ' +
-          'and 50 cancelled, newest first, with the count of each state',
-        response: { 200: installationJobBoardSchema, ...errorResponses(401, 403) },
+          'and 50 cancelled, newest first (or by date or customer), with the count of each state; search a ' +
+          'customer or an order id',
+        querystring: installationJobBoardQuerySchema,
+        response: { 200: installationJobBoardSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async () => service.board(),
+    async (request) => service.board(request.query),
   );
 
   app.post(

@@ -8,14 +8,16 @@ import {
   type AssignJobBody,
   type InstallationJob,
   type InstallationJobBoard,
+  type InstallationJobBoardQuery,
   type InstallationJobState,
 } from '@isaac/contract';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { EventBus } from '../../events.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { sortedBy } from '../../db/pagination.ts';
 import {
-  devices,
-  electricianCustomers,
   installationDevices,
   installationJobs,
   installations,
@@ -23,8 +25,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { assignmentStatusOnReassign } from '../admin-electricians/service.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { scheduleJob } from '../installations/jobs.ts';
 import type { EmailSink } from '../outbox/emails.ts';
 import { addressLine, jobStateSql, presentJob } from './presenter.ts';
 
@@ -44,11 +46,22 @@ const electrician = alias(users, 'job_electrician');
 /** Which of its state's jobs comes first: the newest (completed or cancelled, else created). */
 const latestFirst = sql`coalesce(${installations.completedAt}, ${installationJobs.cancelledAt}, ${installationJobs.createdAt}) desc, ${installationJobs.id} desc`;
 
+/** Jobs whose customer's name or e-mail contains `search`, or whose order id it is. */
+function jobSearch(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(
+    ilike(customer.name, pattern),
+    ilike(customer.email, pattern),
+    eq(orders.providerOrderId, search),
+  );
+}
+
 /**
  * The jobs with their order, customer, electrician and installation (`installations`, a left join: the
- * state), one row each, with the number of jobs in the row's state and the row's rank within its state.
+ * state), one row each, with the number of jobs in the row's state and the row's rank within its state;
+ * with `where`, only the jobs that meet it (counted and ranked among themselves).
  */
-function jobsWithDetails(db: Db | Tx) {
+function jobsWithDetails(db: Db | Tx, where?: SQL) {
   return db
     .select({
       id: installationJobs.id,
@@ -74,7 +87,8 @@ function jobsWithDetails(db: Db | Tx) {
     .innerJoin(orders, eq(orders.id, installationJobs.orderId))
     .innerJoin(customer, eq(customer.id, installationJobs.customerId))
     .leftJoin(electrician, eq(electrician.id, installationJobs.electricianId))
-    .leftJoin(installations, eq(installations.id, installationJobs.installationId));
+    .leftJoin(installations, eq(installations.id, installationJobs.installationId))
+    .where(where);
 }
 
 /**
@@ -90,23 +104,30 @@ export class InstallationJobService {
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly options: { webOrigin: string },
+    private readonly events: EventBus | null = null,
   ) {}
 
   /**
-   * GET /api/admin/installation-jobs: every open job and the newest completed and cancelled ones, newest
-   * first, with the count of each state. One query: the state, its count and each job's rank within its
+   * GET /api/admin/installation-jobs: every open job and the newest completed and cancelled ones, in the
+   * query's order (newest first by default), with the count of each state; `search` keeps the jobs of a
+   * customer (name or e-mail) or an order id. One query: the state, its count and each job's rank within its
    * state are computed in a subquery (window functions), and the outer query keeps the open jobs and the
    * first BOARD_CLOSED_LIMIT of each closed state.
    */
-  async board(): Promise<InstallationJobBoard> {
-    const ranked = jobsWithDetails(this.db).as('ranked');
+  async board(query: InstallationJobBoardQuery): Promise<InstallationJobBoard> {
+    const ranked = jobsWithDetails(this.db, query.search ? jobSearch(query.search) : undefined).as('ranked');
+    const sortable = {
+      created_at: ranked.createdAt,
+      installation_date: ranked.installationDate,
+      customer_name: sql`lower(${ranked.customerName})`,
+    };
     const rows = await this.db
       .select()
       .from(ranked)
       .where(
         sql`${ranked.state} in ('unassigned', 'scheduled', 'in_progress') or ${ranked.stateRank} <= ${BOARD_CLOSED_LIMIT}`,
       )
-      .orderBy(desc(ranked.createdAt), desc(ranked.id));
+      .orderBy(...sortedBy(sortable, query, ranked.id));
     const counts = Object.fromEntries(INSTALLATION_JOB_STATES.map((state) => [state, 0])) as Record<
       InstallationJobState,
       number
@@ -172,66 +193,22 @@ export class InstallationJobService {
         ? await tx.select({ name: users.name }).from(users).where(eq(users.id, job.electricianId)).limit(1)
         : [];
 
-      // The customer is with one electrician (electrician_customers_customer_uq): moved here with this date.
-      await tx
-        .insert(electricianCustomers)
-        .values({ electricianId: assignee.id, customerId: job.customerId, installationDate: date })
-        .onConflictDoUpdate({
-          target: electricianCustomers.customerId,
-          set: {
-            electricianId: assignee.id,
-            installationDate: date,
-            // A move starts over; the same electrician keeps the customer's progress, but a completed
-            // customer given a new date is assigned again (a new visit: issue 30).
-            status: assignmentStatusOnReassign,
-          },
-        });
-
-      const notes = addressLine(job.address);
-      const at = this.now();
-      let installationId: string;
-      if (current) {
-        await tx
-          .update(installations)
-          .set({ electricianId: assignee.id, installationDate: date, notes })
-          .where(eq(installations.id, current.id));
-        installationId = current.id;
-      } else {
-        const [created] = await tx
-          .insert(installations)
-          .values({
-            electricianId: assignee.id,
-            customerId: job.customerId,
-            status: 'pending',
-            phase: 'pre_installation',
-            installationDate: date,
-            notes,
-            // the reference is given when the work starts (electrician/reference.ts)
-            sessionId: null,
-            createdAt: at,
-          })
-          .returning({ id: installations.id });
-        if (!created) throw new Error('installation insert returned no row');
-        installationId = created.id;
-        // The customer's devices are the installation's checklist (as the electrician's own installations).
-        const homeDevices = await tx
-          .select({ id: devices.id })
-          .from(devices)
-          .where(eq(devices.userId, job.customerId));
-        if (homeDevices.length > 0) {
-          await tx
-            .insert(installationDevices)
-            .values(homeDevices.map((d) => ({ installationId, deviceId: d.id })))
-            .onConflictDoNothing();
-        }
-      }
-
-      await tx
-        .update(installationJobs)
-        .set({ electricianId: assignee.id, installationDate: date, installationId, updatedAt: at })
-        .where(eq(installationJobs.id, job.id));
+      // The customer moves to this electrician with this date; the job's installation is created or moved.
+      await scheduleJob(tx, job, {
+        electricianId: assignee.id,
+        date,
+        notes: addressLine(job.address),
+        pendingInstallationId: current?.id ?? null,
+        at: this.now(),
+      });
 
       const presented = await this.presentedJob(tx, job.id);
+      await this.events?.publish('installation.scheduled', {
+        tx,
+        customerId: job.customerId,
+        date,
+        electrician: assignee.name,
+      });
       await this.audit.record(tx, context, {
         action: 'installation_job.assigned',
         entity: { type: 'order', id: presented.order_id, name: presented.customer.name },
@@ -289,7 +266,7 @@ export class InstallationJobService {
   }
 
   private async presentedJob(db: Db | Tx, jobId: string): Promise<InstallationJob> {
-    const [row] = await jobsWithDetails(db).where(eq(installationJobs.id, jobId)).limit(1);
+    const [row] = await jobsWithDetails(db, eq(installationJobs.id, jobId)).limit(1);
     if (!row) throw notFound(INSTALLATION_JOB_MESSAGES.jobNotFound);
     return presentJob(row);
   }

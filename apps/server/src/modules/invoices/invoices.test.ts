@@ -11,9 +11,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceCounters, orders } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
-import { orderRow } from '../orders/test-orders.ts';
-import { hmacSha256Hex, paymentSignature, providerStyleId } from '../payments/signatures.ts';
-import { capturedEvent } from '../payments/test-payments.ts';
+import { orderRow } from '../../test/orders.ts';
+import { paymentSignature, providerStyleId } from '../payments/signatures.ts';
+import { capturedEvent, sendWebhook } from '../../test/payments.ts';
 
 // Issue 29 "GST invoices (India)": the seller from the settings, IGST or CGST+SGST by the place of supply,
 // HSN/SAC per catalog item, invoice numbers consecutive per financial year, and the PDF.
@@ -150,16 +150,7 @@ describe('invoice numbers', () => {
     const res = await verify(o.order_id);
     expect(res.statusCode).toBe(200);
     const row = await orderRow(t.db, o.order_id);
-    const raw = JSON.stringify(capturedEvent(o.order_id, row!.paymentId!, row!.amountPaise));
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': hmacSha256Hex(t.config.payment.webhookSecret, raw),
-      },
-      payload: raw,
-    });
+    await sendWebhook(t, capturedEvent(o.order_id, row!.paymentId!, row!.amountPaise), { eventId: '' });
     const [counterAfter] = await t.db.select().from(invoiceCounters);
     expect(counterAfter!.lastNumber).toBe(counterBefore!.lastNumber + 1);
     expect((await orderRow(t.db, o.order_id))?.invoiceSequence).toBe(counterAfter!.lastNumber);

@@ -3,7 +3,6 @@ import {
   GST_RATE_PERCENT,
   GST_STATES,
   invoiceLine,
-  invoiceNumber,
   stateCodeOfPincode,
   tariffCodeOf,
   type Invoice,
@@ -11,9 +10,9 @@ import {
   type InvoiceSeller,
   type TaxKind,
 } from '@isaac/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { invoiceCounters, orders, type OrderRow } from '../../db/schema/index.ts';
+import { invoiceCounters, type OrderRow } from '../../db/schema/index.ts';
 
 /**
  * Where a supply to this order's buyer takes place (GST): the buyer's state, from the installation address's PIN
@@ -28,19 +27,11 @@ export function placeOfSupplyOf(
 }
 
 /**
- * Issues the order's tax invoice in the transaction that marks it paid: the next number of the payment's
- * financial year (the counter row's UPDATE locks it until the transaction ends, so concurrent payments take
- * consecutive numbers, and a payment that rolls back returns its number), the seller as configured now, and
- * the place of supply. An order that already has its invoice keeps it.
+ * The next invoice number of a financial year, in the transaction that marks an order paid: the counter row's
+ * UPDATE locks it until the transaction ends, so concurrent payments take consecutive numbers, and a payment
+ * that rolls back returns its number.
  */
-export async function issueInvoice(
-  tx: Db | Tx,
-  order: OrderRow,
-  paidAt: Date,
-  seller: InvoiceSeller,
-): Promise<OrderRow> {
-  if (order.invoiceNumber) return order;
-  const financialYear = financialYearOf(paidAt);
+export async function takeInvoiceSequence(tx: Db | Tx, financialYear: string): Promise<number> {
   const [counter] = await tx
     .insert(invoiceCounters)
     .values({ financialYear, lastNumber: 1 })
@@ -50,47 +41,14 @@ export async function issueInvoice(
     })
     .returning({ lastNumber: invoiceCounters.lastNumber });
   if (!counter) throw new Error('invoice counter returned no row');
-  const [issued] = await tx
-    .update(orders)
-    .set({
-      invoiceNumber: invoiceNumber(financialYear, counter.lastNumber),
-      invoiceFinancialYear: financialYear,
-      invoiceSequence: counter.lastNumber,
-      invoiceSeller: seller,
-      placeOfSupply: placeOfSupplyOf(order, seller),
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  if (!issued) throw new Error('order update returned no row');
-  return issued;
+  return counter.lastNumber;
 }
 
 /**
- * Numbers the paid orders that have no invoice yet (the demo seed's, written directly), in the order they were
- * paid, continuing each financial year's series — as migration 0021 did for the orders paid before it.
+ * Each financial year's counter continues after the highest number its orders carry (the demo seed's orders,
+ * numbered by `numberUninvoicedOrders` of the orders module, as migration 0021 did for the orders paid before it).
  */
-export async function numberUninvoicedOrders(db: Db | Tx): Promise<void> {
-  await db.execute(sql`
-    WITH "numbered" AS (
-      SELECT "paid"."id", "label"."fy",
-        coalesce((SELECT "last_number" FROM "invoice_counters" WHERE "financial_year" = "label"."fy"), 0)
-          + row_number() OVER (PARTITION BY "label"."fy" ORDER BY "paid"."paid_at", "paid"."id") AS "seq"
-      FROM (
-        SELECT "id", "paid_at",
-          (CASE WHEN extract(month FROM "paid_at" AT TIME ZONE 'Asia/Kolkata') >= 4
-            THEN extract(year FROM "paid_at" AT TIME ZONE 'Asia/Kolkata')::int
-            ELSE extract(year FROM "paid_at" AT TIME ZONE 'Asia/Kolkata')::int - 1 END) AS "start"
-        FROM "orders"
-        WHERE "status" IN ('paid', 'refunded') AND "paid_at" IS NOT NULL AND "invoice_number" IS NULL
-      ) AS "paid",
-      LATERAL (SELECT "paid"."start"::text || '-' || lpad((("paid"."start" + 1) % 100)::text, 2, '0') AS "fy") AS "label"
-    )
-    UPDATE "orders" SET
-      "invoice_financial_year" = "numbered"."fy",
-      "invoice_sequence" = "numbered"."seq",
-      "invoice_number" = 'IS' || substr("numbered"."fy", 3, 2) || substr("numbered"."fy", 6, 2) || '-'
-        || lpad("numbered"."seq"::text, 6, '0')
-    FROM "numbered" WHERE "orders"."id" = "numbered"."id"`);
+export async function catchUpInvoiceCounters(db: Db | Tx): Promise<void> {
   await db.execute(sql`
     INSERT INTO "invoice_counters" ("financial_year", "last_number")
       SELECT "invoice_financial_year", max("invoice_sequence") FROM "orders"

@@ -5,7 +5,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 
 /** The buyer's tax invoices (issue 29): JSON for the invoice page, and the PDF to download. */
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.invoices;
 
   app.get(

@@ -157,7 +157,9 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Voice-linking clients, newest first, each with how many owners are linked through it',
+        summary:
+          'Voice-linking clients, newest first (or by name or linked owners), each with how many owners are ' +
+          'linked through it',
         querystring: oauthClientListQuerySchema,
         response: { 200: oauthClientListResponseSchema, ...errorResponses(400, 401, 403) },
       },

@@ -13,17 +13,17 @@ import {
   type LinkedService,
   type NewOAuthClient,
   type OAuthClient,
+  type OAuthClientListQuery,
   type OAuthClientListResponse,
   type OAuthClientSecretResponse,
   type OAuthClientUpdate,
-  type PageQuery,
   isValidCodeChallenge,
 } from '@isaac/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, newestFirst, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
 import {
   oauthAccessTokens,
   oauthClients,
@@ -32,7 +32,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { changesBetween, SYSTEM_CONTEXT, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 import { basicClientCredentials, rawBasicAuthorization } from './client-auth.ts';
 import { digest, opaque, OAuthModel, secretMatches, type AccessTokenGrant, type ModelUser } from './model.ts';
 
@@ -52,15 +52,6 @@ export interface OAuthHttpRequest {
 }
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
-
-/** The audit context of what the authorization server does on its own (a replayed code ends a link). */
-const SYSTEM_CONTEXT: AuditContext = {
-  actor: null,
-  channel: 'api',
-  ip: null,
-  userAgent: null,
-  requestId: null,
-};
 
 function presentClient(row: OAuthClientRow, linkedUsers: number): OAuthClient {
   return {
@@ -145,7 +136,7 @@ export class OAuthService {
       requireClientAuthentication: { refresh_token: false },
       allowEmptyState: true,
     });
-    // A replayed code ends the link it started (ADR 050).
+    // A replayed code ends the link it started (ADR 050): the authorization server acting on its own.
     this.model.endLink = (linkId, reason) => this.endLink(linkId, SYSTEM_CONTEXT, reason);
   }
 
@@ -395,12 +386,19 @@ export class OAuthService {
     );
   }
 
-  async listClients(query: PageQuery): Promise<OAuthClientListResponse> {
+  /** A page of the clients in the query's order (newest first by default), each with its linked owners. */
+  async listClients(query: OAuthClientListQuery): Promise<OAuthClientListResponse> {
     const { limit, offset } = pageWindow(query);
+    const linked = this.linkedUsersCount();
+    const sortable = {
+      created_at: oauthClients.createdAt,
+      name: sql`lower(${oauthClients.name})`,
+      linked_users: linked,
+    };
     const rows = await this.db
-      .select({ client: oauthClients, linked: this.linkedUsersCount(), total: totalCount() })
+      .select({ client: oauthClients, linked, total: totalCount() })
       .from(oauthClients)
-      .orderBy(...newestFirst(oauthClients.createdAt, oauthClients.id))
+      .orderBy(...sortedBy(sortable, query, oauthClients.id))
       .limit(limit)
       .offset(offset);
     const total = await pageTotal(

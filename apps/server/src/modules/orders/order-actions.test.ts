@@ -1,14 +1,21 @@
 import { ORDER_ACTION_MSG, ROLE, type OrderActionResponse } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, installationJobs, installations, orders, type OrderRow } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  installationJobs,
+  installations,
+  notifications,
+  orders,
+  type OrderRow,
+} from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { PROVIDER_ERROR } from '../payments/razorpay.ts';
 import { SandboxProvider } from '../payments/sandbox.ts';
 import { ProviderCallError } from './order-provider.ts';
 import { REFUND_IN_FLIGHT_MS } from './service.ts';
-import { orderBody, orderRow, postOrder } from './test-orders.ts';
+import { orderBody, orderRow, postOrder } from '../../test/orders.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -100,6 +107,19 @@ describe('POST /api/admin/orders/:id/cancel', () => {
 });
 
 describe('POST /api/admin/orders/:id/refund', () => {
+  it("tells the buyer in their notifications (the order's account)", async () => {
+    const buyer = await t.createUser({ role: ROLE.owner });
+    const order = await paidOrder();
+    await t.db.update(orders).set({ customerId: buyer.user.id }).where(eq(orders.id, order.id));
+    expect((await act('refund', order.id)).statusCode).toBe(200);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyer.user.id), eq(notifications.kind, 'order_refunded')));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ title: 'Your order is refunded', link: '/owner/orders' });
+  });
+
   it('refunds a paid order through the provider, once', async () => {
     const order = await paidOrder();
     const spy = vi.spyOn(SandboxProvider.prototype, 'refund');

@@ -2,8 +2,9 @@ import { CURRENCY, ROLE, type CreateOrderResponse, type Order } from '@isaac/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { SYSTEM_CONTEXT } from '../audit/audit-log.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { ORDER_ERROR } from './pricing.ts';
-import { BUYER, orderBody, orderRow, postOrder, pricePaise } from './test-orders.ts';
+import { BUYER, orderBody, orderRow, postOrder, pricePaise } from '../../test/orders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,6 +89,19 @@ describe('POST /api/create-order', () => {
       { catalog_id: 'hepa-filter', name: 'HEPA Filter', quantity: 3, unit_paise: 129_900 },
       { catalog_id: 'carbon-filter', name: 'Carbon Filter', quantity: 1, unit_paise: 89_900 },
     ]);
+  });
+
+  it('keeps the delivery address of goods that are shipped (a replacement filter), and refuses a bad one', async () => {
+    const delivery_address = { city: 'Bengaluru', pincode: '560001', address: '12 MG Road' };
+    const res = await postOrder(t.app, orderBody('HEPA Filter', { delivery_address }));
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await orderRow(t.db, res.json<CreateOrderResponse>().order_id);
+    expect(row).toMatchObject({ deliveryAddress: delivery_address, needsInstallation: false });
+    const bad = await postOrder(
+      t.app,
+      orderBody('HEPA Filter', { delivery_address: { ...delivery_address, pincode: '56' } }),
+    );
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses a cart whose amount differs, or that holds an unknown or quote-only id', async () => {
@@ -223,5 +237,46 @@ describe('GET /api/admin/orders filters', () => {
     expect(await ids(`search=${second.order_id}`)).toEqual([second.order_id]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/orders?status=shipped', headers });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/orders sort', () => {
+  it('sorts by a column of the table, both ways; refuses another sort', async () => {
+    const tag = `zs${Date.now()}`;
+    const place = async (product: string, name: string) =>
+      (
+        await postOrder(
+          t.app,
+          orderBody(product, {
+            notes: {
+              product,
+              ...BUYER,
+              customer_name: `${name} ${tag}`,
+              customer_email: `${tag}@example.com`,
+            },
+          }),
+        )
+      ).json<CreateOrderResponse>().order_id;
+    const remote = await place('Remote Control', 'bela'); // ₹299
+    const hepa = await place('HEPA Filter', 'Asha'); // ₹1,299
+    const third = await place('Wall Mount Kit', 'chandra'); // ₹399, paid
+    await t.app.services.orders.markPaid(third, `pay_${tag}`, SYSTEM_CONTEXT);
+    const { token } = await t.signIn(ROLE.admin);
+    const headers = await authed(t.app, token);
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/orders?search=${tag}&${query}`, headers });
+    const orders = (body: unknown) => (body as { orders: Order[] }).orders;
+    const id = (order: Order) => order.order_id;
+    await expectSortedBy(get, orders, 'created_at', id, [remote, hepa, third]);
+    await expectSortedBy(get, orders, 'customer_name', id, [hepa, remote, third]);
+    await expectSortedBy(get, orders, 'amount', id, [remote, third, hepa]);
+    // 'created' before 'paid'; orders without a payment date come last either way.
+    expect((await get('sort=status&order=asc')).json<{ orders: Order[] }>().orders.map(id).at(-1)).toBe(
+      third,
+    );
+    const byPaid = async (order: string) =>
+      (await get(`sort=paid_at&order=${order}`)).json<{ orders: Order[] }>().orders.map(id)[0];
+    expect([await byPaid('asc'), await byPaid('desc')]).toEqual([third, third]);
+    await expectBadSortRefused(get);
   });
 });

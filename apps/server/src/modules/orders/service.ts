@@ -12,22 +12,18 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
 } from '@isaac/contract';
-import { and, desc, eq, ilike, inArray, notExists, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, notExists, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/like.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
-import {
-  installationJobs,
-  installations,
-  orders,
-  quotes,
-  type OrderItem,
-  type OrderRow,
-} from '../../db/schema/index.ts';
-import { issueInvoice } from '../invoices/issue.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
+import { orders, quotes, type OrderItem, type OrderRow } from '../../db/schema/index.ts';
+import type { EventBus } from '../../events.ts';
+import { issueInvoice } from './store.ts';
+import { cancelJobOfOrder } from '../installations/jobs.ts';
 import { recordLateCapture } from './late-captures.ts';
+
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import {
   ProviderCallError,
@@ -38,6 +34,15 @@ import {
 import { presentOrder } from './presenter.ts';
 import { assertAmountMatches, assertReceipt, priceOrder } from './pricing.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+
+/** The column of each sort of the admin's order list (names without regard to case). */
+const ORDER_SORT_COLUMNS: Record<AdminOrderListQuery['sort'], AnyColumn | SQL> = {
+  created_at: orders.createdAt,
+  customer_name: sql`lower(${orders.customerName})`,
+  amount: orders.amountPaise,
+  status: orders.status,
+  paid_at: orders.paidAt,
+};
 
 export const ORDER_MSG = {
   addressRequired: 'Enter the installation address: our electrician installs this at your home.',
@@ -82,6 +87,8 @@ export class OrderService {
       state_code: SELLER.stateCode,
       gstin: SELLER.gstin,
     },
+    /** `order.paid` is published in the transaction that marks an order paid (fulfilment listens). */
+    private readonly events: EventBus | null = null,
   ) {}
 
   /**
@@ -113,6 +120,7 @@ export class OrderService {
         items: priced.items,
         notes,
         installationAddress: needsInstallation ? (input.installation_address ?? null) : null,
+        deliveryAddress: input.delivery_address ?? null,
       },
       context,
     );
@@ -130,6 +138,7 @@ export class OrderService {
       items: OrderItem[];
       notes: Record<string, string>;
       installationAddress: InstallationAddress | null;
+      deliveryAddress?: InstallationAddress | null;
       quoteId?: string;
     },
     context: AuditContext,
@@ -168,6 +177,7 @@ export class OrderService {
           customerPhone: notes.customer_phone || null,
           needsInstallation: input.installationAddress !== null,
           installationAddress: input.installationAddress,
+          deliveryAddress: input.deliveryAddress ?? input.installationAddress,
           quoteId: input.quoteId ?? null,
         })
         .returning();
@@ -196,9 +206,6 @@ export class OrderService {
       business_name: BUSINESS_NAME,
     };
   }
-
-  /** Runs in the transaction that marks an order paid (OrderFulfilment.onPaid; set by createServices). */
-  onPaid: ((tx: Db | Tx, order: OrderRow, context: AuditContext) => Promise<void>) | null = null;
 
   async findByProviderOrderId(providerOrderId: string): Promise<OrderRow | undefined> {
     const [row] = await this.db
@@ -262,7 +269,7 @@ export class OrderService {
       if (!paid) return undefined;
       const invoiced = await issueInvoice(tx, paid, at, this.seller);
       // What the payment makes (the buyer's account, the installation job, e-mails): in this transaction.
-      await this.onPaid?.(tx, invoiced, context);
+      await this.events?.publish('order.paid', { tx, order: invoiced, context });
       await this.audit.record(tx, context, {
         action: 'payment.verified',
         entity: { type: 'order', id: paid.providerOrderId, name: orderName(paid) },
@@ -395,7 +402,8 @@ export class OrderService {
   }
 
   /**
-   * GET /api/admin/orders: newest first, one page with its total (one query); `status` on
+   * GET /api/admin/orders: in the query's order (newest first by default), one page with its total (one
+   * query); `status` on
    * orders_status_created_idx; `search` a substring of the customer's name or e-mail (trigram indexes),
    * or an exact order id or payment id (unique indexes).
    */
@@ -418,7 +426,7 @@ export class OrderService {
       .select({ order: orders, total: totalCount() })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...sortedBy(ORDER_SORT_COLUMNS, query, orders.id))
       .limit(limit)
       .offset(offset);
     const total = await pageTotal(rows, query, () => this.db.$count(orders, where));
@@ -534,7 +542,8 @@ export class OrderService {
         .where(and(eq(orders.id, before.id), inArray(orders.status, orderStatusesBefore('refunded'))))
         .returning();
       if (!refunded) throw conflict(ORDER_ACTION_MSG.notRefundable);
-      const job = await this.cancelInstallationJob(tx, before.id, at);
+      const job = await cancelJobOfOrder(tx, before.id, at);
+      await this.events?.publish('order.refunded', { tx, order: refunded });
       await this.audit.record(tx, context, {
         action: 'order.refunded',
         entity: { type: 'order', id: refunded.providerOrderId, name: orderName(refunded) },
@@ -562,33 +571,5 @@ export class OrderService {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
     if (!row) throw notFound(ORDER_ACTION_MSG.notFound);
     return row;
-  }
-
-  /**
-   * Cancels the installation job of a refunded order, if it has an open one; the electrician's installation
-   * it created goes too while it is still pending (one in progress or completed stays, for the record).
-   */
-  private async cancelInstallationJob(
-    tx: Tx,
-    orderId: string,
-    at: Date,
-  ): Promise<{ installationId: string | null; removedInstallation: boolean } | null> {
-    const [job] = await tx
-      .select()
-      .from(installationJobs)
-      .where(eq(installationJobs.orderId, orderId))
-      .limit(1)
-      .for('update');
-    if (!job || job.cancelledAt !== null) return null;
-    await tx
-      .update(installationJobs)
-      .set({ cancelledAt: at, updatedAt: at })
-      .where(eq(installationJobs.id, job.id));
-    if (job.installationId === null) return { installationId: null, removedInstallation: false };
-    const removed = await tx
-      .delete(installations)
-      .where(and(eq(installations.id, job.installationId), eq(installations.status, 'pending')))
-      .returning({ id: installations.id });
-    return { installationId: job.installationId, removedInstallation: removed.length > 0 };
   }
 }

@@ -1,4 +1,4 @@
-import type { EmailKind } from '@isaac/contract';
+import type { EmailKind, Language } from '@isaac/contract';
 import type { Db, Tx } from '../../db/client.ts';
 
 /**
@@ -27,10 +27,18 @@ export interface EmailData {
     items: { name: string; quantity: number }[];
     note: string;
   };
+  notification: { name: string; title: string; body: string; link: string | null; settingsUrl: string };
+  /** An invitation to a home (issue 32): who invited, to which home, as what (a role's label). */
+  home_invitation: { homeName: string; invitedBy: string; role: string; link: string; expiresAt: Date };
 }
 
-/** One e-mail to write to the outbox. */
-export type OutgoingEmail = { [K in EmailKind]: { kind: K; to: string; data: EmailData[K] } }[EmailKind];
+/**
+ * One e-mail to write to the outbox. Its language (ADR 073) is the recipient account's choice unless given
+ * here; English when neither says.
+ */
+export type OutgoingEmail = {
+  [K in EmailKind]: { kind: K; to: string; data: EmailData[K]; language?: Language };
+}[EmailKind];
 
 /** Writes an e-mail to the outbox in the caller's transaction (EmailOutbox; what the modules that send depend on). */
 export interface EmailSink {

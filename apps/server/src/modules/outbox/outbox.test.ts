@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { auditLog, emailOutbox } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import type { OutgoingEmail } from './emails.ts';
 import { OUTBOX_MAX_ATTEMPTS, OutboxWorker, retryDelayMs, type MailTransport } from './worker.ts';
 
@@ -176,6 +177,37 @@ describe('outbox without SMTP (kept for the admins)', () => {
     expect(body.text).toContain('Hello B,');
     const missing = await t.app.inject({ method: 'GET', url: '/api/admin/outbox/nope', headers: admin });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sorts by a column of the table, both ways; refuses another sort', async () => {
+    const tag = `zs${Date.now()}`;
+    const message = async (to: string, minutesAgo: number, set: Partial<typeof emailOutbox.$inferInsert>) => {
+      const id = await t.app.services.outbox.enqueue(t.db, invitation(`${to}.${tag}@example.com`));
+      await t.db
+        .update(emailOutbox)
+        .set({ ...set, createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .where(eq(emailOutbox.id, id));
+      return id;
+    };
+    const m1 = await message('c', 3, { state: 'failed', attempts: 2, subject: 'Beta', kind: 'quote' });
+    const m2 = await message('A', 2, { state: 'pending', attempts: 0, subject: 'alpha' });
+    const m3 = await message('b', 1, {
+      state: 'sent',
+      attempts: 1,
+      subject: 'Gamma',
+      kind: 'order_confirmation',
+    });
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/outbox?search=${tag}&${query}`, headers: admin });
+    const messages = (body: unknown) => (body as OutboxList).messages;
+    const id = (m: OutboxMessage) => m._id;
+    await expectSortedBy(get, messages, 'created_at', id, [m1, m2, m3]);
+    await expectSortedBy(get, messages, 'to', id, [m2, m3, m1]);
+    await expectSortedBy(get, messages, 'subject', id, [m2, m1, m3]);
+    await expectSortedBy(get, messages, 'kind', id, [m2, m3, m1]);
+    await expectSortedBy(get, messages, 'state', id, [m1, m2, m3]);
+    await expectSortedBy(get, messages, 'attempts', id, [m2, m3, m1]);
+    await expectBadSortRefused(get);
   });
 
   it('sends a failed e-mail again: pending now with a fresh round; anything else is a 409', async () => {

@@ -1,15 +1,22 @@
-import type { OutboxList, OutboxListQuery, OutboxMessage, OutboxMessageDetail } from '@isaac/contract';
-import { and, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_LANGUAGE,
+  type OutboxList,
+  type OutboxListQuery,
+  type OutboxMessage,
+  type OutboxMessageDetail,
+} from '@isaac/contract';
+import { and, eq, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { OutgoingEmail } from './emails.ts';
 import { presentOutboxDetail, presentOutboxMessage } from './presenter.ts';
 import { renderEmail } from './templates.ts';
+import { languageOfAddress } from '../users/store.ts';
 import { every } from '../../jobs.ts';
 import type { JobLeases } from '../../leases.ts';
 
@@ -19,6 +26,16 @@ export const OUTBOX_MESSAGES = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The column of each sort of the outbox list (addresses and subjects without regard to case). */
+const OUTBOX_SORT_COLUMNS: Record<OutboxListQuery['sort'], AnyColumn | SQL> = {
+  created_at: emailOutbox.createdAt,
+  to: sql`lower(${emailOutbox.to})`,
+  subject: sql`lower(${emailOutbox.subject})`,
+  kind: emailOutbox.kind,
+  state: emailOutbox.state,
+  attempts: emailOutbox.attempts,
+};
 
 /** The list's columns: everything but the bodies. */
 const summaryColumns = {
@@ -54,7 +71,9 @@ export class EmailOutbox {
    * with it), due at once. Returns the message's id.
    */
   async enqueue(executor: Db | Tx, email: OutgoingEmail): Promise<string> {
-    const rendered = renderEmail(email);
+    // In the recipient's language when the address is an account whose user chose one (ADR 073).
+    const language = email.language ?? (await languageOfAddress(executor, email.to)) ?? DEFAULT_LANGUAGE;
+    const rendered = renderEmail(email, language);
     const [row] = await executor
       .insert(emailOutbox)
       .values({ kind: email.kind, to: email.to, ...rendered, nextAttemptAt: this.now() })
@@ -69,7 +88,10 @@ export class EmailOutbox {
     return row.id;
   }
 
-  /** GET /api/admin/outbox: newest first, one page with its total; by state; search recipient or subject. */
+  /**
+   * GET /api/admin/outbox: in the query's order (newest first by default), one page with its total; by state;
+   * search recipient or subject.
+   */
   async list(query: OutboxListQuery): Promise<OutboxList> {
     const conditions: SQL[] = [];
     if (query.state) conditions.push(eq(emailOutbox.state, query.state));
@@ -84,7 +106,7 @@ export class EmailOutbox {
       .select({ ...summaryColumns, total: totalCount() })
       .from(emailOutbox)
       .where(where)
-      .orderBy(...newestFirst(emailOutbox.createdAt, emailOutbox.id))
+      .orderBy(...sortedBy(OUTBOX_SORT_COLUMNS, query, emailOutbox.id))
       .limit(limit)
       .offset(offset);
     const total = await pageTotal(rows, query, () => this.db.$count(emailOutbox, where));

@@ -1,5 +1,6 @@
-import { CONTROL_CHARACTERS, formatInr, SELLER } from '@isaac/contract';
+import { CONTROL_CHARACTERS, DEFAULT_LANGUAGE, formatInr, type Language, SELLER } from '@isaac/contract';
 import type { EmailData, OutgoingEmail } from './emails.ts';
+import { type EmailText, emailTextOf, localeOf } from './i18n.ts';
 
 /** An e-mail ready for the outbox: its subject and the same content as HTML and as plain text. */
 export interface RenderedEmail {
@@ -39,160 +40,194 @@ const BRAND = 'Isaac';
 const ACCENT = '#0369a1'; // sky-700
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-/** Renders one e-mail of issue 15 to its subject, HTML and plain text. Every interpolated value is escaped. */
-export function renderEmail(email: OutgoingEmail): RenderedEmail {
-  const content = contentOf({ ...email, data: withoutControlCharacters(email.data) } as OutgoingEmail);
+/**
+ * Renders one e-mail of issue 15 to its subject, HTML and plain text, in `language` (ADR 073: the
+ * recipient's choice, English by default). Every interpolated value is escaped.
+ */
+export function renderEmail(email: OutgoingEmail, language: Language = DEFAULT_LANGUAGE): RenderedEmail {
+  const words: Words = { text: emailTextOf(language), locale: localeOf(language), language };
+  const content = contentOf({ ...email, data: withoutControlCharacters(email.data) } as OutgoingEmail, words);
   const subject = oneLine(content.subject);
-  return { subject, html: renderHtml({ ...content, subject }), text: renderText(content) };
+  return { subject, html: renderHtml({ ...content, subject }, words), text: renderText(content, words) };
 }
 
-function contentOf(email: OutgoingEmail): EmailContent {
+/** A language's texts and the Intl locale of its dates and amounts. */
+interface Words {
+  text: EmailText;
+  locale: string;
+  language: Language;
+}
+
+function contentOf(email: OutgoingEmail, words: Words): EmailContent {
   switch (email.kind) {
     case 'order_confirmation':
-      return orderConfirmation(email.data);
+      return orderConfirmation(email.data, words);
     case 'invitation':
-      return invitation(email.data);
+      return invitation(email.data, words);
     case 'installation_scheduled':
-      return installationScheduled(email.data);
+      return installationScheduled(email.data, words);
     case 'installation_completed':
-      return installationCompleted(email.data);
+      return installationCompleted(email.data, words);
     case 'quote':
-      return quote(email.data);
+      return quote(email.data, words);
+    case 'notification':
+      return notification(email.data, words);
+    case 'home_invitation':
+      return homeInvitation(email.data, words);
   }
+}
+
+function notification(d: EmailData['notification'], { text }: Words): EmailContent {
+  return {
+    subject: d.title,
+    preview: d.body,
+    heading: d.title,
+    blocks: [
+      { type: 'paragraph', text: text('hello', { name: d.name }) },
+      { type: 'paragraph', text: d.body },
+      ...(d.link ? [{ type: 'button' as const, label: text('notification.open'), url: d.link }] : []),
+      { type: 'paragraph', text: text('notification.why', { url: d.settingsUrl }) },
+    ],
+  };
 }
 
 // ---- The five e-mails ----
 
-function orderConfirmation(d: EmailData['order_confirmation']): EmailContent {
+function orderConfirmation(d: EmailData['order_confirmation'], { text, locale }: Words): EmailContent {
+  const total = formatInr(d.totalPaise, locale);
   return {
-    subject: `Your ${BRAND} order ${d.orderId} is confirmed`,
-    preview: `Thank you for your order of ${formatInr(d.totalPaise)}.`,
-    heading: 'Thank you for your order',
+    subject: text('order.subject', { brand: BRAND, orderId: d.orderId }),
+    preview: text('order.preview', { total }),
+    heading: text('order.heading'),
     blocks: [
-      { type: 'paragraph', text: `Hello ${d.name},` },
-      { type: 'paragraph', text: 'We have received your payment. This is what you ordered:' },
+      { type: 'paragraph', text: text('hello', { name: d.name }) },
+      { type: 'paragraph', text: text('order.received') },
       {
         type: 'items',
         rows: d.items.map((item) => ({
           name: item.name,
           quantity: item.quantity,
-          amount: formatInr(item.amountPaise),
+          amount: formatInr(item.amountPaise, locale),
         })),
-        total: { label: 'Total paid (incl. GST)', value: formatInr(d.totalPaise) },
+        total: { label: text('order.total'), value: total },
       },
-      { type: 'facts', rows: [['Order', d.orderId]] },
+      { type: 'facts', rows: [[text('order.order'), d.orderId]] },
       {
         type: 'paragraph',
-        text: d.needsInstallation
-          ? 'An Isaac electrician will install your order. We will write to you again with the date and ' +
-            'the name of your electrician as soon as the installation is scheduled.'
-          : 'We will get your order on its way to you shortly.',
+        text: d.needsInstallation ? text('order.installation') : text('order.shipping'),
       },
-      { type: 'button', label: 'See your order', url: d.ordersUrl },
+      { type: 'button', label: text('order.button'), url: d.ordersUrl },
     ],
   };
 }
 
-function invitation(d: EmailData['invitation']): EmailContent {
+function invitation(d: EmailData['invitation'], { text, locale }: Words): EmailContent {
   return {
-    subject: `Set up your ${BRAND} account`,
-    preview: 'Choose a password to follow your order and control your home.',
-    heading: 'Welcome to Isaac',
+    subject: text('invitation.subject', { brand: BRAND }),
+    preview: text('invitation.preview'),
+    heading: text('invitation.heading'),
     blocks: [
-      { type: 'paragraph', text: `Hello ${d.name},` },
-      {
-        type: 'paragraph',
-        text:
-          'We have created an Isaac account for you. Choose a password to follow your order and ' +
-          'installation, and to control your devices once they are installed.',
-      },
-      { type: 'button', label: 'Choose your password', url: d.link },
-      {
-        type: 'paragraph',
-        text: `This link works once and expires on ${formatDateTime(d.expiresAt)}. If you did not expect this e-mail, you can ignore it.`,
-      },
+      { type: 'paragraph', text: text('hello', { name: d.name }) },
+      { type: 'paragraph', text: text('invitation.body') },
+      { type: 'button', label: text('invitation.button'), url: d.link },
+      { type: 'paragraph', text: text('linkOnce', { expires: formatDateTime(d.expiresAt, locale) }) },
     ],
   };
 }
 
-function installationScheduled(d: EmailData['installation_scheduled']): EmailContent {
-  const date = formatDate(d.date);
+/** A home role as an invitation names it ('member'), in the e-mail's language; another label as it is. */
+function roleWord(role: string, text: EmailText): string {
+  return role === 'owner' || role === 'member' || role === 'guest' ? text(`roles.${role}`) : role;
+}
+
+function homeInvitation(d: EmailData['home_invitation'], { text, locale }: Words): EmailContent {
+  const names = { invitedBy: d.invitedBy, home: d.homeName, brand: BRAND, role: roleWord(d.role, text) };
   return {
-    subject: `Your ${BRAND} installation is scheduled for ${date}`,
-    preview: `${d.electrician} will install your order on ${date}.`,
-    heading: 'Your installation is scheduled',
+    subject: text('homeInvitation.subject', names),
+    preview: text('homeInvitation.preview', names),
+    heading: text('homeInvitation.heading', names),
     blocks: [
-      { type: 'paragraph', text: `Hello ${d.name},` },
-      { type: 'paragraph', text: 'Good news: an Isaac electrician is booked to install your order.' },
+      { type: 'paragraph', text: text('helloAnyone') },
+      { type: 'paragraph', text: text('homeInvitation.body', names) },
+      { type: 'button', label: text('homeInvitation.button'), url: d.link },
+      { type: 'paragraph', text: text('linkOnce', { expires: formatDateTime(d.expiresAt, locale) }) },
+    ],
+  };
+}
+
+function installationScheduled(
+  d: EmailData['installation_scheduled'],
+  { text, locale }: Words,
+): EmailContent {
+  const date = formatDate(d.date, locale);
+  return {
+    subject: text('scheduled.subject', { brand: BRAND, date }),
+    preview: text('scheduled.preview', { electrician: d.electrician, date }),
+    heading: text('scheduled.heading'),
+    blocks: [
+      { type: 'paragraph', text: text('hello', { name: d.name }) },
+      { type: 'paragraph', text: text('scheduled.booked') },
       {
         type: 'facts',
         rows: [
-          ['Date', date],
-          ['Electrician', d.electrician],
-          ['Address', d.address],
+          [text('scheduled.date'), date],
+          [text('scheduled.electrician'), d.electrician],
+          [text('scheduled.address'), d.address],
         ],
       },
-      {
-        type: 'paragraph',
-        text:
-          'Please make sure someone is at home and that the electrician can reach the switchboards and ' +
-          'your Wi-Fi router. If the date does not suit you, get in touch with us and we will find another.',
-      },
+      { type: 'paragraph', text: text('scheduled.prepare') },
     ],
   };
 }
 
-function installationCompleted(d: EmailData['installation_completed']): EmailContent {
-  const devices = `${d.devices} ${d.devices === 1 ? 'device is' : 'devices are'}`;
+function installationCompleted(
+  d: EmailData['installation_completed'],
+  { text, locale }: Words,
+): EmailContent {
   return {
-    subject: `Your ${BRAND} installation is complete`,
-    preview: `${devices} set up in your home.`,
-    heading: 'Your home is ready',
+    subject: text('completed.subject', { brand: BRAND }),
+    preview: text('completed.preview', { count: d.devices }),
+    heading: text('completed.heading'),
     blocks: [
-      { type: 'paragraph', text: `Hello ${d.name},` },
+      { type: 'paragraph', text: text('hello', { name: d.name }) },
       {
         type: 'paragraph',
-        text: `Your installation was completed on ${formatDate(d.date)}: ${devices} set up in your home.`,
+        text: text('completed.body', { count: d.devices, date: formatDate(d.date, locale) }),
       },
-      {
-        type: 'paragraph',
-        text: 'Open your dashboard to see your rooms and air quality and to control your devices.',
-      },
-      { type: 'button', label: 'Open your dashboard', url: d.dashboardUrl },
+      { type: 'paragraph', text: text('completed.dashboard') },
+      { type: 'button', label: text('completed.button'), url: d.dashboardUrl },
     ],
   };
 }
 
-function quote(d: EmailData['quote']): EmailContent {
-  const validUntil = formatDate(d.validUntil);
+function quote(d: EmailData['quote'], { text, locale }: Words): EmailContent {
+  const validUntil = formatDate(d.validUntil, locale);
+  const total = formatInr(d.totalPaise, locale);
   const blocks: Block[] = [
-    { type: 'paragraph', text: `Hello ${d.name},` },
-    {
-      type: 'paragraph',
-      text: 'Thank you for your interest in Isaac. Here is the quote we prepared for you:',
-    },
+    { type: 'paragraph', text: text('hello', { name: d.name }) },
+    { type: 'paragraph', text: text('quote.intro') },
     {
       type: 'items',
       rows: d.items.map((item) => ({ name: item.name, quantity: item.quantity })),
-      total: { label: 'Package price (incl. GST)', value: formatInr(d.totalPaise) },
+      total: { label: text('quote.total'), value: total },
     },
     {
       type: 'facts',
       rows: [
-        ['Quote', d.number],
-        ['Valid until', validUntil],
+        [text('quote.quote'), d.number],
+        [text('quote.validUntil'), validUntil],
       ],
     },
   ];
-  if (d.note.trim() !== '') blocks.push({ type: 'note', label: 'A note from us', text: d.note.trim() });
+  if (d.note.trim() !== '') blocks.push({ type: 'note', label: text('quote.note'), text: d.note.trim() });
   blocks.push(
-    { type: 'paragraph', text: 'You can see the quote and pay for it online:' },
-    { type: 'button', label: 'View and pay your quote', url: d.link },
+    { type: 'paragraph', text: text('quote.payOnline') },
+    { type: 'button', label: text('quote.button'), url: d.link },
   );
   return {
-    subject: `Your ${BRAND} quote ${d.number}`,
-    preview: `${formatInr(d.totalPaise)}, valid until ${validUntil}.`,
-    heading: `Your quote ${d.number}`,
+    subject: text('quote.subject', { brand: BRAND, number: d.number }),
+    preview: text('quote.preview', { total, validUntil }),
+    heading: text('quote.heading', { number: d.number }),
     blocks,
   };
 }
@@ -220,7 +255,7 @@ const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 const P = `margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;`;
 const CELL = `padding:8px 0;font-size:15px;line-height:22px;border-bottom:1px solid #e2e8f0;`;
 
-function blockHtml(block: Block): string {
+function blockHtml(block: Block, { text }: Words): string {
   switch (block.type) {
     case 'paragraph':
       return `<p style="${P}">${escapeLines(block.text)}</p>`;
@@ -234,7 +269,7 @@ function blockHtml(block: Block): string {
         `color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(block.label)}</a>` +
         `</td></tr></table>` +
         `<p style="margin:0 0 16px;font-size:12px;line-height:18px;color:#64748b;">` +
-        `Or open this link: <a href="${url}" style="color:${ACCENT};word-break:break-all;">${url}</a></p>`
+        `${escapeHtml(text('orOpenLink'))} <a href="${url}" style="color:${ACCENT};word-break:break-all;">${url}</a></p>`
       );
     }
     case 'facts':
@@ -278,10 +313,10 @@ function blockHtml(block: Block): string {
   }
 }
 
-function renderHtml(content: EmailContent): string {
+function renderHtml(content: EmailContent, words: Words): string {
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${words.language}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -297,8 +332,8 @@ function renderHtml(content: EmailContent): string {
       `<span style="font-size:22px;font-weight:700;letter-spacing:0.04em;color:${ACCENT};">${BRAND}</span></td></tr>`,
     `<tr><td style="padding:28px;">`,
     `<h1 style="margin:0 0 20px;font-size:22px;line-height:30px;color:#0f172a;">${escapeHtml(content.heading)}</h1>`,
-    ...content.blocks.map(blockHtml),
-    `<p style="margin:8px 0 0;font-size:15px;line-height:24px;color:#334155;">The ${BRAND} team</p>`,
+    ...content.blocks.map((block) => blockHtml(block, words)),
+    `<p style="margin:8px 0 0;font-size:15px;line-height:24px;color:#334155;">${escapeHtml(words.text('team', { brand: BRAND }))}</p>`,
     `</td></tr>`,
     `<tr><td style="padding:16px 28px;background:#f8fafc;border-top:1px solid #e2e8f0;border-radius:0 0 12px 12px;` +
       `font-size:12px;line-height:18px;color:#64748b;">${escapeHtml(SELLER.name)}<br>${escapeHtml(SELLER.address)}</td></tr>`,
@@ -335,11 +370,11 @@ function blockText(block: Block): string {
   }
 }
 
-function renderText(content: EmailContent): string {
+function renderText(content: EmailContent, { text }: Words): string {
   return [
     content.heading,
     ...content.blocks.map(blockText),
-    `The ${BRAND} team`,
+    text('team', { brand: BRAND }),
     `-- \n${SELLER.name}\n${SELLER.address}`,
   ].join('\n\n');
 }
@@ -382,11 +417,11 @@ function oneLine(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
-/** `2026-12-14` → `Monday, 14 December 2026` (a calendar date: no time zone shift). */
-export function formatDate(isoDate: string): string {
+/** `2026-12-14` → `Monday, 14 December 2026` (a calendar date: no time zone shift; hi-IN: सोमवार, 14 दिसंबर 2026). */
+export function formatDate(isoDate: string, locale = 'en-IN'): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat('en-IN', {
+  return new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -396,8 +431,8 @@ export function formatDate(isoDate: string): string {
 }
 
 /** An instant in India's time: `14 December 2026, 3:30 pm IST`. */
-function formatDateTime(at: Date): string {
-  return new Intl.DateTimeFormat('en-IN', {
+function formatDateTime(at: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

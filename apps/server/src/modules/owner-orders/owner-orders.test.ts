@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installationJobs, installations, orders, type UserRow } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,9 +121,32 @@ describe('GET /api/orders', () => {
   it('answers an empty list to any signed-in user without orders, and 401 without a token', async () => {
     for (const role of [ROLE.owner, ROLE.electrician, ROLE.admin]) {
       const { token } = await t.signIn(role);
-      expect(await list(token)).toEqual({ orders: [] });
+      expect(await list(token)).toEqual({ orders: [], page: 1, page_size: 20, total: 0 });
     }
     const res = await t.app.inject({ method: 'GET', url: '/api/orders' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('pages and sorts by when, amount or status, both ways; refuses another sort', async () => {
+    const { user, token } = await t.signIn(ROLE.owner);
+    const first = await order(user, { amountPaise: 500_000, status: 'refunded' });
+    const second = await order(user, {
+      amountPaise: 100_000,
+      status: 'created',
+      paidAt: null,
+      paymentId: null,
+    });
+    const third = await order(user, { amountPaise: 300_000 });
+    const headers = await authed(t.app, token);
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers });
+    const listed = (body: unknown) => (body as OwnerOrderList).orders;
+    const id = (o: { _id: string }) => o._id;
+    await expectSortedBy(get, listed, 'created_at', id, [first.id, second.id, third.id]);
+    await expectSortedBy(get, listed, 'amount', id, [second.id, third.id, first.id]);
+    await expectSortedBy(get, listed, 'status', id, [second.id, third.id, first.id]);
+    await expectBadSortRefused(get);
+    const page = (await get('page=2&page_size=2')).json<OwnerOrderList>();
+    expect(page).toMatchObject({ page: 2, page_size: 2, total: 3 });
+    expect(page.orders.map(id)).toEqual([first.id]);
   });
 });

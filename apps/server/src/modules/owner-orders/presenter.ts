@@ -15,7 +15,8 @@ export function presentOwnerOrder(row: OrderRow, installation: OrderInstallation
   return {
     ...presentOrder(row),
     needs_installation: row.needsInstallation,
-    address: row.installationAddress,
+    // Where the electrician goes, or (shipped goods) where the order is delivered.
+    address: row.installationAddress ?? row.deliveryAddress,
     installation: installation
       ? {
           state: installation.state,

@@ -8,10 +8,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, emailOutbox, lateCaptures, orders } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
-import { BUYER, createOrder, orderRow } from '../orders/test-orders.ts';
+import { BUYER, createOrder, orderRow } from '../../test/orders.ts';
 import { SandboxProvider } from './sandbox.ts';
-import { hmacSha256Hex, paymentSignature, providerStyleId } from './signatures.ts';
-import { capturedEvent } from './test-payments.ts';
+import { paymentSignature, providerStyleId } from './signatures.ts';
+import { capturedEvent, failedEvent, sendWebhook } from '../../test/payments.ts';
 
 // Issue 29: the order lifecycle is one transition table; a payment that cannot be applied is listed for a refund.
 
@@ -23,38 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function failedEvent(orderId: string, paymentId: string) {
-  return {
-    entity: 'event',
-    event: 'payment.failed',
-    contains: ['payment'],
-    payload: {
-      payment: {
-        entity: {
-          id: paymentId,
-          entity: 'payment',
-          status: 'failed',
-          order_id: orderId,
-          error_description: 'Card declined by the issuing bank',
-        },
-      },
-    },
-  };
-}
-
-async function webhook(event: object) {
-  const raw = JSON.stringify(event);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': hmacSha256Hex(t.config.payment.webhookSecret, raw),
-      'x-razorpay-event-id': providerStyleId('evt'),
-    },
-    payload: raw,
-  });
-}
+const webhook = (event: object) => sendWebhook(t, event);
 
 async function verify(orderId: string, paymentId: string) {
   const { headers } = await csrf(t.app);

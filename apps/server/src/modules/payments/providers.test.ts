@@ -9,7 +9,7 @@ import { orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { ProviderCallError } from '../orders/order-provider.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
-import { orderBody, orderRow, postOrder } from '../orders/test-orders.ts';
+import { orderBody, orderRow, postOrder } from '../../test/orders.ts';
 import { createPaymentProvider } from './provider.ts';
 import { PROVIDER_ERROR, RazorpayProvider } from './razorpay.ts';
 import { SandboxProvider } from './sandbox.ts';

@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { ORDER_MSG } from '../orders/service.ts';
 import { paymentSignature, providerStyleId } from '../payments/signatures.ts';
 
@@ -265,6 +266,52 @@ describe('GET /api/admin/quotes', () => {
       ['sent@example.com', 'sent'],
     ]);
     expect(JSON.stringify(list)).not.toContain(sent.token);
+  });
+
+  it('searches the customer or the number, and sorts by a column both ways; refuses another sort', async () => {
+    const tag = `zs${Date.now()}`;
+    const quoted = async (name: string, amount: number, days: number) =>
+      (
+        await createQuote({
+          customer_name: `${name} ${tag}`,
+          customer_email: `${name.toLowerCase()}.${tag}@example.com`,
+          amount,
+          valid_until: day(days),
+        })
+      ).quote;
+    const bela = await quoted('bela', 3_000_000, 20);
+    const asha = await quoted('Asha', 1_000_000, 30);
+    const chitra = await quoted('chitra', 2_000_000, 10);
+    const get = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/quotes?search=${tag}&${query}`,
+        headers: admin.headers,
+      });
+    const found = (body: unknown) => (body as QuoteList).quotes;
+    const id = (quote: Quote) => quote._id;
+    await expectSortedBy(get, found, 'created_at', id, [bela._id, asha._id, chitra._id]);
+    await expectSortedBy(get, found, 'number', id, [bela._id, asha._id, chitra._id]);
+    await expectSortedBy(get, found, 'customer_name', id, [asha._id, bela._id, chitra._id]);
+    await expectSortedBy(get, found, 'amount', id, [asha._id, chitra._id, bela._id]);
+    await expectSortedBy(get, found, 'valid_until', id, [chitra._id, bela._id, asha._id]);
+    await expectBadSortRefused(get);
+
+    const byNumber = async (search: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/quotes?search=${search}`,
+          headers: admin.headers,
+        })
+      ).json<QuoteList>();
+    const number = Number(asha.number.slice(2));
+    for (const search of [asha.number, `q${number}`]) {
+      expect((await byNumber(search)).quotes.map(id), search).toEqual([asha._id]);
+    }
+    // A bare number is also a substring of names and e-mails: the quote is among what it finds.
+    expect((await byNumber(String(number))).quotes.map(id)).toContain(asha._id);
+    expect((await byNumber(`asha.${tag}`)).quotes.map(id)).toEqual([asha._id]);
   });
 
   it('refuses to withdraw a paid quote (409)', async () => {

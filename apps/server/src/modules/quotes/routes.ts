@@ -21,7 +21,7 @@ export const QUOTE_LINK_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
 const tokenParamsSchema = z.object({ token: z.string().min(1).max(MAX_PARAM_LENGTH) });
 
 /** Issue 15 "Quotes": the admin's quotes for leads, and the customer's quote page paid through the checkout. */
-export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.quotes;
 
   app.post(

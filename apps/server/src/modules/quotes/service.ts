@@ -9,20 +9,21 @@ import {
   type CartItemInput,
   type CreateOrderResponse,
   type createQuoteBodySchema,
-  type PageQuery,
   type PublicQuote,
   type Quote,
   type QuoteList,
+  type QuoteListQuery,
   type QuoteOrderBody,
 } from '@isaac/contract';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
-import { contactMessages, orders, quotes, type OrderItem, type QuoteRow } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
+import { orders, quotes, type OrderItem, type QuoteRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
-import { CONTACT_MESSAGES } from '../contact/service.ts';
+import type { ContactService } from '../contact/service.ts';
 import { ORDER_MSG, type OrderService } from '../orders/service.ts';
 import type { EmailSink } from '../outbox/emails.ts';
 import {
@@ -53,6 +54,23 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /** What the activity log calls a quote: 'Q-000123 for Asha Rao'. */
 const quoteName = (row: Pick<QuoteRow, 'number' | 'customerName'>) =>
   `${quoteNumber(row.number)} for ${row.customerName}`;
+
+/** The column of each sort of the quote list (names without regard to case). */
+const QUOTE_SORT_COLUMNS: Record<QuoteListQuery['sort'], AnyColumn | SQL> = {
+  created_at: quotes.createdAt,
+  number: quotes.number,
+  customer_name: sql`lower(${quotes.customerName})`,
+  amount: quotes.amountPaise,
+  valid_until: quotes.validUntil,
+};
+
+/** Quotes whose customer's name or e-mail contains `search`, or whose number it is (`Q-000123`, `123`). */
+function quoteSearch(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  const byName = [ilike(quotes.customerName, pattern), ilike(quotes.customerEmail, pattern)];
+  const number = /^(?:q-?)?0*(\d{1,9})$/i.exec(search)?.[1];
+  return or(...byName, ...(number ? [eq(quotes.number, Number(number))] : []));
+}
 
 /**
  * A quote's lines from catalog ids: any price kind (fixed, 'from', quote-only, launch packages), the same id
@@ -106,6 +124,8 @@ export class QuoteService {
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly options: { webOrigin: string },
+    /** The contact messages (a quote's lead is marked handled in the quote's transaction). */
+    private readonly contact: ContactService,
   ) {}
 
   /**
@@ -125,7 +145,8 @@ export class QuoteService {
     const token = randomBytes(32).toString('base64url');
 
     return this.db.transaction(async (tx) => {
-      if (input.contact_message_id) await this.markLeadHandled(tx, input.contact_message_id, context, now);
+      if (input.contact_message_id)
+        await this.contact.markLeadHandled(tx, input.contact_message_id, context, now);
       const [row] = await tx
         .insert(quotes)
         .values({
@@ -168,18 +189,28 @@ export class QuoteService {
     });
   }
 
-  /** GET /api/admin/quotes: newest first, one page with its total (one query). */
-  async list(query: PageQuery): Promise<QuoteList> {
+  /**
+   * GET /api/admin/quotes: in the query's order (newest first by default), one page with its total (one
+   * query); `search` a substring of the customer's name or e-mail, or the quote's number (`Q-000123`, `123`).
+   */
+  async list(query: QuoteListQuery): Promise<QuoteList> {
     const now = this.now();
+    const where = query.search ? quoteSearch(query.search) : undefined;
     const { limit, offset } = pageWindow(query);
     const rows = await this.db
       .select({ quote: quotes, total: totalCount() })
       .from(quotes)
-      .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+      .where(where)
+      .orderBy(...sortedBy(QUOTE_SORT_COLUMNS, query, quotes.id))
       .limit(limit)
       .offset(offset);
-    const total = await pageTotal(rows, query, () => this.db.$count(quotes));
-    return { quotes: rows.map((r) => presentQuote(r.quote, now)), total };
+    const total = await pageTotal(rows, query, () => this.db.$count(quotes, where));
+    return listPage(
+      'quotes',
+      rows.map((r) => presentQuote(r.quote, now)),
+      query,
+      total,
+    );
   }
 
   /**
@@ -287,28 +318,12 @@ export class QuoteService {
     if (!row) throw notFound(QUOTE_MSG.notFound);
     return row;
   }
+}
 
-  /**
-   * Marks the lead a quote answers handled (as the Messages screen's "Mark handled" does, with its activity
-   * record); a lead already handled stays as it is. An unknown lead is a 404.
-   */
-  private async markLeadHandled(tx: Tx, id: string, context: AuditContext, now: Date): Promise<void> {
-    const [lead] = await tx
-      .select({ id: contactMessages.id, name: contactMessages.name })
-      .from(contactMessages)
-      .where(eq(contactMessages.id, id))
-      .limit(1);
-    if (!lead) throw notFound(CONTACT_MESSAGES.notFound);
-    const [handled] = await tx
-      .update(contactMessages)
-      .set({ handledAt: now, handledBy: context.actor?.id ?? null })
-      .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
-      .returning({ id: contactMessages.id });
-    if (!handled) return;
-    await this.audit.record(tx, context, {
-      action: 'contact_message.handled',
-      entity: { type: 'contact_message', id: lead.id, name: lead.name },
-      changes: { handled: { before: false, after: true } },
-    });
-  }
+/** A quote paid by its order (fulfilment, in the payment's transaction); a quote already paid stays as it is. */
+export async function markQuotePaid(tx: Db | Tx, quoteId: string, orderId: string, at: Date): Promise<void> {
+  await tx
+    .update(quotes)
+    .set({ paidAt: at, orderId })
+    .where(and(eq(quotes.id, quoteId), isNull(quotes.paidAt)));
 }

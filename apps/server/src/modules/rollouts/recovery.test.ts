@@ -2,7 +2,6 @@ import { ROLE, type Device, type RolloutDetail } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,15 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { SimulatedDevice } from '../../simulator/device.ts';
 import { authed, createTestApp, login, type TestApp, until as untilHolds } from '../../test/helpers.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../test/ports.ts';
 
 const until = (check: () => Promise<boolean> | boolean, ms = 10_000) => untilHolds(check, ms);
 
@@ -146,30 +137,33 @@ describe('rollouts and commands across a crash', () => {
     values: Partial<typeof rollouts.$inferInsert> = {},
   ) {
     const at = t.clock.now();
-    const [rollout] = await t.db
-      .insert(rollouts)
-      .values({
-        firmwareId: image.id,
-        status: 'running',
-        stages: [50, 100],
-        stagePauseSeconds: 0,
-        maxConcurrent: 5,
-        failureThresholdPercent: 0,
-        windowEndsAt: new Date(at.getTime() + 3_600_000),
-        ...values,
-      })
-      .returning();
-    await t.db.insert(rolloutDevices).values(
-      rows.map((r) => ({
-        rolloutId: rollout!.id,
-        deviceId: r.deviceId,
-        stage: r.stage,
-        state: r.state ?? ('QUEUED' as const),
-        fromVersion: '1.0.0',
-        stateAt: at,
-      })),
-    );
-    return rollout!.id;
+    // One transaction, as the service's: a tick between the inserts would complete a rollout with no devices.
+    return t.db.transaction(async (tx) => {
+      const [rollout] = await tx
+        .insert(rollouts)
+        .values({
+          firmwareId: image.id,
+          status: 'running',
+          stages: [50, 100],
+          stagePauseSeconds: 0,
+          maxConcurrent: 5,
+          failureThresholdPercent: 0,
+          windowEndsAt: new Date(at.getTime() + 3_600_000),
+          ...values,
+        })
+        .returning();
+      await tx.insert(rolloutDevices).values(
+        rows.map((r) => ({
+          rolloutId: rollout!.id,
+          deviceId: r.deviceId,
+          stage: r.stage,
+          state: r.state ?? ('QUEUED' as const),
+          fromVersion: '1.0.0',
+          stateAt: at,
+        })),
+      );
+      return rollout!.id;
+    });
   }
 
   it('an offline device never holds a stage; still queued when the window closes it is SKIPPED "offline since …", shown to the admin and the owner', async () => {
@@ -325,9 +319,9 @@ describe('rollouts and commands across a crash', () => {
     const dead = app;
     dead.services.rollouts.tick = async () => undefined;
     const plane = dead.services.devicePlane!;
-    plane.onOtaStatus = null;
-    plane.onVersion = null;
-    plane.onOnline = null;
+    dead.services.rollouts.onStatus = async () => undefined;
+    dead.services.rollouts.onVersion = async () => undefined;
+    dead.services.rollouts.onOnline = async () => undefined;
     dead.server.closeAllConnections();
     await new Promise((resolve) => dead.server.close(resolve));
     await plane.bus.close();

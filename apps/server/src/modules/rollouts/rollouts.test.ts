@@ -1,22 +1,20 @@
 import { ROLE, type RolloutDetail } from '@isaac/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomBytes, createHash } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, devices, firmware, rolloutDevices, rollouts } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  devices,
+  firmware,
+  notifications,
+  rolloutDevices,
+  rollouts,
+} from '../../db/schema/index.ts';
 import { SimulatedDevice } from '../../simulator/device.ts';
 import { authed, createTestApp, login, type TestApp, until as untilHolds } from '../../test/helpers.ts';
+import { freePort } from '../../test/ports.ts';
 import { parseRange } from './routes.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const until = (check: () => Promise<boolean> | boolean, ms = 8_000) => untilHolds(check, ms);
 
@@ -154,6 +152,14 @@ describe('staged firmware rollouts over the device plane', () => {
           '9.9.9',
       ),
     ).toBe(true);
+    // The owner hears of it once per device and version (the bell).
+    const told = () =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, ownerId), eq(notifications.kind, 'firmware_updated')));
+    expect(await until(async () => (await told()).length === 3)).toBe(true);
+    expect((await told())[0]?.body).toMatch(/now runs firmware 9\.9\.9\.$/);
     const actions = (await t.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
     expect(actions).toEqual(
       expect.arrayContaining(['rollout.started', 'rollout.device_updated', 'rollout.completed']),
@@ -326,36 +332,41 @@ describe('staged firmware rollouts over the device plane', () => {
     // What a process that died mid-rollout leaves behind: the rollout running, one device still queued, one
     // flashing (its command sent before the crash).
     const at = new Date();
-    const [rollout] = await t.db
-      .insert(rollouts)
-      .values({
-        firmwareId: image.id,
-        status: 'running',
-        stages: [100],
-        stagePauseSeconds: 0,
-        maxConcurrent: 5,
-        failureThresholdPercent: 50,
-        windowEndsAt: new Date(at.getTime() + 3_600_000),
-      })
-      .returning();
-    await t.db.insert(rolloutDevices).values([
-      {
-        rolloutId: rollout!.id,
-        deviceId: queued.id,
-        stage: 0,
-        state: 'QUEUED',
-        fromVersion: '1.0.0',
-        stateAt: at,
-      },
-      {
-        rolloutId: rollout!.id,
-        deviceId: midUpdate.id,
-        stage: 0,
-        state: 'UPDATING',
-        fromVersion: '1.0.0',
-        stateAt: at,
-      },
-    ]);
+    // In one transaction, as the service writes them: a tick between the two inserts would find a running
+    // rollout with no devices, and complete it.
+    const rollout = await t.db.transaction(async (tx) => {
+      const [rollout] = await tx
+        .insert(rollouts)
+        .values({
+          firmwareId: image.id,
+          status: 'running',
+          stages: [100],
+          stagePauseSeconds: 0,
+          maxConcurrent: 5,
+          failureThresholdPercent: 50,
+          windowEndsAt: new Date(at.getTime() + 3_600_000),
+        })
+        .returning();
+      await tx.insert(rolloutDevices).values([
+        {
+          rolloutId: rollout!.id,
+          deviceId: queued.id,
+          stage: 0,
+          state: 'QUEUED',
+          fromVersion: '1.0.0',
+          stateAt: at,
+        },
+        {
+          rolloutId: rollout!.id,
+          deviceId: midUpdate.id,
+          stage: 0,
+          state: 'UPDATING',
+          fromVersion: '1.0.0',
+          stateAt: at,
+        },
+      ]);
+      return rollout;
+    });
     // The flashing device comes back on the new version (reported in its state).
     await t.app.services.devicePlane!.bus.publish(
       `d/${midUpdate.id}/state`,

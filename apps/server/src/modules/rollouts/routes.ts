@@ -4,7 +4,8 @@ import {
   newRolloutSchema,
   rolloutActionSchema,
   rolloutDetailSchema,
-  rolloutSchema,
+  rolloutListQuerySchema,
+  rolloutListSchema,
 } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,7 +37,7 @@ export function parseRange(
 }
 
 /** Firmware rollouts (issue 14): the admin API, and the devices' signed downloads (with ranges, so they resume). */
-export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
+export const rolloutsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.rollouts;
   const tags = ['firmware rollouts'];
 
@@ -45,11 +46,13 @@ export const rolloutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Rollouts, newest first, with counts per device state',
-        response: { 200: z.object({ rollouts: z.array(rolloutSchema) }), ...errorResponses(401, 403) },
+        summary:
+          'Rollouts a page at a time, newest first (or by status or version), with counts per device state',
+        querystring: rolloutListQuerySchema,
+        response: { 200: rolloutListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async () => ({ rollouts: await service.list() }),
+    async (request) => service.list(request.query),
   );
 
   app.post(

@@ -3,33 +3,38 @@ import {
   type NewRollout,
   type OtaCommand,
   type OtaStatus,
-  type Rollout,
+  type RolloutAction,
   type RolloutDetail,
-} from '@isaac/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import {
-  devices,
-  firmware,
-  rolloutDevices,
-  ROLLOUT_DEVICE_STATES,
-  rollouts,
   type RolloutDeviceState,
-  type RolloutRow,
-} from '../../db/schema/index.ts';
+  type RolloutInFlightState,
+  type RolloutList,
+  type RolloutListQuery,
+} from '@isaac/contract';
+import { and, asc, eq, inArray, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from '../../events.ts';
+import type { Db } from '../../db/client.ts';
+import { devices, firmware, rolloutDevices, rollouts, type RolloutRow } from '../../db/schema/index.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { every } from '../../jobs.ts';
 import type { JobLeases } from '../../leases.ts';
-import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+import { SYSTEM_CONTEXT, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { presentRollout, presentRolloutDevice } from './presenter.ts';
+import { IN_FLIGHT, RolloutReports, type RolloutStats } from './reports.ts';
+import { versionOrder } from '../firmware/service.ts';
 import type { DownloadSigner } from './signer.ts';
 
+/** The column of each sort of the rollout list (`version`: the image's, by its numbers). */
+const ROLLOUT_SORT_COLUMNS: Record<RolloutListQuery['sort'], AnyColumn | SQL> = {
+  created_at: rollouts.createdAt,
+  status: rollouts.status,
+  version: versionOrder(firmware.version),
+};
+
 /** How long a device may stay in each state before it is FAILED 'timed out in STATE' (seconds). */
-export type RolloutTimeouts = Record<
-  'INITIATED' | 'DOWNLOADING' | 'DOWNLOADED' | 'VERIFIED' | 'UPDATING',
-  number
->;
+export type RolloutTimeouts = Record<RolloutInFlightState, number>;
 export const DEFAULT_ROLLOUT_TIMEOUTS: RolloutTimeouts = {
   INITIATED: 120,
   DOWNLOADING: 900,
@@ -38,21 +43,8 @@ export const DEFAULT_ROLLOUT_TIMEOUTS: RolloutTimeouts = {
   UPDATING: 600,
 };
 
-const IN_FLIGHT: RolloutDeviceState[] = ['INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING'];
-const ORDER: RolloutDeviceState[] = ['QUEUED', ...IN_FLIGHT, 'UPDATED'];
 /** How long a device is connected before its update is sent again (it subscribes again after connecting). */
 const RESEND_SETTLE_MS = 1000;
-/**
- * The moves a device's report may make (ADR 053): one step at a time, never skipping a state (DOWNLOADING
- * repeats with its percent). UPDATING → UPDATED is the device's reboot on the new version (`onVersion`).
- */
-const NEXT: Partial<Record<RolloutDeviceState, OtaStatus['state'][]>> = {
-  INITIATED: ['DOWNLOADING'],
-  DOWNLOADING: ['DOWNLOADING', 'DOWNLOADED'],
-  DOWNLOADED: ['VERIFIED'],
-  VERIFIED: ['UPDATING'],
-};
-const SYSTEM: AuditContext = { actor: null, channel: 'system', ip: null, userAgent: null, requestId: null };
 
 /** Publishes an update to a device (the device plane). */
 export interface OtaPublisher {
@@ -65,12 +57,9 @@ export interface OtaPublisher {
  * server carries on from the stored states (a device is never started twice: only QUEUED devices start).
  */
 export class RolloutService {
-  /** Each device's reports handled one after another, in the order they arrived (progress and version). */
-  private readonly queues = new Map<string, Promise<void>>();
-  /** Download evidence being written, per rollout device (a report of DOWNLOADED waits for it). */
-  private readonly recording = new Map<string, Promise<void>>();
   /** Reports refused: a skipped state, or DOWNLOADED / VERIFIED without the whole image fetched. */
-  readonly stats = { refusedMoves: 0, staleFailures: 0, resent: 0 };
+  readonly stats: RolloutStats = { refusedMoves: 0, staleFailures: 0, resent: 0 };
+  private readonly reports: RolloutReports;
 
   constructor(
     private readonly db: Db,
@@ -80,7 +69,10 @@ export class RolloutService {
     private readonly now: () => Date,
     private readonly options: { publicApiUrl: string; timeouts: RolloutTimeouts; linkSeconds: number },
     private readonly log: FastifyBaseLogger,
-  ) {}
+    events: EventBus | null = null,
+  ) {
+    this.reports = new RolloutReports(db, audit, now, log, this.stats, events);
+  }
 
   async create(input: NewRollout & { stages: number[] }, context: AuditContext): Promise<RolloutDetail> {
     const [image] = await this.db.select().from(firmware).where(eq(firmware.id, input.firmware_id)).limit(1);
@@ -91,7 +83,7 @@ export class RolloutService {
       .where(
         input.device_ids
           ? inArray(devices.id, input.device_ids)
-          : and(eq(devices.type, image.deviceType as 'isaac'), isNotNull(devices.userId)),
+          : and(eq(devices.type, image.deviceType), isNotNull(devices.userId)),
       )
       .orderBy(asc(devices.id));
     // Never an image to a device of another type.
@@ -189,17 +181,17 @@ export class RolloutService {
       )
       .returning({ deviceId: rolloutDevices.deviceId, reason: rolloutDevices.reason });
     for (const device of timedOut)
-      await this.recordOutcome(rollout.id, device.deviceId, 'FAILED', device.reason);
+      await this.reports.recordOutcome(rollout.id, device.deviceId, 'FAILED', device.reason);
     // The window: devices still queued (or still waiting to be sent their update again after a restart) are
     // SKIPPED, with why: offline since when, or the window closed before their turn.
     if (at >= rollout.windowEndsAt) {
       await this.db.execute(sql`
-        update rollout_devices rd set state = 'SKIPPED', state_at = ${at.toISOString()}::timestamptz,
+        update ${rolloutDevices} rd set state = 'SKIPPED', state_at = ${at.toISOString()}::timestamptz,
                finished_at = ${at.toISOString()}::timestamptz, resume_pending = false,
                reason = case when d.is_connected then 'the rollout window closed before its turn'
                         else 'offline since ' || to_char(coalesce(d.disconnected_at, d.created_at) at time zone 'UTC',
                                                          'YYYY-MM-DD HH24:MI "UTC"') end
-        from devices d
+        from ${devices} d
         where d.id = rd.device_id and rd.rollout_id = ${rollout.id}
           and (rd.state = 'QUEUED' or (rd.resume_pending and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')))`);
     }
@@ -265,9 +257,9 @@ export class RolloutService {
     // Devices in flight when the server started (or that reconnected), online now: their command goes out
     // again (a fresh link, a new attempt).
     const resumed = await this.db.execute<{ device_id: string; attempt: number }>(sql`
-      update rollout_devices rd set resume_pending = false, attempt = rd.attempt + 1,
+      update ${rolloutDevices} rd set resume_pending = false, attempt = rd.attempt + 1,
              state_at = ${at.toISOString()}::timestamptz
-      from devices d
+      from ${devices} d
       where d.id = rd.device_id and rd.rollout_id = ${rollout.id} and rd.resume_pending and d.is_connected
         and d.connected_at < ${new Date(at.getTime() - RESEND_SETTLE_MS).toISOString()}::timestamptz
         and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')
@@ -286,10 +278,10 @@ export class RolloutService {
     if (slots <= 0) return;
     // Claimed in one statement (QUEUED → INITIATED): a device is started once, whatever else runs.
     const claimed = await this.db.execute<{ device_id: string; attempt: number }>(sql`
-      update rollout_devices set state = 'INITIATED', state_at = ${at.toISOString()}::timestamptz,
+      update ${rolloutDevices} set state = 'INITIATED', state_at = ${at.toISOString()}::timestamptz,
              started_at = ${at.toISOString()}::timestamptz, percent = 0, attempt = attempt + 1
       where rollout_id = ${rollout.id} and device_id in (
-        select rd.device_id from rollout_devices rd join devices d on d.id = rd.device_id
+        select rd.device_id from ${rolloutDevices} rd join ${devices} d on d.id = rd.device_id
         where rd.rollout_id = ${rollout.id} and rd.state = 'QUEUED' and rd.stage <= ${rollout.currentStage}
           and d.is_connected
         order by rd.stage, rd.device_id limit ${slots} for update of rd skip locked)
@@ -332,11 +324,11 @@ export class RolloutService {
   async recover(): Promise<number> {
     const at = this.now();
     const rows = await this.db.execute<{ device_id: string }>(sql`
-      update rollout_devices rd
+      update ${rolloutDevices} rd
       set state_at = ${at.toISOString()}::timestamptz,
           resume_pending = rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED'),
           attempt = rd.attempt + case when rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED') then 1 else 0 end
-      from rollouts r
+      from ${rollouts} r
       where r.id = rd.rollout_id and r.status in ('running', 'paused', 'halted')
         and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED', 'VERIFIED', 'UPDATING')
       returning rd.device_id`);
@@ -352,195 +344,25 @@ export class RolloutService {
    */
   async onOnline(deviceId: string): Promise<void> {
     await this.db.execute(sql`
-      update rollout_devices rd set resume_pending = true
-      from rollouts r
+      update ${rolloutDevices} rd set resume_pending = true
+      from ${rollouts} r
       where r.id = rd.rollout_id and r.status = 'running' and rd.device_id = ${deviceId}
         and rd.state in ('INITIATED', 'DOWNLOADING', 'DOWNLOADED')`);
   }
 
   /** The download route served `start`–`end` (inclusive) of the image to the device in this rollout. */
   recordServed(rolloutId: string, deviceId: string, start: number, end: number): Promise<void> {
-    const key = `${rolloutId}/${deviceId}`;
-    const write = (this.recording.get(key) ?? Promise.resolve())
-      .then(async () => {
-        await this.db.execute(sql`
-          update rollout_devices
-          set served_ranges = served_ranges + int8multirange(int8range(${start}::bigint, ${end + 1}::bigint))
-          where rollout_id = ${rolloutId} and device_id = ${deviceId}`);
-      })
-      .catch((error: unknown) => this.log.warn({ err: error, deviceId }, 'could not record a download'));
-    this.recording.set(key, write);
-    void write.then(() => {
-      if (this.recording.get(key) === write) this.recording.delete(key);
-    });
-    return write;
+    return this.reports.recordServed(rolloutId, deviceId, start, end);
   }
 
-  /** Whether the device fetched every byte of the rollout's image (all its ranges together). */
-  private async fetchedWhole(rolloutId: string, deviceId: string): Promise<boolean> {
-    const check = async () => {
-      await this.recording.get(`${rolloutId}/${deviceId}`);
-      const result = await this.db.execute<{ whole: boolean }>(sql`
-        select rd.served_ranges @> int8range(0, f.file_size::bigint) as whole
-        from rollout_devices rd join rollouts r on r.id = rd.rollout_id join firmware f on f.id = r.firmware_id
-        where rd.rollout_id = ${rolloutId} and rd.device_id = ${deviceId}`);
-      return rowsOf<{ whole: boolean }>(result)[0]?.whole === true;
-    };
-    // The last range's record is written once its bytes have left; its report may overtake it by a moment.
-    for (let i = 0; i < 5; i += 1) {
-      if (await check()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return false;
-  }
-
-  /** Runs `work` after the device's earlier reports (its reports are handled in order, one at a time). */
-  private inOrder(deviceId: string, work: () => Promise<void>): Promise<void> {
-    const run = (this.queues.get(deviceId) ?? Promise.resolve()).then(work);
-    const settled = run.catch(() => undefined);
-    this.queues.set(deviceId, settled);
-    void settled.then(() => {
-      if (this.queues.get(deviceId) === settled) this.queues.delete(deviceId);
-    });
-    return run;
-  }
-
-  /**
-   * A device's progress report (ADR 053): one step forward at a time (a skipped state is refused), DOWNLOADED
-   * and VERIFIED only once the download route served it the whole image, FAILED at any time — unless it is
-   * about an older attempt (what a restart interrupted: the command has gone out again). Final is final.
-   */
+  /** A device's progress report (`RolloutReports.onStatus`). */
   onStatus(deviceId: string, status: OtaStatus): Promise<void> {
-    return this.inOrder(deviceId, () => this.applyStatus(deviceId, status));
+    return this.reports.onStatus(deviceId, status);
   }
 
-  private async applyStatus(deviceId: string, status: OtaStatus): Promise<void> {
-    const [row] = await this.db
-      .select()
-      .from(rolloutDevices)
-      .where(and(eq(rolloutDevices.rolloutId, status.rollout_id), eq(rolloutDevices.deviceId, deviceId)))
-      .limit(1);
-    if (!row || !IN_FLIGHT.includes(row.state)) return;
-    const at = this.now();
-    if (status.state === 'FAILED') {
-      if (status.attempt !== undefined && status.attempt < row.attempt) {
-        this.stats.staleFailures += 1;
-        this.log.info(
-          { deviceId, attempt: status.attempt },
-          'a failure of an earlier update attempt ignored',
-        );
-        return;
-      }
-      const reason = status.reason ?? 'the device reported a failure';
-      const [failed] = await this.db
-        .update(rolloutDevices)
-        .set({ state: 'FAILED', reason, stateAt: at, finishedAt: at, resumePending: false })
-        .where(
-          and(
-            eq(rolloutDevices.rolloutId, row.rolloutId),
-            eq(rolloutDevices.deviceId, deviceId),
-            inArray(rolloutDevices.state, IN_FLIGHT),
-          ),
-        )
-        .returning({ deviceId: rolloutDevices.deviceId });
-      if (failed) await this.recordOutcome(row.rolloutId, deviceId, 'FAILED', reason);
-      return;
-    }
-    if (!(NEXT[row.state] ?? []).includes(status.state)) {
-      // A report of a state already passed (a late duplicate) is harmless; a move that skips one is refused.
-      if (ORDER.indexOf(status.state) > ORDER.indexOf(row.state))
-        this.refuse(deviceId, row.state, status.state);
-      return;
-    }
-    if (
-      (status.state === 'DOWNLOADED' || status.state === 'VERIFIED') &&
-      !(await this.fetchedWhole(row.rolloutId, deviceId))
-    ) {
-      this.refuse(deviceId, row.state, status.state, 'the image was not fetched whole');
-      return;
-    }
-    await this.db
-      .update(rolloutDevices)
-      .set({
-        state: status.state,
-        percent: status.percent !== undefined ? Math.round(status.percent) : row.percent,
-        ...(status.state === row.state ? {} : { stateAt: at }),
-      })
-      .where(
-        and(
-          eq(rolloutDevices.rolloutId, row.rolloutId),
-          eq(rolloutDevices.deviceId, deviceId),
-          eq(rolloutDevices.state, row.state),
-        ),
-      );
-  }
-
-  private refuse(deviceId: string, from: string, to: string, why = 'a state was skipped') {
-    this.stats.refusedMoves += 1;
-    this.log.warn({ deviceId, from, to }, `rollout report refused: ${why}`);
-  }
-
-  /**
-   * A device reported its firmware version (after a reboot): UPDATED only from UPDATING, on the new version;
-   * back on the old one — from a connection made after it began updating (a reboot, not a reconnect that
-   * reports the version it still runs) — FAILED 'rebooted on the previous version'.
-   */
+  /** A device reported its firmware version after a reboot (`RolloutReports.onVersion`). */
   onVersion(deviceId: string, version: string): Promise<void> {
-    return this.inOrder(deviceId, () => this.applyVersion(deviceId, version));
-  }
-
-  private async applyVersion(deviceId: string, version: string): Promise<void> {
-    const rows = await this.db
-      .select({ row: rolloutDevices, target: firmware.version, connectedAt: devices.connectedAt })
-      .from(rolloutDevices)
-      .innerJoin(rollouts, eq(rollouts.id, rolloutDevices.rolloutId))
-      .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
-      .innerJoin(devices, eq(devices.id, rolloutDevices.deviceId))
-      .where(and(eq(rolloutDevices.deviceId, deviceId), eq(rolloutDevices.state, 'UPDATING')));
-    const at = this.now();
-    for (const { row, target, connectedAt } of rows) {
-      const updated = version === target;
-      if (!updated && !(connectedAt && connectedAt > row.stateAt)) continue;
-      const reason = updated ? null : 'rebooted on the previous version';
-      const [ended] = await this.db
-        .update(rolloutDevices)
-        .set({
-          state: updated ? 'UPDATED' : 'FAILED',
-          percent: updated ? 100 : row.percent,
-          reason,
-          stateAt: at,
-          finishedAt: at,
-        })
-        .where(
-          and(
-            eq(rolloutDevices.rolloutId, row.rolloutId),
-            eq(rolloutDevices.deviceId, deviceId),
-            eq(rolloutDevices.state, 'UPDATING'),
-          ),
-        )
-        .returning({ deviceId: rolloutDevices.deviceId });
-      if (ended) await this.recordOutcome(row.rolloutId, deviceId, updated ? 'UPDATED' : 'FAILED', reason);
-    }
-  }
-
-  private async recordOutcome(
-    rolloutId: string,
-    deviceId: string,
-    state: 'UPDATED' | 'FAILED',
-    reason: string | null,
-  ) {
-    const [device] = await this.db
-      .select({ name: devices.name })
-      .from(devices)
-      .where(eq(devices.id, deviceId));
-    await this.audit.record(this.db, SYSTEM, {
-      action: state === 'UPDATED' ? 'rollout.device_updated' : 'rollout.device_failed',
-      entity: { type: 'device', id: deviceId, name: device?.name ?? null },
-      changes: {
-        rollout: { before: null, after: rolloutId },
-        ...(reason ? { reason: { before: null, after: reason } } : {}),
-      },
-    });
+    return this.reports.onVersion(deviceId, version);
   }
 
   private async setStatus(
@@ -554,7 +376,7 @@ export class RolloutService {
       | 'rollout.cancelled'
       | 'rollout.retried',
     reason: string | null,
-    context: AuditContext = SYSTEM,
+    context: AuditContext = SYSTEM_CONTEXT,
   ) {
     const at = this.now();
     await this.db.transaction(async (tx) => {
@@ -571,11 +393,7 @@ export class RolloutService {
   }
 
   /** Pause, resume, cancel (queued devices are released) or retry the failed devices. */
-  async act(
-    id: string,
-    action: 'pause' | 'resume' | 'cancel' | 'retry',
-    context: AuditContext,
-  ): Promise<RolloutDetail> {
+  async act(id: string, action: RolloutAction, context: AuditContext): Promise<RolloutDetail> {
     const [rollout] = await this.db.select().from(rollouts).where(eq(rollouts.id, id)).limit(1);
     if (!rollout) throw notFound('Rollout not found');
     const final = rollout.status === 'cancelled' || rollout.status === 'completed';
@@ -605,16 +423,27 @@ export class RolloutService {
     return this.detail(id);
   }
 
-  /** The 50 newest rollouts with their counts: two queries (the rollouts with their images, one grouped count). */
-  async list(): Promise<Rollout[]> {
+  /**
+   * A page of rollouts in the query's order (newest first by default) with their counts: two queries (the
+   * page with its images and total, one grouped count).
+   */
+  async list(query: RolloutListQuery): Promise<RolloutList> {
+    const { limit, offset } = pageWindow(query);
     const rows = await this.db
-      .select({ rollout: rollouts, image: firmware })
+      .select({ rollout: rollouts, image: firmware, total: totalCount() })
       .from(rollouts)
       .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
-      .orderBy(sql`${rollouts.createdAt} desc`)
-      .limit(50);
+      .orderBy(...sortedBy(ROLLOUT_SORT_COLUMNS, query, rollouts.id))
+      .limit(limit)
+      .offset(offset);
     const counted = await this.countStates(rows.map((r) => r.rollout.id));
-    return rows.map((r) => presentRollout(r, counted.get(r.rollout.id) ?? []));
+    const total = await pageTotal(rows, query, () => this.db.$count(rollouts));
+    return listPage(
+      'rollouts',
+      rows.map((r) => presentRollout(r, counted.get(r.rollout.id) ?? [])),
+      query,
+      total,
+    );
   }
 
   /** Devices per state of each rollout (one grouped query). */
@@ -658,18 +487,7 @@ export class RolloutService {
       : [];
     return {
       rollout: presentRollout(row, counted),
-      devices: list.map(({ row: d, name }) => ({
-        device_id: d.deviceId,
-        name,
-        stage: d.stage,
-        state: d.state,
-        percent: d.percent,
-        reason: d.reason,
-        from_version: d.fromVersion,
-        started_at: d.startedAt?.toISOString() ?? null,
-        finished_at: d.finishedAt?.toISOString() ?? null,
-        state_at: d.stateAt.toISOString(),
-      })),
+      devices: list.map(({ row: d, name }) => presentRolloutDevice(d, name)),
     };
   }
 
@@ -677,34 +495,4 @@ export class RolloutService {
   schedule(everyMs: number, leases: JobLeases | null = null): () => void {
     return every('rollout tick', everyMs, (stillHeld) => this.tick(stillHeld), this.log, { leases });
   }
-}
-
-/** A rollout with its image and its devices per state (contract `Rollout`). */
-function presentRollout(
-  row: { rollout: typeof rollouts.$inferSelect; image: typeof firmware.$inferSelect },
-  counted: { state: RolloutDeviceState; n: number }[],
-): Rollout {
-  const counts = Object.fromEntries(ROLLOUT_DEVICE_STATES.map((s) => [s, 0])) as Record<
-    RolloutDeviceState,
-    number
-  >;
-  for (const c of counted) counts[c.state] = c.n;
-  return {
-    _id: row.rollout.id,
-    firmware: {
-      _id: row.image.id,
-      version: row.image.version,
-      device_type: row.image.deviceType,
-      filename: row.image.filename,
-    },
-    status: row.rollout.status,
-    stages: row.rollout.stages,
-    current_stage: row.rollout.currentStage,
-    max_concurrent: row.rollout.maxConcurrent,
-    failure_threshold_percent: row.rollout.failureThresholdPercent,
-    reason: row.rollout.reason,
-    counts,
-    total: counted.reduce((sum, c) => sum + c.n, 0),
-    created_at: row.rollout.createdAt.toISOString(),
-  };
 }

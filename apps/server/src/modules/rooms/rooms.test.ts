@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devices, rooms } from '../../db/schema/index.ts';
 import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { ROOMS_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -162,6 +163,22 @@ describe('GET /api/rooms', () => {
     const bad = await listRooms(o, '?page=-1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].path).toBe('page');
+  });
+
+  it('sorts by name (whatever the case) or when made, both ways; refuses another sort', async () => {
+    const o = await owner();
+    const ids: string[] = [];
+    for (const name of ['bedroom', 'Attic', 'cellar']) {
+      ids.push((await addRoom(o, { name }))._id);
+      t.clock.advance(1000);
+    }
+    const [bedroom, attic, cellar] = ids;
+    const get = (query: string) => listRooms(o, `?${query}`);
+    const listed = (body: unknown) => (body as { rooms: Room[] }).rooms;
+    const id = (room: Room) => room._id;
+    await expectSortedBy(get, listed, 'name', id, [attic, bedroom, cellar]);
+    await expectSortedBy(get, listed, 'created_at', id, [bedroom, attic, cellar]);
+    await expectBadSortRefused(get);
   });
 });
 

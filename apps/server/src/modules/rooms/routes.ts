@@ -1,13 +1,14 @@
 import {
   idParamsSchema,
   messageResponseSchema,
-  pageQuerySchema,
   roomInputSchema,
+  roomListQuerySchema,
   roomListSchema,
   roomResponseSchema,
 } from '@isaac/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homeScopeOf, readAsCaller, requireHomeScope } from '../../plugins/auth.ts';
+import { readAsCaller, requireHomeScope } from '../../plugins/auth.ts';
+import { homeScopeOf } from '../../policy/scope.ts';
 import { errorResponses } from '../../plugins/openapi-responses.ts';
 import { ROOMS_MESSAGES } from './service.ts';
 import { auditContextOf } from '../audit/audit-log.ts';
@@ -23,13 +24,12 @@ export const roomsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionInRead: true },
       schema: {
         tags,
-        summary: "The caller's rooms, newest first, each with its devices",
-        querystring: pageQuerySchema,
+        summary: "The caller's rooms, newest first (or by name), each with its devices",
+        querystring: roomListQuerySchema,
         response: { 200: roomListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      readAsCaller(request, homeScopeOf, (scope, sessionId) => service.list(scope, request.query, sessionId)),
+    async (request) => readAsCaller(request, homeScopeOf, (scope) => service.list(scope, request.query)),
   );
 
   app.post(

@@ -1,26 +1,26 @@
 import {
   API_MSG,
-  type PageQuery,
   type Room,
   type RoomList,
+  type RoomListQuery,
   type RoomValues,
   type AqiScale,
 } from '@isaac/contract';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { fromJsonList, jsonList, jsonListRow } from '../../db/json-rows.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { jsonList } from '../../db/json-rows.ts';
+import { readOf, type Read } from '../../db/reads.ts';
 import { Statements } from '../../db/statements.ts';
-import { listPage, pageTotal, pageWindow, totalCount } from '../../db/pagination.ts';
-import { devices, rooms } from '../../db/schema/index.ts';
+import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/pagination.ts';
+import { devices, rooms, type RoomRow } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ACTOR, policyCondition, scopeCondition } from '../../policy/policy.ts';
+import { ACTOR, policyCondition, policyValues, scopeCondition } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
+import { emptyRoom } from '../devices/store.ts';
 import { presentRoom } from './presenter.ts';
 import { changesBetween, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
-import { selectWithSession } from '../auth/sessions.ts';
-import type { ReadWithSession } from '../../plugins/auth.ts';
 
 /** A room's columns, as a page's JSON rows carry them. */
 const roomColumns = getTableColumns(rooms);
@@ -38,11 +38,19 @@ export const ROOMS_MESSAGES = {
 /**
  * Rooms, as the caller's scope reaches them (policy layer, ADR 019): an owner's own, those of an
  * electrician's customers, every room for an admin; anything else is not found (404). A page of rooms
- * with all their devices is ONE prepared statement per scope kind (an owner's on the (user_id, created_at)
- * and room_id indexes; the devices as a JSON list per room, ADR 039).
+ * with all their devices is ONE prepared statement per scope kind and order (an owner's newest first on the
+ * (user_id, created_at) and room_id indexes; the devices as a JSON list per room, ADR 039).
  */
 export class RoomService {
-  private readonly statements = new Statements((kind: ScopeKind) => prepareStatements(this.db, kind));
+  /** One room's devices in the scope (after a change to the room), per scope kind. */
+  private readonly roomDevices = new Statements('room_devices', (kind: ScopeKind, name) =>
+    this.db
+      .select(presentedDeviceColumns)
+      .from(devices)
+      .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, sql.placeholder('roomId'))))
+      .orderBy(...deviceOrder)
+      .prepare(name),
+  );
 
   constructor(
     private readonly db: Db,
@@ -52,42 +60,39 @@ export class RoomService {
     private readonly aqiScale: AqiScale,
   ) {}
 
-  /** A page of the scope's rooms with their devices, read with the caller's session (`readAsCaller`, ADR 041). */
-  async list(
-    scope: Scope,
-    query: PageQuery,
-    sessionId: string,
-  ): Promise<ReadWithSession<RoomList> | undefined> {
-    const statements = this.statements.get(scope.kind);
-    const [row] = await statements.page.execute({
-      sessionId,
-      actorId: scope.userId,
-      ...pageWindow(query),
+  /**
+   * A page of the scope's rooms in the query's order (newest first by default) with their devices (run by
+   * the route with the caller's session, `readAsCaller`): ONE statement per scope kind and order (each
+   * room's devices, in the scope, newest first, as a JSON list in its row, ADR 039).
+   */
+  list(scope: Scope, query: RoomListQuery): Read<RoomList> {
+    const shape: RoomPageShape = { kind: scope.kind, sort: query.sort, order: query.order };
+    return readOf('rooms_page', shape, {
+      fields: () => ({ page: roomsPage(this.db, shape) }),
+      values: { ...policyValues(scope), ...pageWindow(query) },
+      decode: async ({ page }) => {
+        const total = await pageTotal(page, query, () =>
+          this.db.$count(rooms, scopeCondition('room', scope)),
+        );
+        const items = page.map(({ room, devices: inRoom }) =>
+          presentRoom(
+            room,
+            inRoom.map((d) => presentDevice(d, room.name, this.aqiScale)),
+          ),
+        );
+        return listPage('rooms', items, query, total);
+      },
     });
-    if (!row) return undefined;
-    const page = fromJsonList(statements.pageRow, row.page);
-    const total = await pageTotal(page, query, () => this.db.$count(rooms, scopeCondition('room', scope)));
-    const items = page.map(({ room, devices: inRoom }) =>
-      presentRoom(
-        room,
-        fromJsonList(presentedDeviceColumns, inRoom).map((d) => presentDevice(d, room.name, this.aqiScale)),
-      ),
-    );
-    return { session: row.session, user: row.user, value: listPage('rooms', items, query, total) };
   }
 
   /** Creates a room in the caller's home (the owner API); a scope without a home of its own may not. */
   async create(scope: Scope, input: RoomValues, context: AuditContext): Promise<Room> {
-    const ownerId = homeOf(scope);
-    if (ownerId === null) throw forbidden();
+    const target = homeOf(scope);
+    if (target === null) throw forbidden();
     const at = this.now();
     const row = await refuseTakenName(
       this.db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(rooms)
-          .values({ userId: ownerId, name: input.name, type: input.type, createdAt: at, updatedAt: at })
-          .returning();
-        if (!inserted) throw new Error('room insert returned no row');
+        const inserted = await insertRoom(tx, { ...target, name: input.name, type: input.type }, at);
         await this.audit.record(tx, context, {
           action: 'room.created',
           entity: { type: 'room', id: inserted.id, name: inserted.name },
@@ -127,9 +132,7 @@ export class RoomService {
         return updated;
       }),
     );
-    const inRoom = await this.statements
-      .get(scope.kind)
-      .roomDevices.execute({ actorId: scope.userId, roomId: row.id });
+    const inRoom = await this.roomDevices.get(scope.kind).execute({ ...policyValues(scope), roomId: row.id });
     return presentRoom(
       row,
       inRoom.map((d) => presentDevice(d, row.name, this.aqiScale)),
@@ -149,10 +152,7 @@ export class RoomService {
         .limit(1)
         .for('update');
       if (!room) throw notFound(ROOMS_MESSAGES.notFound);
-      await tx
-        .update(devices)
-        .set({ roomId: null, updatedAt: this.now() })
-        .where(eq(devices.roomId, room.id));
+      await emptyRoom(tx, room.id, this.now());
       await tx.delete(rooms).where(eq(rooms.id, room.id));
       await this.audit.record(tx, context, {
         action: 'room.deleted',
@@ -161,6 +161,23 @@ export class RoomService {
       });
     });
   }
+}
+
+/**
+ * A new room in a home (the owner's own, or an electrician's for their customer): the rooms module owns
+ * `rooms` (ADR 063). A name the home already has is the unique index's violation (`refuseTakenName`).
+ */
+export async function insertRoom(
+  tx: Tx,
+  room: { userId: string; homeId?: string | undefined; name: string; type: RoomRow['type'] },
+  at: Date,
+): Promise<RoomRow> {
+  const [inserted] = await tx
+    .insert(rooms)
+    .values({ ...room, createdAt: at, updatedAt: at })
+    .returning();
+  if (!inserted) throw new Error('room insert returned no row');
+  return inserted;
 }
 
 /**
@@ -176,45 +193,42 @@ export async function refuseTakenName<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** A room page's statement: the scope kind and the order (a fixed set of each). */
+interface RoomPageShape {
+  kind: ScopeKind;
+  sort: RoomListQuery['sort'];
+  order: RoomListQuery['order'];
+}
+
+/** A room's devices, newest first. */
+const deviceOrder = [desc(devices.createdAt), desc(devices.id)];
+
+/** The column of each sort of the room list (names without regard to case). */
+const ROOM_SORT_COLUMNS = { created_at: rooms.createdAt, name: sql`lower(${rooms.name})` };
+
 /**
- * The prepared statements of a scope kind: a page of rooms with its total and each room's devices (in the
- * scope, newest first) as a JSON list, read with the caller's session — one round trip (ADR 039, 041;
- * devices_room_idx per room) — and one room's devices.
+ * A page of rooms in the shape's order as a JSON list: each row the room, the list's total (a window count)
+ * and the room's devices (in the scope, newest first; devices_room_idx per room) as a JSON list.
  */
-function prepareStatements(db: Db, kind: ScopeKind) {
-  const deviceOrder = [desc(devices.createdAt), desc(devices.id)];
-  const roomOrder = [desc(rooms.createdAt), desc(rooms.id)];
-  /** A row of the page: the room, the list's total (a window count), the room's devices as a JSON list. */
+function roomsPage(db: Db, { kind, sort, order }: RoomPageShape) {
   const pageRow = {
     room: roomColumns,
     total: totalCount(),
-    devices: jsonList(
+    devices: jsonList(presentedDeviceColumns, (row) =>
       db
-        .select(jsonListRow(presentedDeviceColumns))
+        .select(row)
         .from(devices)
         .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
         .orderBy(...deviceOrder),
     ),
   };
-  return {
-    pageRow,
-    page: selectWithSession(db, {
-      page: jsonList(
-        db
-          .select(jsonListRow(pageRow))
-          .from(rooms)
-          .where(policyCondition('room', kind, ACTOR))
-          .orderBy(...roomOrder)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset')),
-      ),
-    }).prepare(`rooms_page_${kind}`),
-    /** One room's devices in the scope (after a change to the room). */
-    roomDevices: db
-      .select(presentedDeviceColumns)
-      .from(devices)
-      .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, sql.placeholder('roomId'))))
-      .orderBy(...deviceOrder)
-      .prepare(`room_devices_${kind}`),
-  };
+  return jsonList(pageRow, (row) =>
+    db
+      .select(row)
+      .from(rooms)
+      .where(policyCondition('room', kind, ACTOR))
+      .orderBy(...sortedBy(ROOM_SORT_COLUMNS, { sort, order }, rooms.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
 }

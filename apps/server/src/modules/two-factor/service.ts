@@ -11,6 +11,7 @@ import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.ts';
 import { twoFactorRecoveryCodes, userTwoFactor, users, type UserRow } from '../../db/schema/index.ts';
+import { setTwoFactorEnabledAt } from '../users/store.ts';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -140,7 +141,7 @@ export class TwoFactorService {
         .values(
           codes.map((c) => ({ userId: user.id, codeHash: recoveryCodeHash(user.id, c), createdAt: at })),
         );
-      await tx.update(users).set({ twoFactorEnabledAt: at, updatedAt: at }).where(eq(users.id, user.id));
+      await setTwoFactorEnabledAt(tx, user.id, at, at);
       await this.audit.record(tx, context, {
         action: 'user.two_factor_enabled',
         entity: { type: 'user', id: user.id, name: user.name },
@@ -266,9 +267,24 @@ export class TwoFactorService {
   private async remove(tx: Tx, userId: string): Promise<void> {
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
-    await tx
-      .update(users)
-      .set({ twoFactorEnabledAt: null, updatedAt: this.now() })
-      .where(eq(users.id, userId));
+    await setTwoFactorEnabledAt(tx, userId, null, this.now());
   }
+}
+
+/**
+ * A sealed second-factor secret moved to the newest key (`npm run reseal`, ADR 052): written only if the user
+ * still has the value that was read (compare-and-set). True when it was written.
+ */
+export async function resealTotpSecret(
+  db: Db,
+  userId: string,
+  sealed: string,
+  resealed: string,
+): Promise<boolean> {
+  const written = await db
+    .update(userTwoFactor)
+    .set({ secretCiphertext: resealed })
+    .where(and(eq(userTwoFactor.userId, userId), eq(userTwoFactor.secretCiphertext, sealed)))
+    .returning({ userId: userTwoFactor.userId });
+  return written.length === 1;
 }

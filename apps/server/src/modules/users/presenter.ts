@@ -28,6 +28,7 @@ export function presentUser(row: PresentableUser): User {
     created_at: row.createdAt.toISOString(),
     location: hasLocation ? { city: row.city, pincode: row.pincode, address: row.address } : null,
     two_factor_enabled: row.twoFactorEnabledAt !== null,
+    language: row.language,
   };
 }
 

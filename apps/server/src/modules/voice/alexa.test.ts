@@ -13,7 +13,7 @@ import {
   PM25_INSTANCE,
   type AlexaDirective,
 } from './alexa.ts';
-import { LUMOS, MONITOR, PURIFIER, lumos, monitorWith, purifierWith } from './test-devices.ts';
+import { LUMOS, MONITOR, PURIFIER, lumos, monitorWith, purifierWith } from '../../test/voice-devices.ts';
 
 function directiveOf(name: string): AlexaDirective {
   return alexaDirectiveSchema.parse(

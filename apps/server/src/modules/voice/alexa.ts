@@ -334,6 +334,33 @@ function endpointStateEvent(
   };
 }
 
+/**
+ * A ChangeReport for Alexa's event gateway: an endpoint's state changed (a command from the app, a voice
+ * assistant, an automation or the device itself), sent with the person's token in the endpoint's scope. The
+ * power state and connectivity are the change; the PM2.5 reading goes along as context.
+ */
+export function alexaChangeReport(
+  device: VoiceDevice,
+  endpointId: string,
+  gangIndex: number | null,
+  token: string,
+  now: Date,
+  messageId: string = randomUUID(),
+) {
+  const properties = alexaPropertiesOf(device, gangIndex, now);
+  const changed = (p: AlexaProperty) => p.namespace !== 'Alexa.RangeController';
+  return {
+    event: {
+      header: { namespace: 'Alexa', name: 'ChangeReport', messageId, payloadVersion: '3' as const },
+      endpoint: { scope: { type: 'BearerToken', token }, endpointId },
+      payload: {
+        change: { cause: { type: 'APP_INTERACTION' }, properties: properties.filter(changed) },
+      },
+    },
+    context: { properties: properties.filter((p) => !changed(p)) },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Authorization and errors
 

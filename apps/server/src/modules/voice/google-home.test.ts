@@ -11,7 +11,7 @@ import {
   type GoogleExecutePayload,
   type GoogleIntentInput,
 } from './google-home.ts';
-import { LUMOS, MONITOR, PURIFIER, lumos, monitorWith, purifierWith } from './test-devices.ts';
+import { LUMOS, MONITOR, PURIFIER, lumos, monitorWith, purifierWith } from '../../test/voice-devices.ts';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));

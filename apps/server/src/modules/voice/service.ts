@@ -1,12 +1,22 @@
-import { ERROR_CODE, VOICE_LIMITS, type FanSpeed, type AqiScale } from '@isaac/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { ERROR_CODE, VOICE_LIMITS, type AqiScale } from '@isaac/contract';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { devices, oauthClients, oauthLinks, rooms, type DeviceRow } from '../../db/schema/index.ts';
+import { Statements } from '../../db/statements.ts';
+import {
+  alexaGrants,
+  devices,
+  homeMembers,
+  oauthClients,
+  oauthLinks,
+  rooms,
+  type DeviceRow,
+} from '../../db/schema/index.ts';
+import type { AppEvents } from '../../events.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { audienceOf, memberReaches } from '../../policy/policy.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
-import type { DeviceEventListener } from '../device-commands/device-events.ts';
 import type { DeviceCommandService } from '../device-commands/service.ts';
 import type { AccessTokenGrant } from '../oauth/model.ts';
 import type { OAuthService } from '../oauth/service.ts';
@@ -14,6 +24,7 @@ import type { AlexaGrants } from './alexa-grants.ts';
 import {
   alexaAcceptGrantError,
   alexaAcceptGrantResponse,
+  alexaChangeReport,
   alexaCommandOf,
   alexaDirectiveSchema,
   alexaDiscoveryResponse,
@@ -35,7 +46,7 @@ import {
   type GoogleExecutePayload,
 } from './google-home.ts';
 import type { HomeGraphClient } from './homegraph.ts';
-import { resolveEndpoint, type VoiceCommand, type VoiceDevice } from './voice-device.ts';
+import { resolveEndpoint, voiceEndpointsOf, type VoiceCommand, type VoiceDevice } from './voice-device.ts';
 
 /** What a fulfillment route answers: a status and the assistant's JSON. */
 export interface VoiceAnswer {
@@ -64,6 +75,7 @@ export const VOICE_MESSAGES = {
 export function voiceDeviceOf(row: DeviceRow, roomName: string | null, aqiScale: AqiScale): VoiceDevice {
   return {
     id: row.id,
+    homeId: row.homeId,
     name: row.name,
     type: row.type,
     model: row.model,
@@ -72,7 +84,7 @@ export function voiceDeviceOf(row: DeviceRow, roomName: string | null, aqiScale:
     roomName,
     online: row.isConnected,
     powerOn: row.powerOn,
-    fanSpeed: (row.fanSpeed as FanSpeed | null) ?? null,
+    fanSpeed: row.fanSpeed,
     gangNames: row.gangNames,
     gangStates: Array.from({ length: row.gangCount }, (_, i) => row.gangStates[i] === true),
     pm25: row.pm25,
@@ -81,12 +93,13 @@ export function voiceDeviceOf(row: DeviceRow, roomName: string | null, aqiScale:
 }
 
 /**
- * Google Home and Alexa smart-home fulfillment (issue 12): the owner behind the access token (OAuth module)
- * reaches only their own devices; every command goes through the device-command service on channel
- * `voice`, the assistant named with the owner in the activity log. With HomeGraph configured, a linked
- * owner's state changes are reported to Google and their device changes ask Google to sync.
+ * Google Home and Alexa smart-home fulfillment (issue 12): the person behind the access token (OAuth module)
+ * reaches the devices of their homes (a guest: their rooms'); every command goes through the device-command
+ * service on channel `voice`, the assistant named with the person in the activity log. A device's new state
+ * is reported to every member who sees it and linked an assistant (HomeGraph Report State, Alexa
+ * ChangeReports), and a change of a home's devices or of a person's access asks Google to sync.
  */
-export class VoiceService implements DeviceEventListener {
+export class VoiceService {
   private readonly devicesOfStatement;
 
   constructor(
@@ -102,14 +115,17 @@ export class VoiceService implements DeviceEventListener {
     /** The bounds of one request's work (contract VOICE_LIMITS; tests may narrow them). */
     readonly limits: { maxStepsPerRequest: number; deadlineMs: number } = { ...VOICE_LIMITS },
   ) {
-    // The owner's devices with their rooms, newest first: one indexed read (devices_user_created_id_idx).
-    this.devicesOfStatement = db
-      .select({ device: devices, roomName: rooms.name })
-      .from(devices)
-      .leftJoin(rooms, eq(rooms.id, devices.roomId))
-      .where(eq(devices.userId, sql.placeholder('userId')))
-      .orderBy(asc(devices.createdAt), asc(devices.id))
-      .prepare('voice_devices_of');
+    // The devices of every home the person is a live member of (a guest: their rooms'), with their rooms:
+    // one statement (issue 32: voice linking is per member; ending a membership ends its voice access).
+    this.devicesOfStatement = Statements.one('voice_devices_of', (name) =>
+      db
+        .select({ device: devices, roomName: rooms.name })
+        .from(devices)
+        .leftJoin(rooms, eq(rooms.id, devices.roomId))
+        .where(memberReaches(sql.placeholder('userId')))
+        .orderBy(asc(devices.createdAt), asc(devices.id))
+        .prepare(name),
+    );
   }
 
   async devicesOf(userId: string): Promise<VoiceDevice[]> {
@@ -145,7 +161,8 @@ export class VoiceService implements DeviceEventListener {
     try {
       const row = await this.commands.executeCommand({
         deviceId: device.id,
-        scope: { kind: 'owner', userId: grant.user.id },
+        // The device's home, named: the member's live role there decides (a guest: their rooms only).
+        scope: { kind: 'owner', userId: grant.user.id, home: device.homeId ?? null },
         command,
         context: this.contextOf(grant, meta),
       });
@@ -385,7 +402,13 @@ export class VoiceService implements DeviceEventListener {
     }
   }
 
-  // ---- HomeGraph (Report State, Request Sync) ----
+  // ---- HomeGraph (Report State, Request Sync) and Alexa ChangeReports ----
+
+  /** Whether a person is linked to Google through the HomeGraph client (SQL, for one statement). */
+  private googleLinked(userId: AnyColumn) {
+    const clientId = this.homeGraph?.oauthClientId ?? '';
+    return sql<boolean>`exists (select 1 from ${oauthLinks} inner join ${oauthClients} on ${oauthClients.id} = ${oauthLinks.clientId} where ${oauthLinks.userId} = ${userId} and ${oauthClients.clientId} = ${clientId} and ${oauthLinks.revokedAt} is null)`;
+  }
 
   private async linkedToGoogle(userId: string): Promise<boolean> {
     if (!this.homeGraph) return false;
@@ -404,21 +427,81 @@ export class VoiceService implements DeviceEventListener {
     return link !== undefined;
   }
 
+  /**
+   * A device's new state, told to every member of its home who sees it (a guest: in their rooms, until their
+   * end) and linked an assistant: the audience, their links and the device's room read in ONE statement, then
+   * a Report State per Google-linked person and a ChangeReport per endpoint for each Alexa grant. One person's
+   * failure does not keep the others from hearing.
+   */
   async stateChanged(device: DeviceRow): Promise<void> {
-    const ownerId = device.userId;
-    if (!this.homeGraph || ownerId === null || !(await this.linkedToGoogle(ownerId))) return;
-    const [room] = device.roomId
-      ? await this.db.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, device.roomId)).limit(1)
-      : [];
-    await this.homeGraph.client.reportState(
-      googleReportStatePayload(randomUUID(), ownerId, [
-        voiceDeviceOf(device, room?.name ?? null, this.aqiScale),
-      ]),
-    );
+    if (!this.homeGraph && !this.alexaGrants) return;
+    const audience = await this.db
+      .select({
+        userId: homeMembers.userId,
+        roomName: rooms.name,
+        google: this.googleLinked(homeMembers.userId),
+        alexa: sql<boolean>`exists (select 1 from ${alexaGrants} where ${alexaGrants.userId} = ${homeMembers.userId})`,
+      })
+      .from(devices)
+      .innerJoin(homeMembers, audienceOf(devices.homeId, devices.roomId))
+      .leftJoin(rooms, eq(rooms.id, devices.roomId))
+      .where(eq(devices.id, device.id));
+    if (audience.length === 0) return;
+    const reported = voiceDeviceOf(device, audience[0]!.roomName, this.aqiScale);
+    const { homeGraph, alexaGrants: grants } = this;
+    const sends = audience.flatMap(({ userId, google, alexa }) => [
+      ...(homeGraph && google
+        ? [homeGraph.client.reportState(googleReportStatePayload(randomUUID(), userId, [reported]))]
+        : []),
+      ...(grants && alexa
+        ? [
+            grants.send(userId, (token) =>
+              voiceEndpointsOf(reported).map(({ endpointId, gangIndex }) =>
+                alexaChangeReport(reported, endpointId, gangIndex, token, this.now()),
+              ),
+            ),
+          ]
+        : []),
+    ]);
+    for (const outcome of await Promise.allSettled(sends)) {
+      if (outcome.status === 'rejected') {
+        this.log.warn({ err: outcome.reason, device: device.id }, 'a voice assistant was not told a state');
+      }
+    }
   }
 
-  async devicesChanged(ownerId: string): Promise<void> {
-    if (!this.homeGraph || !(await this.linkedToGoogle(ownerId))) return;
-    await this.homeGraph.client.requestSync(ownerId);
+  /**
+   * A home's devices changed: every live member linked to Google is asked to sync (one statement finds them);
+   * a person who had no home before the change is asked alone.
+   */
+  async devicesChanged({ homeId, userId }: AppEvents['home.devices_changed']): Promise<void> {
+    if (!this.homeGraph) return;
+    const members = this.db
+      .select({ userId: homeMembers.userId })
+      .from(homeMembers)
+      .where(
+        and(
+          eq(homeMembers.homeId, homeId ?? ''),
+          or(isNull(homeMembers.endsAt), gt(homeMembers.endsAt, this.now())),
+        ),
+      );
+    const linked = await this.db
+      .selectDistinct({ userId: oauthLinks.userId })
+      .from(oauthLinks)
+      .innerJoin(oauthClients, eq(oauthClients.id, oauthLinks.clientId))
+      .where(
+        and(
+          eq(oauthClients.clientId, this.homeGraph.oauthClientId),
+          isNull(oauthLinks.revokedAt),
+          homeId === null ? eq(oauthLinks.userId, userId) : inArray(oauthLinks.userId, members),
+        ),
+      );
+    for (const person of linked) await this.homeGraph.client.requestSync(person.userId);
+  }
+
+  /** A person's access to a home changed (joined, another role, ended): their Google devices are synced. */
+  async accessChanged(userId: string): Promise<void> {
+    if (!this.homeGraph || !(await this.linkedToGoogle(userId))) return;
+    await this.homeGraph.client.requestSync(userId);
   }
 }

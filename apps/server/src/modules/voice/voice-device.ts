@@ -17,6 +17,8 @@ export { FAN_SPEEDS, type FanSpeed };
 /** A device with everything a voice assistant needs to describe it and report its state. */
 export interface VoiceDevice {
   id: string;
+  /** The home it is in (issue 32): a command names it, so the member's role there decides. */
+  homeId?: string | null;
   name: string;
   type: 'isaac' | 'lumos' | 'skywalker';
   model: string;

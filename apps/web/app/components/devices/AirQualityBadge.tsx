@@ -1,5 +1,7 @@
 import type { Device } from '@isaac/contract';
 import { cx } from '~/components/ui';
+import { currentLocale } from '~/lib/format';
+import { aqiBandName, useCommonT } from '~/lib/i18n';
 
 /** Each CPCB band's colour (the band's word is always shown beside it: colour is never the only signal). */
 const BAND_CLASSES: Record<string, string> = {
@@ -18,18 +20,19 @@ const BAND_CLASSES: Record<string, string> = {
 
 /** The latest PM2.5 reading with its AQI and band (the deployment's scale: CPCB or US EPA), or 'No reading yet'. */
 export function AirQualityBadge({ airQuality }: { airQuality: Device['air_quality'] }) {
-  if (!airQuality) return <span className="text-slate-400">No reading yet</span>;
+  const { t } = useCommonT();
+  if (!airQuality) return <span className="text-slate-400">{t('device.noReading')}</span>;
   return (
     <span
       className={cx(
         'inline-flex flex-wrap items-baseline gap-x-1.5 rounded-md border px-2 py-0.5 text-xs',
         BAND_CLASSES[airQuality.band] ?? 'border-slate-600 text-slate-200',
       )}
-      title={`Measured ${new Date(airQuality.at).toLocaleString()}`}
+      title={t('device.measured', { time: new Date(airQuality.at).toLocaleString(currentLocale()) })}
     >
-      <span className="font-semibold">{airQuality.label}</span>
+      <span className="font-semibold">{aqiBandName(airQuality.band, airQuality.label, t)}</span>
       <span className="tabular-nums">
-        AQI {airQuality.aqi} · PM2.5 {Math.round(airQuality.pm25)} µg/m³
+        {t('device.reading', { aqi: airQuality.aqi, pm25: Math.round(airQuality.pm25) })}
       </span>
     </span>
   );

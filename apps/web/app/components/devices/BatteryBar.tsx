@@ -1,7 +1,8 @@
 import { BatteryLow, BatteryMedium, BatteryFull, Battery } from 'lucide-react';
 import { useId } from 'react';
 import { cx } from '~/components/ui';
-import { batteryTone, batteryToneLabel, clampPercent } from './battery';
+import { batteryTone, clampPercent } from './battery';
+import { useCommonT } from '~/lib/i18n';
 
 const BAR = { green: 'bg-emerald-500', yellow: 'bg-amber-400', red: 'bg-red-500' } as const;
 const TEXT = { green: 'text-emerald-300', yellow: 'text-amber-300', red: 'text-red-300' } as const;
@@ -13,24 +14,25 @@ const ICON = { green: BatteryFull, yellow: BatteryMedium, red: BatteryLow } as c
  */
 export function BatteryBar({ level }: { level: number | null }) {
   const labelId = useId();
+  const { t } = useCommonT();
   if (level === null) {
     return (
       <p className="flex items-center gap-1.5 text-xs text-slate-400">
         <Battery aria-hidden="true" className="h-4 w-4" />
-        Battery n/a
+        {t('device.batteryUnknown')}
       </p>
     );
   }
   const value = clampPercent(level);
   const tone = batteryTone(value);
   const Icon = ICON[tone];
-  const words = batteryToneLabel(tone);
+  const words = t(`device.batteryTone.${tone}`);
   return (
     <div>
       <div className="mb-1 flex items-center justify-between text-xs">
         <span id={labelId} className="flex items-center gap-1.5 text-slate-400">
           <Icon aria-hidden="true" className={cx('h-4 w-4', TEXT[tone])} />
-          Battery
+          {t('device.battery')}
         </span>
         <span className={cx('font-medium tabular-nums', TEXT[tone])}>
           {value}% · {words}

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { useCommonT } from '~/lib/i18n';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -22,14 +23,15 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   variant = 'primary',
   busy = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const { t } = useCommonT();
   return (
     <Modal
       open={open}
@@ -42,10 +44,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button ref={cancelRef} variant="ghost" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('ui.cancel')}
           </Button>
           <Button variant={variant} onClick={onConfirm} loading={busy}>
-            {confirmLabel}
+            {confirmLabel ?? t('ui.confirm')}
           </Button>
         </>
       }

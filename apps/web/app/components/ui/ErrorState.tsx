@@ -2,6 +2,8 @@ import { AlertTriangle, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
+import { useCommonT } from '~/lib/i18n';
+import { useLocaliseMessage } from '~/lib/i18n/messages';
 
 interface ErrorStateProps {
   /** The spec's load error, e.g. 'Error loading dashboard data'. */
@@ -21,9 +23,11 @@ export function ErrorState({
   message,
   onRetry,
   retrying = false,
-  retryLabel = 'Retry',
+  retryLabel,
   className,
 }: ErrorStateProps) {
+  const { t } = useCommonT();
+  const localise = useLocaliseMessage();
   return (
     <div
       role="alert"
@@ -33,8 +37,12 @@ export function ErrorState({
       )}
     >
       <AlertTriangle aria-hidden="true" className="h-10 w-10 text-red-400" />
-      <h3 className="mt-3 text-base font-semibold text-red-100">{title}</h3>
-      {message ? <p className="mt-1 max-w-md text-sm break-words text-red-200/80">{message}</p> : null}
+      <h3 className="mt-3 text-base font-semibold text-red-100">{localise(title)}</h3>
+      {message ? (
+        <p className="mt-1 max-w-md text-sm break-words text-red-200/80">
+          {typeof message === 'string' ? localise(message) : message}
+        </p>
+      ) : null}
       {onRetry ? (
         <Button
           variant="outline"
@@ -43,7 +51,7 @@ export function ErrorState({
           loading={retrying}
           icon={<RotateCw aria-hidden="true" className="h-4 w-4" />}
         >
-          {retryLabel}
+          {retryLabel ?? t('ui.retry')}
         </Button>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { type ReactNode, type RefObject, useId } from 'react';
 import { cx } from './cx';
 import { Dialog } from './Dialog';
+import { useCommonT } from '~/lib/i18n';
 
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 const TONES = {
@@ -57,6 +58,7 @@ export function Modal({
   busy = false,
 }: ModalProps) {
   const titleId = useId();
+  const { t } = useCommonT();
   const descriptionId = useId();
   if (!open || typeof document === 'undefined') return null;
   const close = () => {
@@ -93,7 +95,7 @@ export function Modal({
       ) : null}
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t('ui.close')}
         onClick={close}
         disabled={busy}
         className={cx(

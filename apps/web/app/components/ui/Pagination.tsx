@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './Button';
 import { cx } from './cx';
+import { useCommonT } from '~/lib/i18n';
 
 interface PaginationProps {
   page: number;
@@ -14,21 +15,15 @@ interface PaginationProps {
 }
 
 /** Previous / Next with 'Page x of y'; renders nothing when everything fits on one page. */
-export function Pagination({
-  page,
-  pageCount,
-  onPageChange,
-  label = 'Pagination',
-  summary,
-  className,
-}: PaginationProps) {
+export function Pagination({ page, pageCount, onPageChange, label, summary, className }: PaginationProps) {
+  const { t } = useCommonT();
   if (pageCount <= 1) return null;
   return (
     <nav
-      aria-label={label}
+      aria-label={label ?? t('ui.pagination')}
       className={cx('flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400', className)}
     >
-      <p aria-live="polite">{summary ?? `Page ${page} of ${pageCount}`}</p>
+      <p aria-live="polite">{summary ?? t('ui.pageOf', { page, count: pageCount })}</p>
       <div className="flex items-center gap-2">
         <Button
           variant="outline"
@@ -37,7 +32,7 @@ export function Pagination({
           onClick={() => onPageChange(page - 1)}
           icon={<ChevronLeft aria-hidden="true" className="h-4 w-4" />}
         >
-          Previous
+          {t('ui.previous')}
         </Button>
         {summary ? (
           <span className="px-1 tabular-nums">
@@ -50,7 +45,7 @@ export function Pagination({
           disabled={page >= pageCount}
           onClick={() => onPageChange(page + 1)}
         >
-          Next
+          {t('ui.next')}
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </Button>
       </div>

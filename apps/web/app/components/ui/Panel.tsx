@@ -2,6 +2,7 @@ import { ArrowRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from './Spinner';
+import { useCommonT } from '~/lib/i18n';
 
 /** A titled dashboard panel with an optional "View All" link. */
 export function Panel({
@@ -15,6 +16,7 @@ export function Panel({
   viewAll?: string;
   children: ReactNode;
 }) {
+  const { t } = useCommonT();
   return (
     <section
       aria-labelledby={id}
@@ -29,7 +31,7 @@ export function Panel({
             to={viewAll}
             className="inline-flex items-center gap-1 rounded text-sm font-medium text-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-sky-400"
           >
-            View All <span className="sr-only">{title.toLowerCase()}</span>
+            {t('ui.viewAll')} <span className="sr-only">{title.toLowerCase()}</span>
             <ArrowRight aria-hidden="true" className="h-4 w-4" />
           </Link>
         )}

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cx } from './cx';
+import { useCommonT } from '~/lib/i18n';
 
 interface SwitchProps extends Omit<ComponentPropsWithRef<'button'>, 'onChange' | 'children' | 'role'> {
   checked: boolean;
@@ -23,6 +24,7 @@ export function Switch({
   className,
   ...rest
 }: SwitchProps) {
+  const { t } = useCommonT();
   return (
     <button
       type="button"
@@ -58,7 +60,7 @@ export function Switch({
           aria-hidden="true"
           className={cx('text-xs font-medium', checked ? 'text-emerald-300' : 'text-slate-400')}
         >
-          {checked ? 'On' : 'Off'}
+          {checked ? t('ui.on') : t('ui.off')}
         </span>
       ) : null}
     </button>

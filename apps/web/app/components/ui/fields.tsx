@@ -2,6 +2,8 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { formatIndianDate, parseIndianDate } from '~/lib/format';
 import { cx } from './cx';
+import { useCommonT } from '~/lib/i18n';
+import { useLocaliseMessage } from '~/lib/i18n/messages';
 
 const CONTROL =
   'block w-full rounded-lg border bg-slate-900/70 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 ' +
@@ -20,6 +22,8 @@ interface FieldFrameProps {
 }
 
 function FieldFrame({ id, label, error, hint, required, className, children }: FieldFrameProps) {
+  // A form rule's English message (the contract's zod schemas) in the language shown.
+  const localise = useLocaliseMessage();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
@@ -33,7 +37,7 @@ function FieldFrame({ id, label, error, hint, required, className, children }: F
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-400">
-          {error}
+          {localise(error)}
         </p>
       ) : hint ? (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-400">
@@ -193,6 +197,7 @@ interface DateFieldProps extends Omit<
  * YYYY-MM-DD is taken too. Leaving the field with text that is not a date says so.
  */
 export function DateField({ value, onChange, error, hint, onBlur, ...rest }: DateFieldProps) {
+  const { t } = useCommonT();
   const [text, setText] = useState(() => formatIndianDate(value));
   const [shown, setShown] = useState(value);
   const [invalid, setInvalid] = useState(false);
@@ -209,8 +214,8 @@ export function DateField({ value, onChange, error, hint, onBlur, ...rest }: Dat
       autoComplete="off"
       placeholder="dd/mm/yyyy"
       value={text}
-      error={error ?? (invalid ? 'Enter the date as dd/mm/yyyy' : undefined)}
-      hint={hint ?? 'dd/mm/yyyy'}
+      error={error ?? (invalid ? t('ui.dateInvalid') : undefined)}
+      hint={hint ?? t('ui.dateHint')}
       onChange={(event) => {
         const next = event.target.value;
         setText(next);

@@ -1,6 +1,5 @@
 export { Badge, type BadgeTone } from './Badge';
 export { Button, ButtonLink, buttonClasses, type ButtonSize, type ButtonVariant } from './Button';
-export { ComingSoon } from './ComingSoon';
 export { ConfirmDialog } from './ConfirmDialog';
 export { cx } from './cx';
 export { EmptyState } from './EmptyState';
@@ -13,4 +12,6 @@ export { FullPageSpinner, Spinner } from './Spinner';
 export { StatCard, type StatAccent } from './StatCard';
 export { Switch } from './Switch';
 export { Panel, PanelLoading, QuickAction } from './Panel';
-export { DataTable, type DataTableProps } from './DataTable';
+export { DataTable, type DataTableProps, type TableSort } from './DataTable';
+export { byTime, columnSortOptions, SortSelect, type SortOption } from './SortSelect';
+export { PHONE_MEDIA_QUERY, useMediaQuery, usePhoneLayout } from './use-media-query';

@@ -1,27 +1,24 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '@isaac/contract';
 import { KeyRound } from 'lucide-react';
+import { useAuthT } from '~/lib/i18n/auth-texts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
-const ROLE_LABEL: Record<DemoAccount['role'], string> = {
-  admin: 'Admin',
-  electrician: 'Electrician',
-  owner: 'Owner',
-};
-
 /** "Use the owner demo account" for the first of each role; "Use Arjun Mehta's demo account (owner)" else. */
-function useLabel(account: DemoAccount): string {
-  return account.primary
-    ? `Use the ${account.role} demo account`
-    : `Use ${account.name}'s demo account (${account.role})`;
+function labelOf(account: DemoAccount, t: AuthT): string {
+  const role = t(`demo.roleWords.${account.role}`);
+  return account.primary ? t('demo.useRole', { role }) : t('demo.useNamed', { name: account.name, role });
 }
 
+type AuthT = ReturnType<typeof useAuthT>['t'];
+
 function AccountRow({ account, onUse }: { account: DemoAccount; onUse: DemoAccountsProps['onUse'] }) {
+  const { t } = useAuthT();
   return (
     <li className="flex items-center justify-between gap-3 text-sm">
       <span className="min-w-0">
         <span className="block font-medium text-slate-200">
-          {ROLE_LABEL[account.role]}
+          {t(`demo.roles.${account.role}`)}
           <span className="font-normal text-slate-400">
             {' '}
             · {account.name}, {account.note}
@@ -32,10 +29,10 @@ function AccountRow({ account, onUse }: { account: DemoAccount; onUse: DemoAccou
       <button
         type="button"
         onClick={() => onUse(account.email, DEMO_PASSWORD)}
-        aria-label={useLabel(account)}
+        aria-label={labelOf(account, t)}
         className="shrink-0 rounded-md border border-slate-700 px-2.5 py-1 text-xs font-medium text-slate-200 hover:border-sky-500 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
       >
-        Use
+        {t('demo.use')}
       </button>
     </li>
   );
@@ -52,6 +49,7 @@ interface DemoAccountsProps {
 export function DemoAccounts({ onUse }: DemoAccountsProps) {
   const primary = DEMO_ACCOUNTS.filter((a) => a.primary);
   const more = DEMO_ACCOUNTS.filter((a) => !a.primary);
+  const { t } = useAuthT();
   return (
     <section
       aria-labelledby="demo-accounts-title"
@@ -59,10 +57,10 @@ export function DemoAccounts({ onUse }: DemoAccountsProps) {
     >
       <h2 id="demo-accounts-title" className="flex items-center gap-2 text-sm font-semibold text-slate-200">
         <KeyRound aria-hidden="true" className="h-4 w-4 text-sky-300" />
-        Demo accounts
+        {t('demo.title')}
       </h2>
       <p className="mt-1 text-xs text-slate-400">
-        Password for all {DEMO_ACCOUNTS.length}:{' '}
+        {t('demo.passwordFor', { count: DEMO_ACCOUNTS.length })}{' '}
         <code className="rounded bg-slate-800 px-1.5 py-0.5 text-slate-200">{DEMO_PASSWORD}</code>
       </p>
       <ul className="mt-3 space-y-2">
@@ -73,7 +71,7 @@ export function DemoAccounts({ onUse }: DemoAccountsProps) {
       {more.length > 0 ? (
         <details className="mt-3 border-t border-slate-800 pt-3">
           <summary className="cursor-pointer text-xs font-medium text-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-sky-400">
-            {more.length} more demo accounts (a second electrician, other homes)
+            {t('demo.more', { count: more.length })}
           </summary>
           <ul className="mt-3 space-y-2">
             {more.map((account) => (

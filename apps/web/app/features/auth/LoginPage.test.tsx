@@ -23,6 +23,7 @@ const owner: User = {
   created_at: '2026-01-01T00:00:00.000Z',
   location: null,
   two_factor_enabled: false,
+  language: null,
 };
 
 function json(status: number, body: unknown): Response {

@@ -18,10 +18,15 @@ import { loginErrorMessage } from './login-error';
 import { isTrustedRedirect, oauthParamsFrom, oauthQuery } from './oauth';
 import { authorizationErrorMessage, checkAuthorization, consentPath } from './authorization';
 import { STOREFRONT_PATHS } from '~/lib/paths';
+import { useAuthT } from '~/lib/i18n/auth-texts';
+import { Rich } from '~/lib/i18n/rich';
+import { LanguageSwitch } from '~/components/LanguageSwitch';
+import auth from '~/lib/i18n/en/auth';
+import { localiseMessage, useLocaliseMessage } from '~/lib/i18n/messages';
+import { useLanguageSync } from '~/lib/i18n/use-language-sync';
 
 /** Shown when the form's rules could not be loaded (offline since the page loaded, a deploy in between). */
-export const RULES_UNAVAILABLE_MESSAGE =
-  'Could not load the sign-in form. Check your connection and try again.';
+export const RULES_UNAVAILABLE_MESSAGE = auth.login.rulesUnavailable;
 
 let rules: Promise<typeof LoginFormRules> | undefined;
 
@@ -43,8 +48,8 @@ function formValues(form: HTMLFormElement): Record<LoginField, string> {
 }
 
 /**
- * The form checked against the login schema, loaded on first use: zod is ~35 KB of script /login would
- * otherwise load before it is interactive. Loading starts when the form is first focused, so it is there by
+ * The form checked against the login schema, loaded on first use: zod is a large share of the script /login
+ * would otherwise load before it is interactive (docs/benchmarks.md). Loading starts when the form is first focused, so it is there by
  * the time the form is submitted; a submit before that waits for it. Null when the rules cannot be loaded.
  * (A plain form, not react-hook-form: two fields do not need a form library in /login's first load.)
  */
@@ -92,6 +97,10 @@ export function LoginPage() {
   // After the first submit, a field's message follows what is typed into it (as react-hook-form's default).
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const { t } = useAuthT();
+  const localise = useLocaliseMessage();
+  // After hydration (the prerendered page is English): this browser's language or the one chosen here.
+  useLanguageSync();
 
   // OAuth mode: the API checks the client and its redirect URI first; an unknown one shows the spec's
   // message and nothing else happens (no form).
@@ -136,7 +145,7 @@ export function LoginPage() {
       // Only the product's own origins are followed (spec section 5); the consent screen there sends the
       // browser on to the client.
       if (!isTrustedRedirect(target)) {
-        toast.error(MSG.invalidRedirect);
+        toast.error(localiseMessage(MSG.invalidRedirect));
         return MSG.invalidRedirect;
       }
       setRedirecting(true);
@@ -146,7 +155,7 @@ export function LoginPage() {
       else window.location.assign(target);
       return null;
     }
-    toast.success(MSG.loginSuccess);
+    toast.success(localiseMessage(MSG.loginSuccess));
     await navigate(dashboardHome(result.user.role), { replace: true });
     return null;
   };
@@ -175,7 +184,7 @@ export function LoginPage() {
       }
       const message = loginErrorMessage(err);
       setFormError(message);
-      toast.error(message);
+      toast.error(localiseMessage(message));
     }
   };
 
@@ -211,7 +220,7 @@ export function LoginPage() {
       return await finish(await login(pending.email, pending.password, oauth, factor));
     } catch (err) {
       const message = loginErrorMessage(err);
-      toast.error(message);
+      toast.error(localiseMessage(message));
       return message;
     }
   };
@@ -228,7 +237,7 @@ export function LoginPage() {
   };
 
   const busy = isSubmitting || redirecting;
-  const alertMessage = formError;
+  const alertMessage = formError === null ? null : localise(formError);
 
   return (
     // The card's top is fixed (about where centring would put it), not centred: on a slow link the browser
@@ -245,25 +254,24 @@ export function LoginPage() {
       />
 
       <div className="relative w-full max-w-md">
-        <Link
-          to={STOREFRONT_PATHS.home}
-          className="mb-6 inline-flex items-center gap-1.5 rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
-        >
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to Home
-        </Link>
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
+          <Link
+            to={STOREFRONT_PATHS.home}
+            className="inline-flex items-center gap-1.5 rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            {t('login.backHome')}
+          </Link>
+          <LanguageSwitch />
+        </div>
 
         <div className="rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl backdrop-blur sm:p-8">
           <Brand size="lg" tagline />
 
           <h1 className="mt-6 text-2xl font-semibold tracking-tight text-white">
-            {oauthMode ? 'Link your Isaac account' : 'Sign in to your account'}
+            {oauthMode ? t('login.linkTitle') : t('login.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-400">
-            {oauthMode
-              ? 'Sign in to allow your voice assistant to control your Isaac devices.'
-              : 'Manage your devices, rooms and installations.'}
-          </p>
+          <p className="mt-1 text-sm text-slate-400">{oauthMode ? t('login.linkIntro') : t('login.intro')}</p>
 
           {oauth && authorization.status === 'ok' ? (
             <div
@@ -272,15 +280,20 @@ export function LoginPage() {
             >
               <Link2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-violet-300" />
               <p>
-                You are linking <span className="font-medium">{authorization.check.client_name}</span> to your
-                Isaac account. After you sign in you will be asked to allow it to{' '}
-                {authorization.check.scope_description.toLowerCase()}.
+                <Rich
+                  text={t('login.linking', {
+                    client: authorization.check.client_name,
+                    scope: authorization.check.scope_description.toLowerCase(),
+                  })}
+
+                  tags={{ strong: (chunk) => <span className="font-medium">{chunk}</span> }}
+                />
               </p>
             </div>
           ) : null}
           {oauth && authorization.status === 'checking' ? (
             <p role="status" className="mt-5 text-sm text-slate-400">
-              Checking the link request...
+              {t('login.checking')}
             </p>
           ) : null}
           {oauth && authorization.status === 'error' ? (
@@ -289,7 +302,7 @@ export function LoginPage() {
               className="mt-5 flex gap-2 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
             >
               <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <p>{authorization.message}</p>
+              <p>{localise(authorization.message)}</p>
             </div>
           ) : null}
 
@@ -299,7 +312,7 @@ export function LoginPage() {
               className="mt-5 flex gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100"
             >
               <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
-              <p>{notice}</p>
+              <p>{localise(notice)}</p>
             </div>
           ) : null}
 
@@ -329,7 +342,7 @@ export function LoginPage() {
             }}
           >
             <TextField
-              label="Email"
+              label={t('login.email')}
               type="email"
               autoComplete="username"
               inputMode="email"
@@ -338,7 +351,7 @@ export function LoginPage() {
               error={errors.email}
             />
             <TextField
-              label="Password"
+              label={t('login.password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               placeholder="••••••••"
@@ -348,7 +361,7 @@ export function LoginPage() {
                 <button
                   type="button"
                   onClick={() => setShowPassword((shown) => !shown)}
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
                   aria-pressed={showPassword}
                   // A click before the page is interactive would do nothing: disabled (and looks it) until then.
                   disabled={!hydrated}
@@ -383,12 +396,12 @@ export function LoginPage() {
               icon={<LogIn aria-hidden="true" className="h-4 w-4" />}
             >
               {redirecting
-                ? 'Redirecting...'
+                ? t('login.redirecting')
                 : isSubmitting
-                  ? 'Signing in...'
+                  ? t('login.signingIn')
                   : oauthMode
-                    ? 'Sign in and link'
-                    : 'Sign in'}
+                    ? t('login.signInLink')
+                    : t('login.signIn')}
             </Button>
           </form>
 

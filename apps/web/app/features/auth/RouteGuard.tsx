@@ -7,6 +7,7 @@ import { ErrorState } from '~/components/ui/ErrorState';
 import { useAuth } from '~/lib/auth';
 import { decideGuard } from '~/lib/route-guard';
 import { AUTH_PATHS } from '~/lib/paths';
+import { useAuthT } from '~/lib/i18n/auth-texts';
 
 interface RouteGuardProps {
   /** Roles allowed here; leave out for "any signed-in user". */
@@ -53,10 +54,11 @@ function SessionLoadError({ message }: { message: string }) {
   const { reload, logout } = useAuth();
   const navigate = useNavigate();
   const [retrying, setRetrying] = useState(false);
+  const { t } = useAuthT();
   return (
     <Centered>
       <ErrorState
-        title="Could not load your account"
+        title={t('guard.loadFailed')}
         message={message}
         retrying={retrying}
         onRetry={() => {
@@ -70,7 +72,7 @@ function SessionLoadError({ message }: { message: string }) {
           size="sm"
           onClick={() => void logout().then(() => navigate(AUTH_PATHS.login, { replace: true }))}
         >
-          Sign out
+          {t('guard.signOut')}
         </Button>
       </div>
     </Centered>
@@ -80,21 +82,21 @@ function SessionLoadError({ message }: { message: string }) {
 function NoDashboard() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  const { t } = useAuthT();
   return (
     <Centered>
       <div role="alert" className="rounded-2xl border border-slate-700 bg-slate-800/60 p-8 text-center">
         <ShieldAlert aria-hidden="true" className="mx-auto h-10 w-10 text-amber-300" />
-        <h1 className="mt-4 text-lg font-semibold text-white">No dashboard for this account</h1>
+        <h1 className="mt-4 text-lg font-semibold text-white">{t('guard.noDashboard')}</h1>
         <p className="mt-2 text-sm text-slate-400">
-          {user?.email ?? 'This account'} is signed in, but its role has no dashboard. Ask an administrator to
-          change your role.
+          {t('guard.noDashboardText', { account: user?.email ?? t('guard.thisAccount') })}
         </p>
         <Button
           className="mt-6"
           variant="outline"
           onClick={() => void logout().then(() => navigate(AUTH_PATHS.login, { replace: true }))}
         >
-          Sign out
+          {t('guard.signOut')}
         </Button>
       </div>
     </Centered>

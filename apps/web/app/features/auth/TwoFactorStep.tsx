@@ -4,10 +4,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '~/components/ui/Button';
 import { TextField } from '~/components/ui/fields';
 import type { SecondFactor } from '~/lib/auth';
+import { useAuthT } from '~/lib/i18n/auth-texts';
+import auth from '~/lib/i18n/en/auth';
+import { useLocaliseMessage } from '~/lib/i18n/messages';
 
 export const CODE_STEP_MESSAGES = {
-  codeInvalid: 'Enter the 6-digit code',
-  recoveryInvalid: 'Enter a recovery code like abcde-12345',
+  codeInvalid: auth.twoFactor.codeInvalid,
+  recoveryInvalid: auth.twoFactor.recoveryInvalid,
 } as const;
 
 export interface TwoFactorStepProps {
@@ -32,6 +35,8 @@ export function TwoFactorStep({ email, prompt, onSubmit, onBack }: TwoFactorStep
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const { t } = useAuthT();
+  const localise = useLocaliseMessage();
 
   useEffect(() => {
     input.current?.focus();
@@ -68,16 +73,16 @@ export function TwoFactorStep({ email, prompt, onSubmit, onBack }: TwoFactorStep
       <div className="flex gap-3 rounded-xl border border-sky-500/30 bg-sky-500/10 p-3 text-sm text-sky-100">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-sky-300" />
         <p>
-          {recovery
-            ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in.'
-            : prompt}
-          <span className="mt-0.5 block text-xs text-sky-200/70">Signing in as {email}</span>
+          {recovery ? t('twoFactor.recoveryPrompt') : localise(prompt)}
+          <span className="mt-0.5 block text-xs text-sky-200/70">
+            {t('twoFactor.signingInAs', { email })}
+          </span>
         </p>
       </div>
       <TextField
         ref={input}
         key={recovery ? 'recovery' : 'otp'}
-        label={recovery ? 'Recovery code' : 'Authentication code'}
+        label={recovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
         name={recovery ? 'recovery_code' : 'otp'}
         value={value}
         onChange={(event) =>
@@ -101,7 +106,7 @@ export function TwoFactorStep({ email, prompt, onSubmit, onBack }: TwoFactorStep
             })}
       />
       <Button type="submit" size="lg" className="w-full" loading={busy}>
-        {busy ? 'Verifying...' : 'Verify and sign in'}
+        {busy ? t('twoFactor.verifying') : t('twoFactor.verify')}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <button
@@ -110,14 +115,14 @@ export function TwoFactorStep({ email, prompt, onSubmit, onBack }: TwoFactorStep
           className="inline-flex items-center gap-1 rounded text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back
+          {t('twoFactor.back')}
         </button>
         <button
           type="button"
           onClick={switchMode}
           className="rounded text-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-sky-400"
         >
-          {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          {recovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
         </button>
       </div>
     </form>

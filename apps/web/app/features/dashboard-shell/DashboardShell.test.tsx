@@ -26,6 +26,7 @@ function userWith(patch: Partial<User>): User {
     created_at: '2026-01-01T00:00:00.000Z',
     location: null,
     two_factor_enabled: false,
+    language: null,
     ...patch,
   };
 }
@@ -92,6 +93,7 @@ describe('DashboardShell', () => {
       'Customer Mode',
       'Workflow',
       'Install',
+      'Settings',
     ]);
     expect(within(menu).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
   });
@@ -111,7 +113,15 @@ describe('DashboardShell', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/owner/dashboard', '/owner/devices', '/owner/rooms', '/owner/orders', '/owner/settings']);
+    ).toEqual([
+      '/owner/dashboard',
+      '/owner/devices',
+      '/owner/rooms',
+      '/owner/automations',
+      '/owner/members',
+      '/owner/orders',
+      '/owner/settings',
+    ]);
   });
 
   it('opens the drawer with an expanded toggle, closes on Escape and on navigation', async () => {

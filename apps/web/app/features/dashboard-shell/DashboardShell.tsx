@@ -4,7 +4,8 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button, cx, useFocusTrap } from '~/components/ui';
 import { useAuth } from '~/lib/auth';
-import { formatHeaderDate, isoDate, menuForRole, pageTitle, roleLabel } from './menus';
+import { useCommonT } from '~/lib/i18n';
+import { activeMenuItem, formatHeaderDate, isoDate, menuForRole, pageTitle, roleKey } from './menus';
 import { AUTH_PATHS } from '~/lib/paths';
 import { STOREFRONT_PATHS } from '~/lib/paths';
 
@@ -14,14 +15,17 @@ const SIDEBAR_ID = 'dashboard-sidebar';
  * The back office frame (spec section 2, "Dashboard shell"): a dark layout with the role's sidebar menu,
  * the active item as page title, today's date, the user's name and e-mail, and Logout. Below the `lg`
  * breakpoint the sidebar is a drawer opened by a toggle button; it closes on Escape, on the backdrop and
- * on navigation, and keeps focus inside while open.
+ * on navigation, and keeps focus inside while open. `headerEnd` sits at the header's right end (the
+ * notification bell, which the area's layout route composes in).
  */
-export function DashboardShell({ children }: { children: ReactNode }) {
+export function DashboardShell({ children, headerEnd }: { children: ReactNode; headerEnd?: ReactNode }) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { t } = useCommonT();
   const items = menuForRole(user?.role);
-  const title = pageTitle(items, pathname);
+  const active = activeMenuItem(items, pathname);
+  const title = active ? t(`nav.${active.key}`) : pageTitle(items, pathname);
   const today = new Date();
 
   // The drawer remembers the path it was opened on, so any navigation closes it.
@@ -38,7 +42,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
     await navigate(AUTH_PATHS.login, { replace: true });
   };
 
-  const name = user?.name?.trim() || 'User';
+  const name = user?.name?.trim() || t('shell.userFallback');
   const email = user?.email ?? '';
 
   return (
@@ -47,7 +51,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         href="#dashboard-main"
         className="sr-only z-50 rounded bg-sky-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
 
       {drawerOpen ? (
@@ -61,7 +65,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
       <aside
         id={SIDEBAR_ID}
         ref={sidebarRef}
-        aria-label="Dashboard navigation"
+        aria-label={t('shell.navigation')}
         className={cx(
           'fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-slate-800 bg-slate-950 transition-transform duration-200 lg:w-64 lg:translate-x-0 print:hidden',
           drawerOpen ? 'translate-x-0 shadow-2xl' : 'max-lg:invisible -translate-x-full',
@@ -74,22 +78,22 @@ export function DashboardShell({ children }: { children: ReactNode }) {
           >
             <Brand />
             <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-slate-300">
-              {roleLabel(user?.role)}
+              {t(`shell.roles.${roleKey(user?.role)}`)}
             </span>
           </Link>
           <button
             type="button"
             onClick={closeDrawer}
-            aria-label="Close menu"
+            aria-label={t('shell.closeMenu')}
             className="rounded-lg p-2 text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400 lg:hidden"
           >
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
 
-        <nav aria-label="Main menu" className="flex-1 overflow-y-auto px-3 py-4">
+        <nav aria-label={t('shell.mainMenu')} className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {items.map(({ to, label, icon: Icon }) => (
+            {items.map(({ to, key, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -104,7 +108,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
                   }
                 >
                   <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
-                  {label}
+                  {t(`nav.${key}`)}
                 </NavLink>
               </li>
             ))}
@@ -134,7 +138,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             loading={signingOut}
             icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
           >
-            Logout
+            {t('shell.logout')}
           </Button>
         </div>
       </aside>
@@ -145,7 +149,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <button
               type="button"
               onClick={() => setDrawerOpenOn(pathname)}
-              aria-label="Open menu"
+              aria-label={t('shell.openMenu')}
               aria-expanded={drawerOpen}
               aria-controls={SIDEBAR_ID}
               className="-ml-1 rounded-lg p-2 text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400 lg:hidden"
@@ -157,6 +161,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
               <CalendarDays aria-hidden="true" className="h-4 w-4" />
               <time dateTime={isoDate(today)}>{formatHeaderDate(today)}</time>
             </p>
+            {headerEnd}
           </div>
         </header>
         <main id="dashboard-main" tabIndex={-1} className="px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ROLE } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -35,11 +36,15 @@ describe('menus', () => {
       'customer-mode',
       'workflow',
       'install',
+      // Not in the spec's menu: the electrician's own account and notifications (issue 33).
+      'settings',
     ]);
     expect(OWNER_MENU.map((item) => item.to)).toEqual([
       '/owner/dashboard',
       '/owner/devices',
       '/owner/rooms',
+      '/owner/automations',
+      '/owner/members',
       '/owner/orders',
       '/owner/settings',
     ]);

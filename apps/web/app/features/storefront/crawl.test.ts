@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '~/public-routes';
 import { buildRobots, buildSitemap, sitemapPaths } from './crawl';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '~/public-routes';
 import { configuredSocialLinks, FOOTER_GROUPS, LANDING_ANCHORS } from './site';

@@ -1,4 +1,4 @@
-import { KeyRound, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
+import { KeyRound, Languages, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '~/lib/auth';
@@ -6,6 +6,8 @@ import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { SessionsList } from './SessionsList';
 import { TwoFactorSection } from './TwoFactorSection';
+import { useAccountT } from '~/lib/i18n/account-texts';
+import { LanguageSettings } from './LanguageSettings';
 
 /**
  * A signed-in user's own account settings, for every role: profile, password, active sessions and
@@ -14,38 +16,47 @@ import { TwoFactorSection } from './TwoFactorSection';
  */
 export function AccountSettings({ children }: { children?: ReactNode }) {
   const { user } = useAuth();
+  const { t } = useAccountT();
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <SettingsSection
         id="settings-profile"
         icon={UserRound}
-        title="Profile"
-        description="Your name and mobile number."
+        title={t('sections.profile')}
+        description={t('sections.profileText')}
       >
         <ProfileForm key={user._id} user={user} />
       </SettingsSection>
       <SettingsSection
+        id="settings-language"
+        icon={Languages}
+        title={t('sections.language')}
+        description={t('sections.languageText')}
+      >
+        <LanguageSettings user={user} />
+      </SettingsSection>
+      <SettingsSection
         id="settings-password"
         icon={KeyRound}
-        title="Change password"
-        description="After the change, every other device signed in to your account is signed out."
+        title={t('sections.password')}
+        description={t('sections.passwordText')}
       >
         <PasswordForm email={user.email} />
       </SettingsSection>
       <SettingsSection
         id="settings-sessions"
         icon={MonitorSmartphone}
-        title="Active sessions"
-        description="Devices signed in to your account. End a session you do not recognise."
+        title={t('sections.sessions')}
+        description={t('sections.sessionsText')}
       >
         <SessionsList />
       </SettingsSection>
       <SettingsSection
         id={TWO_FACTOR_SECTION_ID}
         icon={ShieldCheck}
-        title="Two-factor sign-in"
-        description="A code from an authenticator app on your phone, asked for after your password."
+        title={t('sections.twoFactor')}
+        description={t('sections.twoFactorText')}
       >
         <TwoFactorSection />
       </SettingsSection>

@@ -8,10 +8,13 @@ import { Button, TextField } from '~/components/ui';
 import { useChangePassword } from '../api/change-password';
 import { ApiError, errorMessage } from '~/lib/api-client';
 import { serverFieldErrors } from '~/lib/form-errors';
+import { useAccountT } from '~/lib/i18n/account-texts';
+import account from '~/lib/i18n/en/account';
+import { useLocaliseMessage } from '~/lib/i18n/messages';
 
 /** The change-password form: the API's rules plus a confirmation that must match. */
 export const passwordFormSchema = passwordChangeSchema
-  .extend({ confirm_password: z.string().min(1, 'Please confirm the new password') })
+  .extend({ confirm_password: z.string().min(1, account.password.confirmRequired) })
   .refine((values) => values.new_password === values.confirm_password, {
     path: ['confirm_password'],
     message: MSG.passwordsDoNotMatch,
@@ -22,6 +25,8 @@ const FIELDS = ['current_password', 'new_password'] as const;
 /** Change password (current, new, confirm; min 6). On success every other session is signed out. */
 export function PasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
+  const { t } = useAccountT();
+  const localise = useLocaliseMessage();
   const [show, setShow] = useState(false);
   const [done, setDone] = useState(false);
   const {
@@ -66,7 +71,7 @@ export function PasswordForm({ email }: { email: string }) {
     <button
       type="button"
       onClick={() => setShow((s) => !s)}
-      aria-label={show ? 'Hide passwords' : 'Show passwords'}
+      aria-label={show ? t('password.hide') : t('password.show')}
       aria-pressed={show}
       className="rounded-md p-1.5 text-slate-400 hover:bg-slate-700 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
     >
@@ -84,7 +89,7 @@ export function PasswordForm({ email }: { email: string }) {
       {/* Lets password managers pair the new password with the account. */}
       <input type="text" name="username" autoComplete="username" value={email} hidden readOnly />
       <TextField
-        label="Current password"
+        label={t('password.current')}
         type={type}
         required
         autoComplete="current-password"
@@ -94,16 +99,16 @@ export function PasswordForm({ email }: { email: string }) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="New password"
+          label={t('password.new')}
           type={type}
           required
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t('password.newHint')}
           error={errors.new_password?.message}
           {...register('new_password')}
         />
         <TextField
-          label="Confirm new password"
+          label={t('password.confirm')}
           type={type}
           required
           autoComplete="new-password"
@@ -118,7 +123,7 @@ export function PasswordForm({ email }: { email: string }) {
         >
           <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            {MSG.passwordChanged}. {MSG.otherSessionsEnded} Use the new password the next time you sign in.
+            {localise(MSG.passwordChanged)}. {localise(MSG.otherSessionsEnded)} {t('password.useNew')}
           </span>
         </p>
       ) : null}
@@ -128,7 +133,7 @@ export function PasswordForm({ email }: { email: string }) {
           loading={change.isPending}
           icon={<KeyRound aria-hidden="true" className="h-4 w-4" />}
         >
-          {change.isPending ? 'Changing…' : 'Change Password'}
+          {change.isPending ? t('password.changing') : t('password.change')}
         </Button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Button, TextField } from '~/components/ui';
 import { useUpdateProfile } from '../api/update-profile';
 import { serverFieldErrors } from '~/lib/form-errors';
+import { useAccountT } from '~/lib/i18n/account-texts';
 
 type ProfileValues = z.input<typeof profileUpdateSchema>;
 const FIELDS = ['name', 'mobile'] as const;
@@ -13,6 +14,7 @@ const FIELDS = ['name', 'mobile'] as const;
 /** Name and mobile are editable; the e-mail is the sign-in name and is shown read-only. */
 export function ProfileForm({ user }: { user: User }) {
   const save = useUpdateProfile();
+  const { t } = useAccountT();
   const {
     register,
     handleSubmit,
@@ -38,14 +40,14 @@ export function ProfileForm({ user }: { user: User }) {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Name"
+          label={t('profile.name')}
           required
           autoComplete="name"
           error={errors.name?.message}
           {...register('name')}
         />
         <TextField
-          label="Mobile"
+          label={t('profile.mobile')}
           type="tel"
           autoComplete="tel"
           placeholder="+91 98765 43210"
@@ -54,11 +56,11 @@ export function ProfileForm({ user }: { user: User }) {
         />
       </div>
       <TextField
-        label="Email"
+        label={t('profile.email')}
         type="email"
         value={user.email}
         readOnly
-        hint="Your e-mail is how you sign in; contact support to change it."
+        hint={t('profile.emailHint')}
         inputClassName="cursor-not-allowed text-slate-400"
       />
       <div className="flex justify-end">
@@ -68,7 +70,7 @@ export function ProfileForm({ user }: { user: User }) {
           disabled={!isDirty}
           icon={<Save aria-hidden="true" className="h-4 w-4" />}
         >
-          {save.isPending ? 'Saving…' : 'Save Profile'}
+          {save.isPending ? t('profile.saving') : t('profile.save')}
         </Button>
       </div>
     </form>

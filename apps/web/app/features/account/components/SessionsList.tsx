@@ -1,12 +1,14 @@
 import { MSG } from '@isaac/contract';
-import { LogOut, Monitor, Smartphone } from 'lucide-react';
+import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, Button, ConfirmDialog, ErrorState, Spinner } from '~/components/ui';
+import { ListBody } from '~/components/list';
+import { Badge, Button, ConfirmDialog } from '~/components/ui';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { type AccountSession, useSessions } from '../api/list-sessions';
 import { formatDateTime } from '~/lib/format';
-import { describeUserAgent } from '../model/user-agent';
+import { userAgentParts } from '../model/user-agent';
+import { useAccountT } from '~/lib/i18n/account-texts';
 
 const MOBILE = /Android|iPhone|iPad|iPod|Mobile/;
 
@@ -19,65 +21,62 @@ export function SessionsList() {
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
   const [confirming, setConfirming] = useState(false);
+  const { t } = useAccountT();
 
-  if (sessions.isPending) {
-    return (
-      <div className="flex justify-center py-8 text-sky-400">
-        <Spinner size="lg" label="Loading sessions…" />
-      </div>
-    );
-  }
-  if (sessions.isError) {
-    return (
-      <ErrorState
-        title={MSG.loadSessions}
-        message={sessions.error.message}
-        onRetry={() => void sessions.refetch()}
-        retrying={sessions.isFetching}
-      />
-    );
-  }
-  const list = [...sessions.data.sessions].sort((a, b) => Number(b.current) - Number(a.current));
-  if (list.length === 0) return <p className="text-sm text-slate-400">No active sessions.</p>;
-
+  // This device first.
+  const list = [...(sessions.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = list.filter((s) => !s.current).length;
 
   return (
-    <div className="space-y-4">
-      <ul aria-label="Active sessions" className="divide-y divide-slate-700/70">
-        {list.map((session) => (
-          <SessionRow
-            key={session._id}
-            session={session}
-            ending={end.isPending && end.variables === session._id}
-            onEnd={() => end.mutate(session._id)}
-          />
-        ))}
-      </ul>
-      {others > 0 ? (
-        <div className="flex justify-end border-t border-slate-700/70 pt-4">
-          <Button
+    <ListBody
+      query={sessions}
+      items={() => list}
+      noun={t('sessions.noun')}
+      errorTitle={MSG.loadSessions}
+      empty={{
+        icon: MonitorSmartphone,
+        title: t('sessions.none'),
+        text: t('sessions.noneText'),
+      }}
+    >
+      {() => (
+        <div className="space-y-4">
+          <ul aria-label={t('sessions.list')} className="divide-y divide-slate-700/70">
+            {list.map((session) => (
+              <SessionRow
+                key={session._id}
+                session={session}
+                ending={end.isPending && end.variables === session._id}
+                onEnd={() => end.mutate(session._id)}
+              />
+            ))}
+          </ul>
+          {others > 0 ? (
+            <div className="flex justify-end border-t border-slate-700/70 pt-4">
+              <Button
+                variant="danger"
+                size="sm"
+                loading={endOthers.isPending}
+                onClick={() => setConfirming(true)}
+                icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
+              >
+                {t('sessions.signOutOthers')}
+              </Button>
+            </div>
+          ) : null}
+          <ConfirmDialog
+            open={confirming}
+            title={t('sessions.confirmTitle')}
+            message={t('sessions.confirmText', { count: others })}
+            confirmLabel={t('sessions.confirm')}
             variant="danger"
-            size="sm"
-            loading={endOthers.isPending}
-            onClick={() => setConfirming(true)}
-            icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
-          >
-            Sign out all other sessions
-          </Button>
+            busy={endOthers.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => endOthers.mutate(undefined, { onSettled: () => setConfirming(false) })}
+          />
         </div>
-      ) : null}
-      <ConfirmDialog
-        open={confirming}
-        title="Sign out all other sessions?"
-        message={`Every other device signed in to your account (${others} ${others === 1 ? 'session' : 'sessions'}) is signed out and must sign in again. This device stays signed in.`}
-        confirmLabel="Sign out others"
-        variant="danger"
-        busy={endOthers.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => endOthers.mutate(undefined, { onSettled: () => setConfirming(false) })}
-      />
-    </div>
+      )}
+    </ListBody>
   );
 }
 
@@ -90,7 +89,15 @@ function SessionRow({
   ending: boolean;
   onEnd: () => void;
 }) {
-  const device = describeUserAgent(session.user_agent);
+  const { t } = useAccountT();
+  const described = userAgentParts(session.user_agent);
+  const device =
+    described === null
+      ? t('sessions.unknownDevice')
+      : typeof described === 'string'
+        ? described
+        : t('sessions.browserOn', described);
+  const seen = formatDateTime(session.last_seen_at);
   const Icon = session.user_agent && MOBILE.test(session.user_agent) ? Smartphone : Monitor;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -102,11 +109,14 @@ function SessionRow({
           <span className="truncate" title={session.user_agent ?? undefined}>
             {device}
           </span>
-          {session.current ? <Badge tone="green">This device</Badge> : null}
+          {session.current ? <Badge tone="green">{t('sessions.thisDevice')}</Badge> : null}
         </p>
         <p className="text-xs text-slate-400">
-          IP {session.ip ?? 'unknown'} · Last seen {formatDateTime(session.last_seen_at)} · Signed in{' '}
-          {formatDateTime(session.created_at)}
+          {t('sessions.details', {
+            ip: session.ip ?? t('sessions.unknownIp'),
+            seen,
+            signedIn: formatDateTime(session.created_at),
+          })}
         </p>
       </div>
       {session.current ? null : (
@@ -115,10 +125,10 @@ function SessionRow({
           size="sm"
           loading={ending}
           onClick={onEnd}
-          aria-label={`End session: ${device}, last seen ${formatDateTime(session.last_seen_at)}`}
+          aria-label={t('sessions.endLabel', { device, seen })}
           icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
         >
-          End session
+          {t('sessions.end')}
         </Button>
       )}
     </li>

@@ -16,12 +16,15 @@ import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactor } from '../api/get-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { saveFile } from '~/lib/save-file';
+import { useAccountT } from '~/lib/i18n/account-texts';
+import account from '~/lib/i18n/en/account';
 
+/** Texts tests and other modules match (the catalogue's English, lib/i18n/en/account.ts). */
 export const TWO_FACTOR_TEXT = {
-  required: 'Two-factor sign-in is required for administrators. Set it up to use the admin area.',
-  codeInvalid: 'Enter the 6-digit code from your authenticator app',
-  copied: 'Recovery codes copied',
-  copyFailed: 'Could not copy: select the codes and copy them',
+  required: account.twoFactor.required,
+  codeInvalid: account.twoFactor.codeInvalid,
+  copied: account.twoFactor.copied,
+  copyFailed: account.twoFactor.copyFailed,
 } as const;
 
 /**
@@ -33,12 +36,13 @@ export function TwoFactorSection() {
   const status = useTwoFactor();
   // Shown once, right after turning it on; kept here until dismissed (the status refetch does not lose them).
   const [codes, setCodes] = useState<string[] | null>(null);
+  const { t } = useAccountT();
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (status.isPending) {
     return (
       <div className="flex justify-center py-8 text-sky-400">
-        <Spinner size="lg" label="Loading two-factor sign-in…" />
+        <Spinner size="lg" label={t('twoFactor.loading')} />
       </div>
     );
   }
@@ -62,13 +66,13 @@ export function TwoFactorSection() {
 function TwoFactorOff({ required, onEnabled }: { required: boolean; onEnabled: (codes: string[]) => void }) {
   const setup = useSetupTwoFactor();
   const [secret, setSecret] = useState<TwoFactorSetup | null>(null);
+  const { t } = useAccountT();
 
   return (
     <div className="space-y-4">
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
-        <Badge tone="slate">Off</Badge>
-        Protect your account with a code from an authenticator app (Google Authenticator, 1Password, Authy…)
-        each time you sign in.
+        <Badge tone="slate">{t('twoFactor.off')}</Badge>
+        {t('twoFactor.offText')}
       </p>
       {required ? (
         <p
@@ -76,7 +80,7 @@ function TwoFactorOff({ required, onEnabled }: { required: boolean; onEnabled: (
           className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100"
         >
           <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
-          <span>{TWO_FACTOR_TEXT.required}</span>
+          <span>{t('twoFactor.required')}</span>
         </p>
       ) : null}
       {secret ? (
@@ -87,7 +91,7 @@ function TwoFactorOff({ required, onEnabled }: { required: boolean; onEnabled: (
           onClick={() => setup.mutate(undefined, { onSuccess: setSecret })}
           icon={<ShieldCheck aria-hidden="true" className="h-4 w-4" />}
         >
-          Set up two-factor sign-in
+          {t('twoFactor.setUp')}
         </Button>
       )}
     </div>
@@ -107,11 +111,12 @@ function SetupSteps({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
+  const { t } = useAccountT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!TOTP_CODE_PATTERN.test(code)) {
-      setError(TWO_FACTOR_TEXT.codeInvalid);
+      setError(t('twoFactor.codeInvalid'));
       return;
     }
     setError(undefined);
@@ -125,32 +130,32 @@ function SetupSteps({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Set up two-factor sign-in">
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('twoFactor.setUp')}>
       <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-300">
         <li>
-          Scan this QR code with your authenticator app.
+          {t('twoFactor.scan')}
           <img
             src={setup.qr_svg_data_url}
-            alt="QR code to add your Isaac account to an authenticator app"
+            alt={t('twoFactor.qrAlt')}
             width={176}
             height={176}
             className="mt-3 rounded-lg bg-white p-2"
           />
         </li>
         <li>
-          Or type this key into the app by hand:
+          {t('twoFactor.typeKey')}
           <code
             data-testid="two-factor-secret"
-            aria-label={`Setup key ${setup.secret}`}
+            aria-label={t('twoFactor.setupKey', { key: setup.secret })}
             className="mt-2 block rounded-lg bg-slate-900 px-3 py-2 font-mono text-sm tracking-wider break-all text-sky-200 select-all"
           >
             {grouped}
           </code>
         </li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('twoFactor.enterCode')}</li>
       </ol>
       <TextField
-        label="Authentication code"
+        label={t('twoFactor.code')}
         name="otp"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -164,10 +169,10 @@ function SetupSteps({
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={enable.isPending}>
-          Turn on
+          {t('twoFactor.turnOn')}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('common:ui.cancel')}
         </Button>
       </div>
     </form>
@@ -177,12 +182,13 @@ function SetupSteps({
 /** The recovery codes, once: copy, download as a text file, then done. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = codes.join('\n');
+  const { t } = useAccountT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(TWO_FACTOR_TEXT.copied);
+      toast.success(t('twoFactor.copied'));
     } catch {
-      toast.error(TWO_FACTOR_TEXT.copyFailed);
+      toast.error(t('twoFactor.copyFailed'));
     }
   };
   const download = () =>
@@ -195,12 +201,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <p role="status" className="flex items-start gap-2 text-sm text-emerald-200">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
         <span>
-          {ADMIN_MSG.twoFactorOn}. Save these recovery codes somewhere safe: each signs you in once if you
-          lose your phone. They are shown only now.
+          {t('twoFactor.isOn')}. {t('twoFactor.saveCodes')}
         </span>
       </p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('twoFactor.codes')}
         className="grid grid-cols-2 gap-2 rounded-lg bg-slate-900 p-3 font-mono text-sm text-slate-100"
       >
         {codes.map((code) => (
@@ -213,16 +218,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           onClick={() => void copy()}
           icon={<Copy aria-hidden="true" className="h-4 w-4" />}
         >
-          Copy
+          {t('twoFactor.copy')}
         </Button>
         <Button
           variant="outline"
           onClick={download}
           icon={<Download aria-hidden="true" className="h-4 w-4" />}
         >
-          Download
+          {t('twoFactor.download')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('twoFactor.saved')}</Button>
       </div>
     </div>
   );
@@ -234,12 +239,13 @@ function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const { t } = useAccountT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = {
       password: password ? undefined : MSG.passwordRequired,
-      code: code.trim() ? undefined : TWO_FACTOR_TEXT.codeInvalid,
+      code: code.trim() ? undefined : t('twoFactor.codeInvalid'),
     };
     setErrors(missing);
     if (missing.password || missing.code) return;
@@ -259,16 +265,17 @@ function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
   return (
     <div className="space-y-4">
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
-        <Badge tone="green">On</Badge>
-        {status.enabled_at ? `Since ${formatDateTime(status.enabled_at)}.` : null} Recovery codes left:{' '}
+        <Badge tone="green">{t('twoFactor.on')}</Badge>
+        {status.enabled_at ? t('twoFactor.since', { date: formatDateTime(status.enabled_at) }) : null}{' '}
+        {t('twoFactor.codesLeft')}{' '}
         <span className="font-medium text-white">{status.recovery_codes_left}</span>
       </p>
       {open ? (
-        <form noValidate onSubmit={submit} className="space-y-4" aria-label="Turn off two-factor sign-in">
-          {status.required ? <p className="text-sm text-amber-200">{TWO_FACTOR_TEXT.required}</p> : null}
+        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('twoFactor.turnOffForm')}>
+          {status.required ? <p className="text-sm text-amber-200">{t('twoFactor.required')}</p> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Password"
+              label={t('twoFactor.password')}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -276,7 +283,7 @@ function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
               error={errors.password}
             />
             <TextField
-              label="Code or recovery code"
+              label={t('twoFactor.codeOrRecovery')}
               autoComplete="one-time-code"
               value={code}
               onChange={(event) => setCode(event.target.value)}
@@ -290,10 +297,10 @@ function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
               loading={disable.isPending}
               icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
             >
-              Turn off
+              {t('twoFactor.turnOff')}
             </Button>
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {t('common:ui.cancel')}
             </Button>
           </div>
         </form>
@@ -303,7 +310,7 @@ function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
           onClick={() => setOpen(true)}
           icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
         >
-          Turn off two-factor sign-in
+          {t('twoFactor.turnOffForm')}
         </Button>
       )}
     </div>

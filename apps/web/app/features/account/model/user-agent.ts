@@ -1,6 +1,16 @@
 /** 'Chrome on Linux' from a user agent; the raw string when nothing is recognised. */
 export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  const parts = userAgentParts(userAgent);
+  if (parts === null) return 'Unknown device';
+  return typeof parts === 'string' ? parts : `${parts.browser} on ${parts.os}`;
+}
+
+/**
+ * A user agent's browser and system (each a product name, the same in every language), the one of them
+ * recognised or the raw string as text, or null for none.
+ */
+export function userAgentParts(userAgent: string | null): { browser: string; os: string } | string | null {
+  if (!userAgent) return null;
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /OPR\//.test(userAgent)
@@ -23,6 +33,6 @@ export function describeUserAgent(userAgent: string | null): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  if (browser && os) return `${browser} on ${os}`;
+  if (browser && os) return { browser, os };
   return browser ?? os ?? userAgent;
 }

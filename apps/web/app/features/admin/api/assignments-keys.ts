@@ -1,17 +1,18 @@
-import type { AdminDeviceFilters } from '../model/admin-device-filters';
+import type { AdminDeviceListState } from '../model/admin-device-filters';
+import type { CustomerQuery, ElectricianListState } from '../model/electrician-lists';
 
 /** Query keys of the admin Devices and Electricians screens; each mutation invalidates what it affects. */
 export const assignmentKeys = {
   devices: () => ['admin', 'devices'] as const,
-  deviceList: (filters: AdminDeviceFilters, pageSize: number) =>
-    ['admin', 'devices', 'list', { ...filters, pageSize }] as const,
+  deviceList: (state: AdminDeviceListState, pageSize: number) =>
+    ['admin', 'devices', 'list', { ...state, pageSize }] as const,
   deviceStats: () => ['admin', 'devices', 'stats'] as const,
   deviceMessages: (deviceId: string) => ['admin', 'devices', 'messages', deviceId] as const,
   electricians: () => ['admin', 'electricians'] as const,
-  electricianList: (search: string, page: number) => ['admin', 'electricians', { search, page }] as const,
+  electricianList: (state: ElectricianListState, pageSize: number) =>
+    ['admin', 'electricians', { ...state, pageSize }] as const,
   customers: () => ['admin', 'customers'] as const,
-  customerList: (search: string, electricianId: string | null) =>
-    ['admin', 'customers', { search, electricianId }] as const,
+  customerList: (query: CustomerQuery) => ['admin', 'customers', query] as const,
 };
 
 /** Every assignment change refetches devices (owner/electrician columns, stats), electricians' counts, customers. */

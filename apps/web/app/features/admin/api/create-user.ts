@@ -1,8 +1,8 @@
 import { type AdminUserCreate, type User, ADMIN_MSG } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
-import { invalidateUsers } from './users-cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { USER_INVALIDATES } from './users-cache';
 
 /** POST /api/admin/users {name, email, username, password, mobile, role} → 201 {user}. */
 export function createUser(body: AdminUserCreate): Promise<{ user: User }> {
@@ -10,15 +10,12 @@ export function createUser(body: AdminUserCreate): Promise<{ user: User }> {
 }
 
 export function useCreateUser() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => {
-      toast.success(ADMIN_MSG.userAdded);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, ADMIN_MSG.userAddFailed));
-    },
-    onSettled: () => invalidateUsers(client),
+    meta: feedback({
+      success: ADMIN_MSG.userAdded,
+      error: ADMIN_MSG.userAddFailed,
+      invalidates: USER_INVALIDATES,
+    }),
   });
 }

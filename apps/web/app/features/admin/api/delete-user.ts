@@ -1,8 +1,8 @@
 import { ADMIN_MSG } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
-import { invalidateUsers } from './users-cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { USER_INVALIDATES } from './users-cache';
 
 /** DELETE /api/admin/users/:id → {message}; an owner's devices stay and become available. */
 export function deleteUser(id: string): Promise<{ message: string }> {
@@ -10,15 +10,12 @@ export function deleteUser(id: string): Promise<{ message: string }> {
 }
 
 export function useDeleteUser() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => {
-      toast.success(ADMIN_MSG.userDeleted);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, ADMIN_MSG.userDeleteFailed));
-    },
-    onSettled: () => invalidateUsers(client),
+    meta: feedback({
+      success: ADMIN_MSG.userDeleted,
+      error: ADMIN_MSG.userDeleteFailed,
+      invalidates: USER_INVALIDATES,
+    }),
   });
 }

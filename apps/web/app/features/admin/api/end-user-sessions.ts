@@ -1,7 +1,7 @@
 import { type EndSessionsResponse, ADMIN_MSG } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 
 /** POST /api/admin/users/:id/sessions/revoke → {message, sessions_ended}: signs the user out everywhere. */
 export function endUserSessions(id: string): Promise<EndSessionsResponse> {
@@ -13,11 +13,9 @@ export function endUserSessions(id: string): Promise<EndSessionsResponse> {
 export function useEndUserSessions() {
   return useMutation({
     mutationFn: endUserSessions,
-    onSuccess: (result) => {
-      toast.success(ADMIN_MSG.userSessionsEnded(result.sessions_ended));
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, ADMIN_MSG.userSessionsEndFailed));
-    },
+    meta: feedback<EndSessionsResponse>({
+      success: (result) => ADMIN_MSG.userSessionsEnded(result.sessions_ended),
+      error: ADMIN_MSG.userSessionsEndFailed,
+    }),
   });
 }

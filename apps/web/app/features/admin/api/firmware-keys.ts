@@ -1,10 +1,9 @@
-import type { DeviceType } from '@isaac/contract';
+import type { FirmwareListState } from '../model/firmware';
 
 /** Query keys of the firmware screens; uploads and deletes refetch `all`. */
 export const firmwareKeys = {
   all: ['admin', 'firmware'] as const,
-  list: (page: number, deviceType: DeviceType | undefined) =>
-    ['admin', 'firmware', { page, deviceType: deviceType ?? null }] as const,
+  list: (state: FirmwareListState) => ['admin', 'firmware', state] as const,
 };
 
 /** Firmware per page on the firmware screen. */

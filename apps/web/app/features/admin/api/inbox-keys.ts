@@ -1,15 +1,15 @@
-import type { MessageFilters, OrderFilters } from '../model/inbox-filters';
+import type { MessageListState, OrderListState } from '../model/inbox-filters';
 
 /** Query keys of the admin Orders and Messages screens. */
 export const inboxKeys = {
   orders: () => ['admin', 'orders'] as const,
-  orderList: (filters: OrderFilters, pageSize: number) =>
-    ['admin', 'orders', { ...filters, pageSize }] as const,
+  orderList: (state: OrderListState, pageSize: number) =>
+    ['admin', 'orders', { ...state, pageSize }] as const,
   /** Payments captured after their order closed, to refund (issue 29). */
   lateCaptures: () => ['admin', 'late-captures'] as const,
   messages: () => ['admin', 'contact-messages'] as const,
-  messageList: (filters: MessageFilters, pageSize: number) =>
-    ['admin', 'contact-messages', { ...filters, pageSize }] as const,
+  messageList: (state: MessageListState, pageSize: number) =>
+    ['admin', 'contact-messages', { ...state, pageSize }] as const,
 };
 
 /** Rows per page on the Orders and Messages screens. */

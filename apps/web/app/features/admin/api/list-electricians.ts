@@ -2,24 +2,26 @@ import type { AdminElectricianList } from '@isaac/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
+import { electricianListView, type ElectricianListState } from '../model/electrician-lists';
 import { assignmentKeys } from './assignments-keys';
 
-/** GET /api/admin/electricians?search=&page=&page_size= → electricians with counts, and totals. */
+/** GET /api/admin/electricians?search=&sort=&order=&page=&page_size= → electricians with counts, and totals. */
 export function listElectricians(
-  search: string,
-  page: number,
+  state: ElectricianListState,
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<AdminElectricianList> {
-  const params = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  if (search) params.set('search', search);
-  return apiRequest<AdminElectricianList>(`/api/admin/electricians?${params.toString()}`, { signal });
+  return apiRequest<AdminElectricianList>(
+    `/api/admin/electricians?${electricianListView.apiSearch(state, pageSize)}`,
+    { signal },
+  );
 }
 
-export function useElectricians(search: string, page: number, pageSize: number) {
+/** A page of electricians; the pickers of the assign dialogs take the first page, by name. */
+export function useElectricians(state: ElectricianListState = electricianListView.none, pageSize: number) {
   return useQuery({
-    queryKey: [...assignmentKeys.electricianList(search, page), pageSize],
-    queryFn: ({ signal }) => listElectricians(search, page, pageSize, signal),
+    queryKey: assignmentKeys.electricianList(state, pageSize),
+    queryFn: ({ signal }) => listElectricians(state, pageSize, signal),
     placeholderData: keepPreviousData,
     ...DASHBOARD_QUERY_OPTIONS,
   });

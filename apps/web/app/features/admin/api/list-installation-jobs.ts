@@ -1,18 +1,28 @@
 import type { InstallationJobBoard } from '@isaac/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
-import { installationJobKeys } from './installation-jobs-keys';
+import { installationJobKeys, jobBoardView, type JobBoardState } from './installation-jobs-keys';
 import { ADMIN_QUERY_OPTIONS } from './users-keys';
 
-/** GET /api/admin/installation-jobs → {jobs, counts}: the open jobs and the newest completed and cancelled. */
-export function listInstallationJobs(signal?: AbortSignal): Promise<InstallationJobBoard> {
-  return apiRequest<InstallationJobBoard>('/api/admin/installation-jobs', { signal });
+/**
+ * GET /api/admin/installation-jobs?search=&sort=&order= → {jobs, counts}: the open jobs and the newest
+ * completed and cancelled (the board is not paged: its closed columns keep the newest).
+ */
+export function listInstallationJobs(
+  state: JobBoardState,
+  signal?: AbortSignal,
+): Promise<InstallationJobBoard> {
+  const params = new URLSearchParams(jobBoardView.apiSearch(state, 1));
+  params.delete('page');
+  params.delete('page_size');
+  return apiRequest<InstallationJobBoard>(`/api/admin/installation-jobs?${params.toString()}`, { signal });
 }
 
-export function useInstallationJobs() {
+export function useInstallationJobs(state: JobBoardState) {
   return useQuery({
-    queryKey: installationJobKeys.board(),
-    queryFn: ({ signal }) => listInstallationJobs(signal),
+    queryKey: installationJobKeys.boardOf(state),
+    queryFn: ({ signal }) => listInstallationJobs(state, signal),
     ...ADMIN_QUERY_OPTIONS,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 import type { ContactMessageList } from '@isaac/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
+import { leadListView, type LeadListState } from '../model/quote-lists';
 import { LEADS_PAGE_SIZE, quoteKeys } from './quotes-keys';
 import { ADMIN_QUERY_OPTIONS } from './users-keys';
 
@@ -8,24 +9,20 @@ import { ADMIN_QUERY_OPTIONS } from './users-keys';
 export const LEAD_SUBJECT = 'product-inquiry';
 
 /**
- * GET /api/admin/contact-messages?state=open&subject=product-inquiry&search= → the open quote requests,
- * newest first (the first page).
+ * GET /api/admin/contact-messages?state=open&subject=product-inquiry&search=&sort=&order=&page=&page_size=
+ * → the open quote requests, a page at a time.
  */
-export function listLeads(search: string, signal?: AbortSignal): Promise<ContactMessageList> {
-  const params = new URLSearchParams({
-    state: 'open',
-    subject: LEAD_SUBJECT,
-    page: '1',
-    page_size: String(LEADS_PAGE_SIZE),
-  });
-  if (search) params.set('search', search);
+export function listLeads(state: LeadListState, signal?: AbortSignal): Promise<ContactMessageList> {
+  const params = new URLSearchParams(leadListView.apiSearch(state, LEADS_PAGE_SIZE));
+  params.set('state', 'open');
+  params.set('subject', LEAD_SUBJECT);
   return apiRequest<ContactMessageList>(`/api/admin/contact-messages?${params.toString()}`, { signal });
 }
 
-export function useLeadList(search: string) {
+export function useLeadList(state: LeadListState) {
   return useQuery({
-    queryKey: quoteKeys.leads(search),
-    queryFn: ({ signal }) => listLeads(search, signal),
+    queryKey: quoteKeys.leads(state),
+    queryFn: ({ signal }) => listLeads(state, signal),
     ...ADMIN_QUERY_OPTIONS,
     placeholderData: keepPreviousData,
   });

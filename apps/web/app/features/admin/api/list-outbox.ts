@@ -1,25 +1,28 @@
 import type { OutboxList } from '@isaac/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
-import { outboxFilters, type OutboxFilters } from '../model/outbox';
+import { outboxListView, type OutboxListState } from '../model/outbox';
 import { outboxKeys } from './outbox-keys';
 import { ADMIN_QUERY_OPTIONS } from './users-keys';
 
-/** GET /api/admin/outbox?page=&page_size=&search=&state= → {messages, page, page_size, total, delivering}. */
+/**
+ * GET /api/admin/outbox?search=&state=&sort=&order=&page=&page_size= → {messages, page, page_size, total,
+ * delivering}.
+ */
 export function listOutbox(
-  filters: OutboxFilters,
+  state: OutboxListState,
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<OutboxList> {
-  return apiRequest<OutboxList>(`/api/admin/outbox?${outboxFilters.apiSearch(filters, pageSize)}`, {
+  return apiRequest<OutboxList>(`/api/admin/outbox?${outboxListView.apiSearch(state, pageSize)}`, {
     signal,
   });
 }
 
-export function useOutboxList(filters: OutboxFilters, pageSize: number) {
+export function useOutboxList(state: OutboxListState, pageSize: number) {
   return useQuery({
-    queryKey: outboxKeys.list(filters, pageSize),
-    queryFn: ({ signal }) => listOutbox(filters, pageSize, signal),
+    queryKey: outboxKeys.list(state, pageSize),
+    queryFn: ({ signal }) => listOutbox(state, pageSize, signal),
     ...ADMIN_QUERY_OPTIONS,
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { ADMIN_MSG } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
 import { adminUserKeys } from './users-keys';
 
 /**
@@ -14,17 +14,13 @@ export function resetUserTwoFactor(id: string): Promise<{ message: string }> {
   });
 }
 
-/** As the screen's other row actions (end-user-sessions.ts): its own toasts, then the list refetches. */
 export function useResetUserTwoFactor() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: resetUserTwoFactor,
-    onSuccess: () => {
-      toast.success(ADMIN_MSG.userTwoFactorReset);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, ADMIN_MSG.userTwoFactorResetFailed));
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: adminUserKeys.users() }),
+    meta: feedback({
+      success: ADMIN_MSG.userTwoFactorReset,
+      error: ADMIN_MSG.userTwoFactorResetFailed,
+      invalidates: [adminUserKeys.users()],
+    }),
   });
 }

@@ -1,10 +1,13 @@
-import { ROLLOUT_STATES, type Rollout, type RolloutState } from '@isaac/contract';
+// @vitest-environment node
+import { ROLLOUT_DEVICE_STATES, type Rollout, type RolloutDeviceState } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import { IDLE_MS, LIVE_MS, WAITING_MS, rolloutPollMs } from './rollouts';
 
-const rollout = (status: Rollout['status'], some: Partial<Record<RolloutState, number>>) => ({
+const rollout = (status: Rollout['status'], some: Partial<Record<RolloutDeviceState, number>>) => ({
   status,
-  counts: Object.fromEntries(ROLLOUT_STATES.map((state) => [state, some[state] ?? 0])) as Rollout['counts'],
+  counts: Object.fromEntries(
+    ROLLOUT_DEVICE_STATES.map((state) => [state, some[state] ?? 0]),
+  ) as Rollout['counts'],
 });
 
 describe('rolloutPollMs (issue 30: no 2 s poll while nothing moves)', () => {

@@ -1,22 +1,30 @@
-import type { NewRollout, Rollout, RolloutDetail, RolloutState } from '@isaac/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  ROLLOUT_IN_FLIGHT_STATES,
+  ROLLOUT_SORTS,
+  type NewRollout,
+  type Rollout,
+  type RolloutAction,
+  type RolloutDetail,
+  type RolloutList,
+} from '@isaac/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { listView, type ListState } from '~/components/list';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
+
+/** /admin/devices/rollouts: `?sort=&order=&page=` (the list kit, ADR 065); newest first by default. */
+export const rolloutListView = listView({ sorts: ROLLOUT_SORTS, sort: 'created_at', order: 'desc' });
+export type RolloutListState = ListState<(typeof ROLLOUT_SORTS)[number]>;
+/** Rollouts per page. */
+export const ROLLOUTS_PAGE_SIZE = 20;
 
 /** Query keys of the rollouts screen (issue 14); every action refetches `all`. */
 export const rolloutKeys = {
   all: ['admin', 'rollouts'] as const,
+  list: (state: RolloutListState) => ['admin', 'rollouts', 'list', state] as const,
   detail: (id: string) => ['admin', 'rollouts', id] as const,
 };
 
-/** A device in one of these states is being updated right now. */
-const MOVING: ReadonlySet<RolloutState> = new Set([
-  'INITIATED',
-  'DOWNLOADING',
-  'DOWNLOADED',
-  'VERIFIED',
-  'UPDATING',
-]);
 /** While a device is being updated the screen follows it every 2 s ... */
 export const LIVE_MS = 2000;
 /** ... while a rollout runs with nothing in progress (devices queued until they come online) every 10 s ... */
@@ -28,17 +36,21 @@ export const IDLE_MS = 30_000;
 export function rolloutPollMs(rollouts: readonly Pick<Rollout, 'status' | 'counts'>[] | undefined): number {
   const running = (rollouts ?? []).filter((r) => r.status === 'running');
   if (running.length === 0) return IDLE_MS;
-  const moving = running.some((r) =>
-    Object.entries(r.counts).some(([state, count]) => MOVING.has(state as RolloutState) && count > 0),
-  );
+  // A device in flight (its update command sent, not yet ended) is being updated right now.
+  const moving = running.some((r) => ROLLOUT_IN_FLIGHT_STATES.some((state) => r.counts[state] > 0));
   return moving ? LIVE_MS : WAITING_MS;
 }
 
-export function useRollouts() {
+/** GET /api/admin/rollouts?sort=&order=&page=&page_size= → a page of rollouts with their counts. */
+export function useRollouts(state: RolloutListState) {
   return useQuery({
-    queryKey: rolloutKeys.all,
-    queryFn: ({ signal }) => apiRequest<{ rollouts: Rollout[] }>('/api/admin/rollouts', { signal }),
+    queryKey: rolloutKeys.list(state),
+    queryFn: ({ signal }) =>
+      apiRequest<RolloutList>(`/api/admin/rollouts?${rolloutListView.apiSearch(state, ROLLOUTS_PAGE_SIZE)}`, {
+        signal,
+      }),
     refetchInterval: (query) => rolloutPollMs(query.state.data?.rollouts),
+    placeholderData: keepPreviousData,
     retry: 1,
     refetchOnWindowFocus: false,
   });
@@ -67,7 +79,6 @@ export function useStartRollout() {
   });
 }
 
-export type RolloutAction = 'pause' | 'resume' | 'cancel' | 'retry';
 const DONE: Record<RolloutAction, string> = {
   pause: 'Rollout paused',
   resume: 'Rollout resumed',

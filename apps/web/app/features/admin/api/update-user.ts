@@ -1,8 +1,8 @@
 import { type AdminUserUpdate, type User, ADMIN_MSG } from '@isaac/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '~/lib/api-client';
-import { toast } from '~/lib/toast';
-import { invalidateUsers } from './users-cache';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api-client';
+import { feedback } from '~/lib/mutation-feedback';
+import { USER_INVALIDATES } from './users-cache';
 
 /**
  * PUT /api/admin/users/:id {name, email, username, mobile, role, status} → {user}. A role change or a
@@ -13,15 +13,12 @@ export function updateUser({ id, body }: { id: string; body: AdminUserUpdate }):
 }
 
 export function useUpdateUser() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => {
-      toast.success(ADMIN_MSG.userUpdated);
-    },
-    onError: (err) => {
-      toast.error(errorMessage(err, ADMIN_MSG.userUpdateFailed));
-    },
-    onSettled: () => invalidateUsers(client),
+    meta: feedback({
+      success: ADMIN_MSG.userUpdated,
+      error: ADMIN_MSG.userUpdateFailed,
+      invalidates: USER_INVALIDATES,
+    }),
   });
 }

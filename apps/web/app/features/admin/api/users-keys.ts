@@ -1,10 +1,10 @@
 import { DASHBOARD_QUERY_RETRY, LIST_REFETCH_INTERVAL_MS } from '@isaac/contract';
-import type { UserFilters } from '../model/user-filters';
+import type { UserListState } from '../model/user-filters';
 
 /** Query keys of the admin Users screen; each mutation invalidates the prefixes it affects. */
 export const adminUserKeys = {
   users: () => ['admin', 'users'] as const,
-  userList: (filters: UserFilters, pageSize: number) => ['admin', 'users', { ...filters, pageSize }] as const,
+  userList: (state: UserListState, pageSize: number) => ['admin', 'users', { ...state, pageSize }] as const,
   /** The admin dashboard shows user counts and the first page of users. */
   dashboard: () => ['admin', 'dashboard'] as const,
 };

@@ -1,29 +1,48 @@
-import type {
-  NewOAuthClient,
-  OAuthClient,
-  OAuthClientListResponse,
-  OAuthClientSecretResponse,
-  OAuthClientUpdate,
+import {
+  OAUTH_CLIENT_SORTS,
+  type NewOAuthClient,
+  type OAuthClient,
+  type OAuthClientListResponse,
+  type OAuthClientSecretResponse,
+  type OAuthClientUpdate,
 } from '@isaac/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { listView, type ListState } from '~/components/list';
 import { apiRequest } from '~/lib/api-client';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
 import { feedback } from '~/lib/mutation-feedback';
 
+/** Settings → Voice linking's list in the URL: `?clients_sort=&clients_order=&clients_page=` (ADR 065). */
+export const voiceClientListView = listView({
+  sorts: OAUTH_CLIENT_SORTS,
+  sort: 'created_at',
+  order: 'desc',
+  prefix: 'clients_',
+});
+export type VoiceClientListState = ListState<(typeof OAUTH_CLIENT_SORTS)[number]>;
+/** Clients per page. */
+export const VOICE_CLIENTS_PAGE_SIZE = 20;
+
 /** Query keys of Settings → Voice linking (issue 12); every change refetches `all`. */
 export const voiceClientKeys = {
   all: ['admin', 'oauth-clients'] as const,
+  list: (state: VoiceClientListState) => ['admin', 'oauth-clients', state] as const,
 };
 
 const BASE = '/api/admin/oauth-clients';
 const byId = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-/** GET /api/admin/oauth-clients: the registered voice-linking clients (100: more than a business has). */
-export function useVoiceClients() {
+/** GET /api/admin/oauth-clients?sort=&order=&page=&page_size=: a page of the registered voice-linking clients. */
+export function useVoiceClients(state: VoiceClientListState) {
   return useQuery({
-    queryKey: voiceClientKeys.all,
-    queryFn: ({ signal }) => apiRequest<OAuthClientListResponse>(`${BASE}?page_size=100`, { signal }),
+    queryKey: voiceClientKeys.list(state),
+    queryFn: ({ signal }) =>
+      apiRequest<OAuthClientListResponse>(
+        `${BASE}?${voiceClientListView.apiSearch(state, VOICE_CLIENTS_PAGE_SIZE)}`,
+        { signal },
+      ),
     ...DASHBOARD_QUERY_OPTIONS,
+    placeholderData: keepPreviousData,
   });
 }
 

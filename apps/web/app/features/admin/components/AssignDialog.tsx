@@ -61,9 +61,9 @@ export function AssignDialog({
   );
 }
 
-/** The electrician picker of the assign dialogs. */
+/** The electrician picker of the assign dialogs: the active electricians, by name. */
 export function ElectricianSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const electricians = useElectricians('', 1, PICKER_PAGE_SIZE);
+  const electricians = useElectricians(undefined, PICKER_PAGE_SIZE);
   return (
     <SelectField
       label="Electrician"
@@ -71,7 +71,10 @@ export function ElectricianSelect({ value, onChange }: { value: string; onChange
       value={value}
       onChange={(event) => onChange(event.target.value)}
       placeholder={electricians.isPending ? 'Loading electricians…' : 'Select an electrician'}
-      options={(electricians.data?.electricians ?? []).map((e) => ({ value: e._id, label: e.name }))}
+      options={(electricians.data?.electricians ?? [])
+        .filter((e) => e.status === 'active')
+        .map((e) => ({ value: e._id, label: e.name }))}
+      error={electricians.isError ? 'Could not load the electricians' : undefined}
     />
   );
 }

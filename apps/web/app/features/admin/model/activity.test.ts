@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ROLE, type AuditEntry } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@isaac/contract';

@@ -13,6 +13,7 @@ export const CHANNEL_LABELS: Record<AuditChannel, string> = {
   voice: 'voice',
   device: 'device',
   system: 'system',
+  automation: 'automation',
 };
 
 export const ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -32,6 +33,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   rollout: 'Firmware rollout',
   setting: 'Setting',
   email: 'E-mail',
+  home: 'Home',
 };
 
 /** What each action reads as after the actor's name ("Priya Sharma <signed in>"); `{name}` is the entity. */
@@ -57,6 +59,7 @@ const PHRASES: Record<AuditAction, string> = {
   'device.unassigned': 'unassigned {name}',
   'device.configured': 'configured {name}',
   'device.security_events': 'refused {name} repeatedly at the broker',
+  'device.filter_replaced': 'fitted a new filter in {name}',
   'room.created': 'created room {name}',
   'room.updated': 'updated room {name}',
   'room.deleted': 'deleted room {name}',
@@ -73,6 +76,7 @@ const PHRASES: Record<AuditAction, string> = {
   'installation.completed': 'completed the installation of {name}',
   'installation.updated': 'updated installation {name}',
   'installation.reopened': 'reopened the installation of {name} (the signature is cleared)',
+  'installation.device_tested': 'tested {name}: it answered a test command',
   'order.created': 'placed order {name}',
   'order.cancelled': 'cancelled order {name}',
   'order.refunded': 'refunded order {name}',
@@ -104,6 +108,14 @@ const PHRASES: Record<AuditAction, string> = {
   'rollout.device_failed': 'failed to update {name}',
   'setting.updated': 'changed setting {name}',
   'email.resent': 'sent the failed e-mail {name} again',
+  'home.member_invited': 'invited someone to {name}',
+  'home.invitation_revoked': 'cancelled an invitation to {name}',
+  'home.member_joined': 'joined {name}',
+  'home.member_changed': "changed someone's role in {name}",
+  'home.member_removed': "ended someone's access to {name}",
+  'home.created': 'created the home {name}',
+  'home.changed': 'changed the home {name}',
+  'home.deleted': 'deleted the home {name}',
 };
 
 /** The second factor a sign-in used (the audit's `second_factor`), as the sentence says it. */

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { FIRMWARE_MAX_BYTES, FIRMWARE_MSG } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import { firmwareFileError, formatBytes, shortSha, uploadPercent } from './firmware';

@@ -2,9 +2,11 @@ import {
   DEVICE_TYPE_NAMES,
   DEVICE_TYPES,
   FIRMWARE_MSG,
+  FIRMWARE_SORTS,
   firmwareExtension,
   firmwareSizeAllowed,
 } from '@isaac/contract';
+import { listView, type ListState } from '~/components/list';
 
 /** How each device type reads (the contract's one name per product). */
 export { DEVICE_TYPE_NAMES };
@@ -12,6 +14,16 @@ export const DEVICE_TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({
   value: type,
   label: DEVICE_TYPE_NAMES[type],
 }));
+
+/** /admin/devices/firmware: `?search=&type=&sort=&order=&page=` (the list kit, ADR 065). */
+export const firmwareListView = listView({
+  sorts: FIRMWARE_SORTS,
+  sort: 'created_at',
+  order: 'desc',
+  search: true,
+  filters: { type: { values: DEVICE_TYPES, api: 'device_type' } },
+});
+export type FirmwareListState = ListState<(typeof FIRMWARE_SORTS)[number], 'type'>;
 
 /** The browser's checks of a chosen file, before any byte is sent (spec section 5): extension, then size. */
 export function firmwareFileError(file: Pick<File, 'name' | 'size'>): string | undefined {

@@ -1,10 +1,16 @@
-import { OUTBOX_STATES, type EmailKind, type OutboxState } from '@isaac/contract';
+import { OUTBOX_SORTS, OUTBOX_STATES, type EmailKind, type OutboxState } from '@isaac/contract';
+import { listView, type ListState } from '~/components/list';
 import type { BadgeTone } from '~/components/ui';
-import { choiceFilters, type ChoiceFilters } from './inbox-filters';
 
-/** /admin/outbox: `?search=&state=pending|sent|failed&page=`. */
-export const outboxFilters = choiceFilters('state', OUTBOX_STATES);
-export type OutboxFilters = ChoiceFilters<OutboxState>;
+/** /admin/outbox: `?search=&state=pending|sent|failed&sort=&order=&page=` (the list kit, ADR 065). */
+export const outboxListView = listView({
+  sorts: OUTBOX_SORTS,
+  sort: 'created_at',
+  order: 'desc',
+  search: true,
+  filters: { state: { values: OUTBOX_STATES } },
+});
+export type OutboxListState = ListState<(typeof OUTBOX_SORTS)[number], 'state'>;
 
 export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
   pending: 'Pending',
@@ -23,6 +29,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   installation_scheduled: 'Installation scheduled',
   installation_completed: 'Installation completed',
   quote: 'Quote',
+  notification: 'Notification',
+  home_invitation: 'Home invitation',
 };
 
 /** The Outbox screen's texts. */

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { businessDate, QUOTE_MSG, type ContactMessage } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '~/lib/api-client';

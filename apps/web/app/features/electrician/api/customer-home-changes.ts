@@ -1,55 +1,85 @@
 import { ELECTRICIAN_MSG, MSG, type CustomerRoomBody, type Device, type Room } from '@isaac/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
+import { isQueued, sendOrQueue, type Queued } from '~/lib/offline/outbox';
 import { ELECTRICIAN_INVALIDATES } from './keys';
+import { addCachedRoom, afterChange, offlineFeedback, placeholderId, updateCachedDevice } from './offline';
+import { i18n } from '~/lib/i18n';
+import '~/lib/i18n/electrician-texts';
 
 const customerPath = (customerId: string) => `/api/electrician/customer/${encodeURIComponent(customerId)}`;
 
-/** POST /api/electrician/customer/{customerId}/rooms {name, type}. */
+/**
+ * POST /api/electrician/customer/{customerId}/rooms {name, type}. Works offline (ADR 070): queued, the room
+ * gets a placeholder id, which later queued changes (placing a device in it) may use.
+ */
 export async function createCustomerRoom(input: {
   customerId: string;
   body: CustomerRoomBody;
 }): Promise<Room> {
-  const result = await apiRequest<{ room: Room }>(`${customerPath(input.customerId)}/rooms`, {
-    method: 'POST',
+  const placeholder = placeholderId();
+  const result = await sendOrQueue<{ room: Room }>({
+    path: `${customerPath(input.customerId)}/rooms`,
     body: input.body,
+    label: i18n.t('electrician:queued.room', { name: input.body.name }),
+    subject: input.customerId,
+    placeholder,
   });
-  return result.room;
+  return isQueued(result)
+    ? {
+        _id: placeholder,
+        name: input.body.name,
+        type: input.body.type ?? 'general',
+        devices: [],
+        created_at: new Date().toISOString(),
+      }
+    : result.room;
 }
 
 export function useCreateCustomerRoom() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: createCustomerRoom,
-    meta: feedback({
-      success: MSG.roomCreated,
-      error: MSG.roomCreateFailed,
-      invalidates: ELECTRICIAN_INVALIDATES,
-    }),
+    meta: offlineFeedback(MSG.roomCreated, MSG.roomCreateFailed),
+    onSuccess: (room, { customerId }) =>
+      afterChange(client, room._id.startsWith('offline-') ? { queued: true, seq: 0 } : room, () =>
+        addCachedRoom(client, customerId, room),
+      ),
   });
 }
 
-/** POST /api/electrician/customer/{customerId}/devices/{deviceId}/assign-room {room_id}. */
+/** POST /api/electrician/customer/{customerId}/devices/{deviceId}/assign-room {room_id}; works offline. */
 export async function assignCustomerRoom(input: {
   customerId: string;
   deviceId: string;
   roomId: string;
-}): Promise<Device> {
-  const result = await apiRequest<{ device: Device }>(
-    `${customerPath(input.customerId)}/devices/${encodeURIComponent(input.deviceId)}/assign-room`,
-    { method: 'POST', body: { room_id: input.roomId } },
-  );
-  return result.device;
+}): Promise<Device | Queued> {
+  const result = await sendOrQueue<{ device: Device }>({
+    path: `${customerPath(input.customerId)}/devices/${encodeURIComponent(input.deviceId)}/assign-room`,
+    body: { room_id: input.roomId },
+    label: i18n.t('electrician:queued.placed'),
+    subject: input.customerId,
+  });
+  return isQueued(result) ? result : result.device;
 }
 
 export function useAssignCustomerRoom() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: assignCustomerRoom,
-    meta: feedback({
-      success: MSG.deviceAssigned,
-      error: MSG.deviceAssignFailed,
-      invalidates: ELECTRICIAN_INVALIDATES,
-    }),
+    meta: offlineFeedback(MSG.deviceAssigned, MSG.deviceAssignFailed),
+    onSuccess: (result, { customerId, deviceId, roomId }) =>
+      afterChange(client, result, () => {
+        const rooms = client.getQueryData<{ rooms: Room[] }>([
+          'electrician',
+          'customer',
+          customerId,
+          'rooms',
+        ]);
+        const name = rooms?.rooms.find((r) => r._id === roomId)?.name ?? null;
+        updateCachedDevice(client, deviceId, (d) => ({ ...d, room_id: roomId, room_name: name }));
+      }),
   });
 }
 

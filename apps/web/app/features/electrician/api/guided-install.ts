@@ -6,10 +6,14 @@ import {
   type SignatureBody,
   TRAINING_ITEMS,
 } from '@isaac/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
+import { sendOrQueue, type Queued } from '~/lib/offline/outbox';
 import { ELECTRICIAN_INVALIDATES, electricianKeys } from './keys';
+import { afterChange, offlineFeedback, updateCachedInstallation } from './offline';
+import { i18n } from '~/lib/i18n';
+import '~/lib/i18n/electrician-texts';
 
 /**
  * The guided install's calls (ADR 034): start or resume, read the installation (its step is the server's),
@@ -19,10 +23,18 @@ import { ELECTRICIAN_INVALIDATES, electricianKeys } from './keys';
 type Answer = { installation: Installation };
 const path = (id: string) => `/api/electrician/installations/${encodeURIComponent(id)}`;
 
+/** GET /api/electrician/installations/{id}: the query (also prefetched for offline use, ADR 070). */
+export function installationQuery(id: string) {
+  return {
+    queryKey: [...electricianKeys.installations(), 'one', id],
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await apiRequest<Answer>(path(id), { signal })).installation,
+  };
+}
+
 export function useGuidedInstallation(id: string | null) {
   return useQuery({
-    queryKey: [...electricianKeys.installations(), 'one', id ?? ''],
-    queryFn: async ({ signal }) => (await apiRequest<Answer>(path(id ?? ''), { signal })).installation,
+    ...installationQuery(id ?? ''),
     enabled: id !== null,
     // While devices are being configured, a device coming online turns it configured: look again every 5 s.
     refetchInterval: (query) => {
@@ -63,22 +75,61 @@ export const useAddDeviceBySerial = change(
   ELECTRICIAN_MSG.deviceAssignFailed,
 );
 
+/**
+ * A change of the guided install that works offline (ADR 070): sent with an Idempotency-Key, or queued
+ * and applied to the cached installation at once (`local`).
+ */
+function queueable<V extends { id: string }>(
+  request: (v: V) => { path: string; body: unknown; label: string },
+  local: (installation: Installation, v: V) => Installation,
+  success?: string,
+) {
+  return function useQueueableChange() {
+    const client = useQueryClient();
+    return useMutation({
+      mutationFn: (v: V) => {
+        const { path: to, body, label } = request(v);
+        return sendOrQueue<Answer>({ path: to, body, label, subject: v.id });
+      },
+      meta: offlineFeedback(success),
+      onSuccess: (result: Answer | Queued, v) =>
+        afterChange(client, result, () => updateCachedInstallation(client, v.id, (i) => local(i, v))),
+    });
+  };
+}
+
 /** POST …/{id}/step {step}. */
-export const useSetStep = change(({ id, step }: { id: string; step: GuidedStep }) =>
-  apiRequest<Answer>(`${path(id)}/step`, { method: 'POST', body: { step } }),
+export const useSetStep = queueable(
+  ({ id, step }: { id: string; step: GuidedStep }) => ({
+    path: `${path(id)}/step`,
+    body: { step },
+    label: i18n.t('electrician:queued.step', { step: i18n.t(`electrician:install.stepNames.${step}`) }),
+  }),
+  (installation, { step }) => ({ ...installation, guided_step: step }),
 );
 
 /** POST …/{id}/training {items}: every item of the checklist. */
-export const useConfirmTraining = change(
-  (id: string) =>
-    apiRequest<Answer>(`${path(id)}/training`, { method: 'POST', body: { items: [...TRAINING_ITEMS] } }),
+export const useConfirmTraining = queueable(
+  ({ id }: { id: string }) => ({
+    path: `${path(id)}/training`,
+    body: { items: [...TRAINING_ITEMS] },
+    label: i18n.t('electrician:queued.training'),
+  }),
+  (installation) => ({ ...installation, customer_training_completed: true }),
   ELECTRICIAN_MSG.trainingConfirmed,
 );
 
 /** POST …/{id}/signature {signer_name, image}. */
-export const useSaveSignature = change(
-  ({ id, body }: { id: string; body: SignatureBody }) =>
-    apiRequest<Answer>(`${path(id)}/signature`, { method: 'POST', body }),
+export const useSaveSignature = queueable(
+  ({ id, body }: { id: string; body: SignatureBody }) => ({
+    path: `${path(id)}/signature`,
+    body,
+    label: i18n.t('electrician:workflow.signatureOf', { name: body.signer_name }),
+  }),
+  (installation, { body }) => ({
+    ...installation,
+    signature: { signed_by: body.signer_name, signed_at: new Date().toISOString() },
+  }),
   ELECTRICIAN_MSG.signatureSaved,
 );
 

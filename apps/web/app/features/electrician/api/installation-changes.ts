@@ -4,10 +4,14 @@ import {
   type Installation,
   type InstallationPhaseBody,
 } from '@isaac/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
+import { sendOrQueue, type Queued } from '~/lib/offline/outbox';
 import { ELECTRICIAN_INVALIDATES } from './keys';
+import { afterChange, offlineFeedback, updateCachedInstallation } from './offline';
+import { i18n } from '~/lib/i18n';
+import '~/lib/i18n/electrician-texts';
 
 const installationPath = (id: string) => `/api/electrician/installations/${encodeURIComponent(id)}`;
 type Answer = { installation: Installation };
@@ -39,23 +43,35 @@ export function useStartInstallation() {
   });
 }
 
-/** POST /api/electrician/installations/{id}/phase {phase, notes}. */
-export async function updatePhase(input: { id: string; body: InstallationPhaseBody }): Promise<Installation> {
-  const result = await apiRequest<Answer>(`${installationPath(input.id)}/phase`, {
-    method: 'POST',
+/** POST /api/electrician/installations/{id}/phase {phase, notes}; works offline (ADR 070). */
+export async function updatePhase(input: {
+  id: string;
+  body: InstallationPhaseBody;
+}): Promise<Installation | Queued> {
+  const result = await sendOrQueue<Answer>({
+    path: `${installationPath(input.id)}/phase`,
     body: input.body,
+    label: i18n.t(input.body.notes ? 'electrician:queued.phaseNotes' : 'electrician:queued.phase', {
+      phase: i18n.t(`electrician:phases.${input.body.phase}`),
+    }),
+    subject: input.id,
   });
-  return result.installation;
+  return 'installation' in result ? result.installation : result;
 }
 
 export function useUpdatePhase() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: updatePhase,
-    meta: feedback({
-      success: ELECTRICIAN_MSG.phaseUpdated,
-      error: ELECTRICIAN_MSG.phaseUpdateFailed,
-      invalidates: ELECTRICIAN_INVALIDATES,
-    }),
+    meta: offlineFeedback(ELECTRICIAN_MSG.phaseUpdated, ELECTRICIAN_MSG.phaseUpdateFailed),
+    onSuccess: (result, { id, body }) =>
+      afterChange(client, result, () =>
+        updateCachedInstallation(client, id, (i) => ({
+          ...i,
+          phase: body.phase,
+          ...(body.notes ? { notes: body.notes } : {}),
+        })),
+      ),
   });
 }
 

@@ -10,8 +10,5 @@ export const electricianKeys = {
   customerRooms: (id: string) => ['electrician', 'customer', id, 'rooms'] as const,
 };
 
-/** Spec section 9: electrician lists request page 1 — of the largest page the API gives. */
-export const ELECTRICIAN_PAGE = 'page=1&page_size=100';
-
 /** What every electrician change refetches: all of the area (its lists overlap). */
 export const ELECTRICIAN_INVALIDATES = [electricianKeys.all] as const;

@@ -1,18 +1,26 @@
 import type { ElectricianDeviceList } from '@isaac/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
-import { ELECTRICIAN_PAGE, electricianKeys } from './keys';
+import { deviceListView, ELECTRICIAN_PAGE_SIZE, type DeviceListState } from '../model/lists';
+import { electricianKeys } from './keys';
 
-/** GET /electrician/devices?page=1 → entries each holding a device. */
-export function listElectricianDevices(signal?: AbortSignal): Promise<ElectricianDeviceList> {
-  return apiRequest<ElectricianDeviceList>(`/electrician/devices?${ELECTRICIAN_PAGE}`, { signal });
+/** GET /electrician/devices?search=&sort=&order=&page=&page_size= → entries each holding a device. */
+export function listElectricianDevices(
+  state: DeviceListState,
+  signal?: AbortSignal,
+): Promise<ElectricianDeviceList> {
+  return apiRequest<ElectricianDeviceList>(
+    `/electrician/devices?${deviceListView.apiSearch(state, ELECTRICIAN_PAGE_SIZE)}`,
+    { signal },
+  );
 }
 
-export function useElectricianDevices() {
+export function useElectricianDevices(state: DeviceListState) {
   return useQuery({
-    queryKey: electricianKeys.devices(),
-    queryFn: ({ signal }) => listElectricianDevices(signal),
+    queryKey: [...electricianKeys.devices(), state],
+    queryFn: ({ signal }) => listElectricianDevices(state, signal),
     ...DASHBOARD_QUERY_OPTIONS,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,21 +1,34 @@
-import type { InstallationList, InstallationSignature } from '@isaac/contract';
-
-type InstallationSignatureResponse = { signature: InstallationSignature };
-import { useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE, type InstallationList, type InstallationSignature } from '@isaac/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
-import { ELECTRICIAN_PAGE, electricianKeys } from './keys';
+import { installationListView, type InstallationListState } from '../model/lists';
+import { electricianKeys } from './keys';
 
-/** GET /electrician/installations?page=1 → {installations} with customer and devices. */
-export function listInstallations(signal?: AbortSignal): Promise<InstallationList> {
-  return apiRequest<InstallationList>(`/electrician/installations?${ELECTRICIAN_PAGE}`, { signal });
+type InstallationSignatureResponse = { signature: InstallationSignature };
+
+/** GET /electrician/installations?sort=&order=&page=&page_size= → {installations} with customer and devices. */
+export function listInstallations(
+  state: InstallationListState,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<InstallationList> {
+  return apiRequest<InstallationList>(
+    `/electrician/installations?${installationListView.apiSearch(state, pageSize)}`,
+    { signal },
+  );
 }
 
-export function useInstallations() {
+/** A page of my installations; the workflow looks for the one under way among the newest MAX_PAGE_SIZE. */
+export function useInstallations(
+  state: InstallationListState = installationListView.none,
+  pageSize: number = MAX_PAGE_SIZE,
+) {
   return useQuery({
-    queryKey: electricianKeys.installations(),
-    queryFn: ({ signal }) => listInstallations(signal),
+    queryKey: [...electricianKeys.installations(), { ...state, pageSize }],
+    queryFn: ({ signal }) => listInstallations(state, pageSize, signal),
     ...DASHBOARD_QUERY_OPTIONS,
+    placeholderData: keepPreviousData,
   });
 }
 

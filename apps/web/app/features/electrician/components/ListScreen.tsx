@@ -1,7 +1,7 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { ErrorState, PanelLoading, StatCard, type StatAccent } from '~/components/ui';
+import { StatCard, type StatAccent } from '~/components/ui';
+import { i18n } from '~/lib/i18n';
+import '~/lib/i18n/electrician-texts';
 
 export interface Figure {
   label: string;
@@ -28,31 +28,10 @@ export function Figures({ figures, loading }: { figures: Figure[]; loading: bool
   );
 }
 
-/** A list in its states: loading, failed (message + Retry), empty, or the rows. */
-export function ListStates<T>({
-  query,
-  loadingLabel,
-  errorTitle,
-  empty,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  loadingLabel: string;
-  errorTitle: string;
-  /** What an empty answer shows, or null when the answer has rows. */
-  empty: (data: T) => ReactNode | null;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <PanelLoading label={loadingLabel} />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        title={errorTitle}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-  return empty(query.data) ?? children(query.data);
+/**
+ * A figure counted over the page on screen: when the list has more pages, its label says so (the API gives
+ * the list's total, not each count).
+ */
+export function pageLabel(label: string, shown: number, total: number | undefined): string {
+  return total !== undefined && total > shown ? i18n.t('electrician:thisPage', { label }) : label;
 }

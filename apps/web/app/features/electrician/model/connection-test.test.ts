@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ElectricianDashboard } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import { runConnectionTest } from './connection-test';

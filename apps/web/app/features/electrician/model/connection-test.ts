@@ -1,4 +1,6 @@
 import type { ElectricianDashboard } from '@isaac/contract';
+import { i18n } from '~/lib/i18n';
+import '~/lib/i18n/electrician-texts';
 
 export interface ConnectionStep {
   name: string;
@@ -10,15 +12,14 @@ export type ConnectionResult =
   | { ok: true; steps: ConnectionStep[]; summary: string }
   | { ok: false; steps: ConnectionStep[]; causes: string[] };
 
+/** The texts of namespace `electrician` in the language shown (the test runs outside a component). */
+const t = i18n.getFixedT(null, 'electrician');
+
 /** The spec's possible causes of a failed test, most likely first for the step that failed. */
 const CAUSES = {
-  unreachable: [
-    'The backend is down or restarting',
-    'CORS: the API does not allow this site’s origin',
-    'Wrong API URL in the site’s configuration',
-  ],
-  auth: ['Authentication: your session has ended or your account is not an electrician — sign in again'],
-  data: ['The backend answered with an error: try again, then contact support if it persists'],
+  unreachable: () => [t('connection.causeDown'), t('connection.causeCors'), t('connection.causeUrl')],
+  auth: () => [t('connection.causeAuth')],
+  data: () => [t('connection.causeData')],
 } as const;
 
 export interface ConnectionProbes {
@@ -27,8 +28,6 @@ export interface ConnectionProbes {
   dashboard: () => Promise<ElectricianDashboard>;
   origin: string;
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * The dashboard's API connection test (spec section 2): real calls, in order — the health check (the
@@ -43,23 +42,27 @@ export async function runConnectionTest(probes: ConnectionProbes): Promise<Conne
   };
   try {
     await probes.health();
-    steps.push({ name: 'Backend health', ok: true, detail: 'The API answered /healthz' });
-    steps.push({ name: 'CORS', ok: true, detail: `Requests from ${probes.origin} are allowed` });
+    steps.push({ name: t('connection.health'), ok: true, detail: t('connection.healthOk') });
+    steps.push({ name: 'CORS', ok: true, detail: t('connection.corsOk', { origin: probes.origin }) });
   } catch (err) {
-    return fail('Backend health', err, CAUSES.unreachable);
+    return fail(t('connection.health'), err, CAUSES.unreachable());
   }
   try {
     const { user } = await probes.currentUser();
-    steps.push({ name: 'Authentication', ok: true, detail: `Signed in as ${user.name}` });
+    steps.push({ name: t('connection.auth'), ok: true, detail: t('connection.authOk', { name: user.name }) });
   } catch (err) {
-    return fail('Authentication', err, CAUSES.auth);
+    return fail(t('connection.auth'), err, CAUSES.auth());
   }
   try {
     const { statistics } = await probes.dashboard();
-    const summary = `Connected: ${plural(statistics.devices.total, 'device')}, ${plural(statistics.users, 'customer')}, ${plural(statistics.installations.total, 'installation')}`;
-    steps.push({ name: 'Your data', ok: true, detail: summary });
+    const summary = t('connection.summary', {
+      devices: t('connection.devices', { count: statistics.devices.total }),
+      customers: t('connection.customers', { count: statistics.users }),
+      installations: t('connection.installations', { count: statistics.installations.total }),
+    });
+    steps.push({ name: t('connection.data'), ok: true, detail: summary });
     return { ok: true, steps, summary };
   } catch (err) {
-    return fail('Your data', err, CAUSES.data);
+    return fail(t('connection.data'), err, CAUSES.data());
   }
 }

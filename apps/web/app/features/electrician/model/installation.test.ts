@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ElectricianCustomer } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import {

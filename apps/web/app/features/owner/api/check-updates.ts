@@ -2,6 +2,8 @@ import { MSG, type UpdateCheck } from '@isaac/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import { feedback, type SuccessToast } from '~/lib/mutation-feedback';
+import { i18n } from '~/lib/i18n';
+import '~/lib/i18n/owner-texts';
 
 /** POST /api/devices/:id/check-updates → {update_available, current_version, latest_version}. */
 export function checkForUpdates(id: string): Promise<UpdateCheck> {
@@ -16,7 +18,12 @@ export function updateCheckMessage(result: UpdateCheck): string {
 
 /** Up to date: a success toast; an update: a plain toast with an arrow. */
 function updateCheckToast(result: UpdateCheck): SuccessToast {
-  const message = updateCheckMessage(result);
+  const message = result.update_available
+    ? i18n.t('owner:toasts.updateAvailable', {
+        current: result.current_version ?? 'unknown',
+        latest: result.latest_version ?? 'unknown',
+      })
+    : updateCheckMessage(result);
   return result.update_available ? { message, icon: '⬆️' } : message;
 }
 

@@ -1,14 +1,15 @@
-import type { DeviceFilters } from '../model/device-filters';
+import type { DeviceListState } from '../model/device-filters';
+import type { RoomListState } from '../model/room-list';
 
 /** Query keys of the owner screens; each mutation invalidates the prefixes it affects. */
 export const ownerKeys = {
   all: ['owner'] as const,
   dashboard: () => ['owner', 'dashboard'] as const,
   devices: () => ['owner', 'devices'] as const,
-  deviceList: (filters: DeviceFilters, pageSize: number) =>
-    ['owner', 'devices', { ...filters, pageSize }] as const,
+  deviceList: (state: DeviceListState, pageSize: number) =>
+    ['owner', 'devices', { ...state, pageSize }] as const,
   rooms: () => ['owner', 'rooms'] as const,
-  roomList: (page: number, pageSize: number) => ['owner', 'rooms', { page, pageSize }] as const,
+  roomList: (state: RoomListState, pageSize: number) => ['owner', 'rooms', { ...state, pageSize }] as const,
   electricians: () => ['owner', 'electricians'] as const,
   linkedServices: () => ['owner', 'linked-services'] as const,
   installations: () => ['owner', 'installations'] as const,

@@ -1,27 +1,27 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import type { DeviceListData } from '../model/device-cache';
-import { type DeviceFilters, deviceListSearch } from '../model/device-filters';
+import { deviceListView, type DeviceListState } from '../model/device-filters';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
 import { ownerKeys } from './keys';
 
-/** GET /api/devices?page=&page_size=&room_id=&type= → {devices, page, page_size, total}. */
+/** GET /api/devices?room_id=&type=&sort=&order=&page=&page_size= → {devices, page, page_size, total}. */
 export function listDevices(
-  filters: DeviceFilters,
+  state: DeviceListState,
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<DeviceListData> {
-  return apiRequest<DeviceListData>(`/api/devices?${deviceListSearch(filters, pageSize)}`, { signal });
+  return apiRequest<DeviceListData>(`/api/devices?${deviceListView.apiSearch(state, pageSize)}`, { signal });
 }
 
-export const deviceListQuery = (filters: DeviceFilters, pageSize: number) =>
+export const deviceListQuery = (state: DeviceListState, pageSize: number) =>
   queryOptions({
-    queryKey: ownerKeys.deviceList(filters, pageSize),
-    queryFn: ({ signal }) => listDevices(filters, pageSize, signal),
+    queryKey: ownerKeys.deviceList(state, pageSize),
+    queryFn: ({ signal }) => listDevices(state, pageSize, signal),
     ...DASHBOARD_QUERY_OPTIONS,
   });
 
 /** One page of the owner's devices; the previous page stays on screen while the next one loads. */
-export function useDeviceList(filters: DeviceFilters, pageSize: number) {
-  return useQuery({ ...deviceListQuery(filters, pageSize), placeholderData: keepPreviousData });
+export function useDeviceList(state: DeviceListState, pageSize: number) {
+  return useQuery({ ...deviceListQuery(state, pageSize), placeholderData: keepPreviousData });
 }

@@ -1,30 +1,35 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api-client';
 import type { RoomListData } from '../model/device-cache';
+import { roomListView, type RoomListState } from '../model/room-list';
 import { DASHBOARD_QUERY_OPTIONS } from '~/lib/query-options';
 import { ROOM_PICKER_PAGE_SIZE, ownerKeys } from './keys';
 
-/** GET /api/rooms?page=&page_size= → {rooms (each with its devices), page, page_size, total}. */
-export function listRooms(page: number, pageSize: number, signal?: AbortSignal): Promise<RoomListData> {
-  const search = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  return apiRequest<RoomListData>(`/api/rooms?${search.toString()}`, { signal });
+/** GET /api/rooms?sort=&order=&page=&page_size= → {rooms (each with its devices), page, page_size, total}. */
+export function listRooms(
+  state: RoomListState,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<RoomListData> {
+  return apiRequest<RoomListData>(`/api/rooms?${roomListView.apiSearch(state, pageSize)}`, { signal });
 }
 
-export const roomListQuery = (page: number, pageSize: number) =>
+/** A page of rooms; the dashboard and the pickers take the first page, newest first. */
+export const roomListQuery = (pageSize: number, state: RoomListState = roomListView.none) =>
   queryOptions({
-    queryKey: ownerKeys.roomList(page, pageSize),
-    queryFn: ({ signal }) => listRooms(page, pageSize, signal),
+    queryKey: ownerKeys.roomList(state, pageSize),
+    queryFn: ({ signal }) => listRooms(state, pageSize, signal),
     ...DASHBOARD_QUERY_OPTIONS,
   });
 
-export function useRoomList(page: number, pageSize: number) {
-  return useQuery({ ...roomListQuery(page, pageSize), placeholderData: keepPreviousData });
+export function useRoomList(pageSize: number, state?: RoomListState) {
+  return useQuery({ ...roomListQuery(pageSize, state), placeholderData: keepPreviousData });
 }
 
 /** The owner's rooms for pickers (devices filter, assign to room). */
 export function useRoomOptions() {
   return useQuery({
-    ...roomListQuery(1, ROOM_PICKER_PAGE_SIZE),
+    ...roomListQuery(ROOM_PICKER_PAGE_SIZE),
     select: (data) => data.rooms.map((room) => ({ value: room._id, label: room.name })),
   });
 }

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Device, Room } from '@isaac/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -37,6 +38,7 @@ function device(patch: Partial<Device> = {}): Device {
     last_seen_at: null,
     fan_speed: null,
     filter_life: null,
+    filter_days_left: null,
     auto_threshold: null,
     update: null,
     air_quality: null,

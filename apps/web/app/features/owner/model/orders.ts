@@ -1,5 +1,6 @@
 import { businessDate, type OwnerOrder } from '@isaac/contract';
 import { formatCalendarDate } from '~/lib/format';
+import type { TFunction } from 'i18next';
 
 /** 'Lumos 2-gang × 3, ISAAC Air Purifier' — what was bought (the product note when there are no items). */
 export function orderItemsText(order: Pick<OwnerOrder, 'items' | 'product'>): string {
@@ -33,6 +34,32 @@ export function installationLine(order: Pick<OwnerOrder, 'installation'>): strin
       return `Installed on ${installation.completed_at ? formatDay(installation.completed_at) : formatCalendarDate(installation.date)}`;
     case 'cancelled':
       return 'Cancelled';
+  }
+}
+
+/** `installationLine` in the language shown (the card's line). */
+export function installationText(
+  order: Pick<OwnerOrder, 'installation'>,
+  t: TFunction<['owner', 'common', 'messages']>,
+): string | null {
+  const installation = order.installation;
+  if (!installation) return null;
+  switch (installation.state) {
+    case 'scheduled':
+      return installation.electrician
+        ? t('orders.installation.scheduledWith', {
+            date: formatCalendarDate(installation.date),
+            electrician: installation.electrician,
+          })
+        : t('orders.installation.scheduled', { date: formatCalendarDate(installation.date) });
+    case 'completed':
+      return t('orders.installation.completed', {
+        date: installation.completed_at
+          ? formatDay(installation.completed_at)
+          : formatCalendarDate(installation.date),
+      });
+    default:
+      return t(`orders.installation.${installation.state}`);
   }
 }
 

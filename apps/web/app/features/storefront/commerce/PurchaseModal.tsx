@@ -15,6 +15,7 @@ import { buttonPrimary, dialogBackdrop, dialogPanel, focusRing } from '../compon
 import { cartDetails, cartSubtotalPaise } from './cart';
 import { useCart } from './commerce-context';
 import { Dialog } from '~/components/ui/Dialog';
+import { useAuth } from '~/lib/auth';
 import { paymentErrorMessage } from './payment-errors';
 import { cartLabel, startPayment, type PurchaseTarget } from './payment-flow';
 
@@ -81,14 +82,22 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
   const titleId = useId();
   const errorId = useId();
   const fieldId = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  // A signed-in buyer (an owner reordering a filter, issue 33) starts from their own details.
+  const { user } = useAuth();
+  const [name, setName] = useState(user?.name ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [phone, setPhone] = useState(user?.mobile ?? '');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [address, setAddress] = useState<InstallationAddress>({ city: '', pincode: '', address: '' });
+  const [address, setAddress] = useState<InstallationAddress>({
+    city: user?.location?.city ?? '',
+    pincode: user?.location?.pincode ?? '',
+    address: user?.location?.address ?? '',
+  });
   const emptyCart = target.kind === 'cart' && lines.length === 0;
   const installed = anyNeedsInstallation(target.kind === 'item' ? [target.id] : lines.map((line) => line.id));
+  // Installed items need the installation address; a signed-in buyer's goods are delivered to theirs.
+  const addressKind = installed ? 'installation' : user ? 'delivery' : null;
   const setAddressField = (field: keyof InstallationAddress) => (value: string) =>
     setAddress((current) => ({ ...current, [field]: value }));
 
@@ -99,7 +108,7 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
       setError(MSG.purchaseRequired);
       return;
     }
-    const invalidAddress = installed ? addressError(address) : null;
+    const invalidAddress = addressKind ? addressError(address) : null;
     if (invalidAddress) {
       setError(invalidAddress);
       return;
@@ -111,13 +120,14 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
         target,
         lines,
         customer: { name, email, phone },
-        ...(installed
+        ...(addressKind
           ? {
               address: {
                 city: address.city.trim(),
                 pincode: address.pincode.trim(),
                 address: address.address.trim(),
               },
+              addressKind,
             }
           : {}),
         onVerified,
@@ -199,10 +209,16 @@ export default function PurchaseModal({ target, onClose, onVerified }: PurchaseM
             className={input}
           />
         </div>
-        {installed && (
+        {addressKind && (
           <fieldset className="space-y-3 rounded-xl border border-slate-200 px-4 pb-4 pt-2">
-            <legend className="px-1 text-sm font-semibold text-slate-900">Installation address</legend>
-            <p className="text-sm text-slate-600">Our electrician installs this at your home.</p>
+            <legend className="px-1 text-sm font-semibold text-slate-900">
+              {addressKind === 'installation' ? 'Installation address' : 'Delivery address'}
+            </legend>
+            <p className="text-sm text-slate-600">
+              {addressKind === 'installation'
+                ? 'Our electrician installs this at your home.'
+                : 'We deliver your order here.'}
+            </p>
             <div className="grid gap-3 sm:grid-cols-2">
               <div>
                 <label htmlFor={`${fieldId}-city`} className={label}>

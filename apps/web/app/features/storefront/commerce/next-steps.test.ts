@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { NEXT_STEPS, paymentSuccessPath, setupKindOf } from './next-steps';
 

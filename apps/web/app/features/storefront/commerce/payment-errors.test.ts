@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@isaac/contract';
 import { checkoutScriptFailed, orderCreationFailed, paymentErrorMessage } from './payment-errors';

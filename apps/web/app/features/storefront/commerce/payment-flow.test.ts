@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateOrderResponse, VerifyPaymentBody } from '@isaac/contract';
 import type { CheckoutFailure, CheckoutOptions } from './checkout';

@@ -117,8 +117,9 @@ export interface StartPaymentInput extends CheckoutCallbacks {
   target: PurchaseTarget;
   lines: readonly CartLine[];
   customer: Customer;
-  /** Where the installation happens, when an item needs one (issue 15). */
+  /** Where the installation happens (an item needs one, issue 15) or the goods go (a signed-in buyer). */
   address?: InstallationAddress;
+  addressKind?: 'installation' | 'delivery';
 }
 
 /**
@@ -128,7 +129,8 @@ export interface StartPaymentInput extends CheckoutCallbacks {
  */
 export async function startPayment(input: StartPaymentInput): Promise<void> {
   const body = buildOrderBody(input.target, input.lines, input.customer);
-  if (input.address) body.installation_address = input.address;
+  if (input.address && input.addressKind === 'delivery') body.delivery_address = input.address;
+  else if (input.address) body.installation_address = input.address;
   const order = await createOrder(body);
   await openCheckout(order, body, input);
 }

@@ -10,14 +10,8 @@ import {
 } from '@isaac/contract';
 import { Activity, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import {
-  Button,
-  DateField,
-  EmptyState,
-  ErrorState,
-  PanelLoading,
-  SelectField,
-} from '~/components/ui';
+import { ListBody } from '~/components/list';
+import { Button, byTime, DateField, SelectField, SortSelect, type SortOption } from '~/components/ui';
 import type { ActivityFilters } from '../../api/keys';
 import { useActivityFeed } from '../../api/list-activity';
 import { CHANNEL_LABELS, ENTITY_LABELS } from '../../model/activity';
@@ -27,6 +21,8 @@ const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: AU
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_LABELS[type] }));
 const CHANNEL_OPTIONS = AUDIT_CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The feed's order: by time only (the API's `order`; newest first is the default, left out of the URL). */
+const ORDER_OPTIONS: SortOption[] = [...byTime('at')];
 
 function pick<T extends string>(list: readonly T[], value: string | null): T | undefined {
   return list.find((item) => item === value);
@@ -49,6 +45,7 @@ export function filtersFromSearch(params: URLSearchParams): ActivityFilters {
     entity_id: params.get('entity_id') || undefined,
     from: dayBound(params.get('from'), false),
     to: dayBound(params.get('to'), true),
+    order: params.get('order') === 'asc' ? 'asc' : undefined,
   };
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
 }
@@ -60,13 +57,12 @@ export function ActivityPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearch(searchParams);
   const feed = useActivityFeed(filters);
-  const entries = feed.data?.pages.flatMap((page) => page.entries) ?? [];
   const hasFilter = FILTER_KEYS.some((key) => searchParams.get(key));
   const fromDay = searchParams.get('from') ?? '';
   const toDay = searchParams.get('to') ?? '';
   const rangeError = fromDay && toDay && fromDay > toDay ? "'From' must not be after 'To'" : undefined;
 
-  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>
+  const setFilter = (key: (typeof FILTER_KEYS)[number] | 'order', value: string) =>
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -116,11 +112,23 @@ export function ActivityPage() {
           onChange={(day) => setFilter('from', day)}
         />
         <DateField label="To" className="xl:w-44" value={toDay} onChange={(day) => setFilter('to', day)} />
+        <SortSelect
+          label="Order"
+          className="xl:w-40"
+          options={ORDER_OPTIONS}
+          sort="at"
+          order={filters.order ?? 'desc'}
+          onChange={(_sort, order) => setFilter('order', order === 'asc' ? 'asc' : '')}
+        />
         {hasFilter ? (
           <Button
             variant="ghost"
             className="col-span-2 justify-self-start"
-            onClick={() => setSearchParams(new URLSearchParams(), { replace: true })}
+            onClick={() =>
+              setSearchParams(new URLSearchParams(filters.order ? { order: filters.order } : {}), {
+                replace: true,
+              })
+            }
             icon={<X aria-hidden="true" className="h-4 w-4" />}
           >
             Clear filters
@@ -137,39 +145,40 @@ export function ActivityPage() {
         </h2>
         {rangeError ? (
           <p className="text-sm text-slate-400">Choose a 'From' day on or before the 'To' day.</p>
-        ) : feed.isPending ? (
-          <PanelLoading label="Loading activity…" />
-        ) : feed.isError ? (
-          <ErrorState
-            title={ADMIN_MSG.loadActivity}
-            message={feed.error.message}
-            onRetry={() => void feed.refetch()}
-            retrying={feed.isFetching}
-          />
-        ) : entries.length === 0 ? (
-          <EmptyState
-            icon={Activity}
-            title={hasFilter ? 'No activity matches these filters' : ADMIN_MSG.noRecentActivity}
-          />
         ) : (
-          <>
-            <ul className="divide-y divide-slate-700/70" aria-busy={feed.isFetchingNextPage}>
-              {entries.map((entry) => (
-                <ActivityItem key={entry._id} entry={entry} detailed />
-              ))}
-            </ul>
-            {feed.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void feed.fetchNextPage()}
-                  loading={feed.isFetchingNextPage}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
-          </>
+          <ListBody
+            query={feed}
+            items={(data) => data.pages.flatMap((page) => page.entries)}
+            noun="activity"
+            loadingLabel="Loading activity…"
+            errorTitle={ADMIN_MSG.loadActivity}
+            empty={{
+              icon: Activity,
+              title: hasFilter ? 'No activity matches these filters' : ADMIN_MSG.noRecentActivity,
+              text: '',
+            }}
+          >
+            {(entries) => (
+              <>
+                <ul className="divide-y divide-slate-700/70" aria-busy={feed.isFetchingNextPage}>
+                  {entries.map((entry) => (
+                    <ActivityItem key={entry._id} entry={entry} detailed />
+                  ))}
+                </ul>
+                {feed.hasNextPage ? (
+                  <div className="mt-4 flex justify-center">
+                    <Button
+                      variant="outline"
+                      onClick={() => void feed.fetchNextPage()}
+                      loading={feed.isFetchingNextPage}
+                    >
+                      Load more
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </ListBody>
         )}
       </section>
     </div>

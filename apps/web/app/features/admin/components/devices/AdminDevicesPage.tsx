@@ -13,31 +13,13 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import {
-  Button,
-  ButtonLink,
-  EmptyState,
-  ErrorState,
-  Pagination,
-  SelectField,
-  StatCard,
-  TextField,
-} from '~/components/ui';
-import { useUrlSearchBox } from '~/lib/use-url-search-box';
+import { ListBody, ListFilter, ListToolbar, useListView } from '~/components/list';
+import { Button, ButtonLink, ErrorState, StatCard } from '~/components/ui';
 import { ADMIN_DEVICES_PAGE_SIZE } from '../../api/assignments-keys';
 import { useDeviceStats } from '../../api/get-device-stats';
 import { useAdminDeviceList } from '../../api/list-admin-devices';
 import { type UnassignFrom, useUnassignDevices } from '../../api/unassign-devices';
-import {
-  type AdminDeviceFilters,
-  NO_ADMIN_DEVICE_FILTERS,
-  adminDeviceFiltersToParams,
-  hasAdminDeviceFilter,
-  pageCount,
-  parseAdminDeviceFilters,
-  withAdminDeviceFilter,
-} from '../../model/admin-device-filters';
+import { adminDeviceListView } from '../../model/admin-device-filters';
 import { AdminDevicesTable } from './AdminDevicesTable';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
 import { DeviceMessagesDialog } from './DeviceMessagesDialog';
@@ -59,18 +41,9 @@ const ASSIGNMENT_OPTIONS = ADMIN_DEVICE_ASSIGNMENTS.map((value) => ({
 
 /** /admin/devices: stat cards, search and filters (kept in the URL), the table with bulk actions. */
 export function AdminDevicesPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parseAdminDeviceFilters(searchParams);
-  const apply = (next: AdminDeviceFilters) =>
-    setSearchParams(adminDeviceFiltersToParams(next), { replace: true });
-
-  // The search box: what is typed shows at once; the URL (and the request) follow once typing pauses.
-  const [searchText, setSearchText] = useUrlSearchBox(filters.search, (search) =>
-    apply(withAdminDeviceFilter(filters, { search })),
-  );
-
+  const view = useListView(adminDeviceListView);
   const stats = useDeviceStats();
-  const list = useAdminDeviceList(filters, ADMIN_DEVICES_PAGE_SIZE);
+  const list = useAdminDeviceList(view.state, ADMIN_DEVICES_PAGE_SIZE);
   const unassign = useUnassignDevices();
   // The selected devices by id: kept across pages and refetches (the table's selection is derived from it).
   const [picked, setPicked] = useState<Record<string, AdminDevice>>({});
@@ -100,7 +73,7 @@ export function AdminDevicesPage() {
   const runUnassign = (from: UnassignFrom) =>
     unassign.mutate({ from, deviceIds: selectedIds }, { onSuccess: clearSelection });
 
-  const filtered = hasAdminDeviceFilter(filters);
+  const filtered = view.filtered;
   const versions = stats.data?.firmware_versions ?? [];
 
   return (
@@ -148,61 +121,35 @@ export function AdminDevicesPage() {
         />
       ) : null}
 
-      <section aria-label="Device filters" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
-        <TextField
-          label="Search"
-          type="search"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          placeholder="Name, serial, owner name or e-mail"
-          className="sm:col-span-2 xl:col-span-1"
-        />
-        <SelectField
-          label="Type"
-          value={filters.type ?? ''}
-          placeholder="All types"
-          options={TYPE_OPTIONS}
-          onChange={(e) =>
-            apply(
-              withAdminDeviceFilter(filters, {
-                type: (e.target.value || null) as AdminDeviceFilters['type'],
-              }),
-            )
-          }
-        />
-        <SelectField
-          label="Status"
-          value={filters.status ?? ''}
-          placeholder="Online and offline"
-          options={STATUS_OPTIONS}
-          onChange={(e) =>
-            apply(
-              withAdminDeviceFilter(filters, {
-                status: (e.target.value || null) as AdminDeviceFilters['status'],
-              }),
-            )
-          }
-        />
-        <SelectField
-          label="Assignment"
-          value={filters.assignment ?? ''}
-          placeholder="Assigned and available"
-          options={ASSIGNMENT_OPTIONS}
-          onChange={(e) =>
-            apply(
-              withAdminDeviceFilter(filters, {
-                assignment: (e.target.value || null) as AdminDeviceFilters['assignment'],
-              }),
-            )
-          }
-        />
-        <SelectField
-          label="Firmware"
-          value={filters.firmwareVersion ?? ''}
-          placeholder="Any version"
-          options={versions.map((v) => ({ value: v, label: v }))}
-          onChange={(e) => apply(withAdminDeviceFilter(filters, { firmwareVersion: e.target.value || null }))}
-        />
+      <section aria-label="Device filters">
+        <ListToolbar
+          list={view}
+          search={{ label: 'Find devices', placeholder: 'Name, serial, owner name or e-mail' }}
+        >
+          <ListFilter list={view} name="type" label="Type" placeholder="All types" options={TYPE_OPTIONS} />
+          <ListFilter
+            list={view}
+            name="status"
+            label="Status"
+            placeholder="Online and offline"
+            options={STATUS_OPTIONS}
+          />
+          <ListFilter
+            list={view}
+            name="assignment"
+            label="Assignment"
+            placeholder="Assigned and available"
+            options={ASSIGNMENT_OPTIONS}
+            className="sm:w-56"
+          />
+          <ListFilter
+            list={view}
+            name="firmware_version"
+            label="Firmware"
+            placeholder="Any version"
+            options={versions.map((v) => ({ value: v, label: v }))}
+          />
+        </ListToolbar>
       </section>
 
       <div
@@ -248,84 +195,57 @@ export function AdminDevicesPage() {
         ) : null}
       </div>
 
-      {list.isPending ? (
-        <div
-          role="status"
-          aria-busy="true"
-          className="rounded-xl border border-slate-700 p-6 text-sm text-slate-400"
-        >
-          Loading devices…
-        </div>
-      ) : list.isError ? (
-        <ErrorState
-          title={MSG.loadDevices}
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.devices.length === 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title={MSG.noDevices}
-          description={
-            filtered ? 'No devices match this search and these filters.' : 'No device has been added yet.'
-          }
-          action={
-            filtered || filters.page > 1 ? (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearchText('');
-                  apply(NO_ADMIN_DEVICE_FILTERS);
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <>
-          <p className="text-sm text-slate-400" aria-live="polite">
-            {list.data.total} {list.data.total === 1 ? 'device' : 'devices'}
-            {filtered ? ' match' : ''}
-          </p>
-          <AdminDevicesTable
-            devices={list.data.devices}
-            selection={selection}
-            onSelectionChange={setSelection}
-            dimmed={list.isPlaceholderData}
-            renderRowActions={(device) => (
-              <div className="flex gap-1">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setMessagesOf(device)}
-                  icon={<MessageSquareWarning aria-hidden="true" className="h-4 w-4" />}
-                  aria-label={`Messages not stored from ${device.name}`}
-                >
-                  Messages
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setUploadFor(device)}
-                  icon={<HardDriveUpload aria-hidden="true" className="h-4 w-4" />}
-                  aria-label={`Upload firmware for ${device.name}`}
-                >
-                  Upload
-                </Button>
-              </div>
-            )}
-          />
-          <Pagination
-            label="Device pages"
-            page={filters.page}
-            pageCount={pageCount(list.data.total, list.data.page_size)}
-            onPageChange={(page) => apply({ ...filters, page })}
-          />
-        </>
-      )}
+      <ListBody
+        query={list}
+        items={(data) => data.devices}
+        noun="devices"
+        errorTitle={MSG.loadDevices}
+        empty={{
+          icon: SearchX,
+          title: MSG.noDevices,
+          text: 'No device has been added yet.',
+          filteredText: 'No devices match this search and these filters.',
+        }}
+        list={view}
+      >
+        {(devices, dimmed, data) => (
+          <>
+            <p className="text-sm text-slate-400" aria-live="polite">
+              {data.total} {data.total === 1 ? 'device' : 'devices'}
+              {filtered ? ' match' : ''}
+            </p>
+            <AdminDevicesTable
+              devices={devices}
+              selection={selection}
+              onSelectionChange={setSelection}
+              dimmed={dimmed}
+              sort={view.tableSort()}
+              renderRowActions={(device) => (
+                <div className="flex gap-1">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setMessagesOf(device)}
+                    icon={<MessageSquareWarning aria-hidden="true" className="h-4 w-4" />}
+                    aria-label={`Messages not stored from ${device.name}`}
+                  >
+                    Messages
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setUploadFor(device)}
+                    icon={<HardDriveUpload aria-hidden="true" className="h-4 w-4" />}
+                    aria-label={`Upload firmware for ${device.name}`}
+                  >
+                    Upload
+                  </Button>
+                </div>
+              )}
+            />
+          </>
+        )}
+      </ListBody>
 
       {messagesOf ? <DeviceMessagesDialog device={messagesOf} onClose={() => setMessagesOf(null)} /> : null}
       {uploadFor ? (

@@ -7,7 +7,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { Badge, DataTable } from '~/components/ui';
+import { Badge, DataTable, type TableSort } from '~/components/ui';
 
 const features = tableFeatures({ rowSelectionFeature });
 const column = createColumnHelper<typeof features, AdminDevice>();
@@ -61,6 +61,7 @@ interface AdminDevicesTableProps {
   selection: RowSelectionState;
   onSelectionChange: (updater: RowSelectionState | ((old: RowSelectionState) => RowSelectionState)) => void;
   dimmed: boolean;
+  sort?: TableSort;
   /** Per-device actions in a pinned last column (the slot for the firmware Upload button). */
   renderRowActions?: (device: AdminDevice) => ReactNode;
 }
@@ -74,6 +75,7 @@ export function AdminDevicesTable({
   selection,
   onSelectionChange,
   dimmed,
+  sort,
   renderRowActions,
 }: AdminDevicesTableProps) {
   const table = useTable({
@@ -93,7 +95,9 @@ export function AdminDevicesTable({
       label="Devices table"
       minWidth="min-w-[56rem]"
       rowHeader="name"
+      cardLead="select"
       dimmed={dimmed}
+      sort={sort}
       renderRowActions={renderRowActions}
       rowClassName={(row) => row.getIsSelected() && 'bg-sky-500/10'}
       renderHeader={(header) =>

@@ -1,14 +1,11 @@
 import { MSG, type AdminDevice, ADMIN_MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '~/components/ui';
-import { useDebouncedValue } from '~/lib/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS } from '~/lib/use-url-search-box';
 import { useAssignDevices } from '../../api/assign-devices';
 import { PICKER_PAGE_SIZE } from '../../api/assignments-keys';
 import { useAdminDeviceList } from '../../api/list-admin-devices';
-import { NO_ADMIN_DEVICE_FILTERS } from '../../model/admin-device-filters';
+import { adminDeviceListView } from '../../model/admin-device-filters';
 import { AssignDialog, ElectricianSelect } from '../AssignDialog';
-import { CheckList } from '../CheckList';
+import { PickList, usePickSearch } from '../PickList';
 
 interface AssignDevicesDialogProps {
   onClose: () => void;
@@ -27,10 +24,9 @@ export function AssignDevicesDialog({
 }: AssignDevicesDialogProps) {
   const [electrician, setElectrician] = useState(electricianId ?? '');
   const [chosen, setChosen] = useState<string[]>(() => devices?.map((d) => d._id) ?? []);
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const search = usePickSearch();
   const [error, setError] = useState<string | null>(null);
-  const picker = useAdminDeviceList({ ...NO_ADMIN_DEVICE_FILTERS, search: debounced }, PICKER_PAGE_SIZE);
+  const picker = useAdminDeviceList({ ...adminDeviceListView.none, search: search.search }, PICKER_PAGE_SIZE);
   const assign = useAssignDevices();
 
   const submit = (event: FormEvent) => {
@@ -76,29 +72,24 @@ export function AssignDevicesDialog({
           </ul>
         </div>
       ) : (
-        <>
-          <TextField
-            label="Find devices"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, serial number or owner"
-          />
-          <CheckList
-            legend="Devices"
-            loading={picker.isPending}
-            error={picker.isError ? MSG.loadDevices : null}
-            onRetry={() => void picker.refetch()}
-            items={(picker.data?.devices ?? []).map((d) => ({
+        <PickList
+          searchLabel="Find devices"
+          placeholder="Name, serial number or owner"
+          search={search}
+          legend="Devices"
+          query={picker}
+          items={(data) =>
+            data.devices.map((d) => ({
               id: d._id,
               label: d.name,
               detail: `${d.serial_number}${d.electrician ? ` · with ${d.electrician.name}` : ''}`,
-            }))}
-            chosen={chosen}
-            onChange={setChosen}
-            empty={MSG.noDevices}
-          />
-        </>
+            }))
+          }
+          errorText={MSG.loadDevices}
+          empty={MSG.noDevices}
+          chosen={chosen}
+          onChange={setChosen}
+        />
       )}
     </AssignDialog>
   );

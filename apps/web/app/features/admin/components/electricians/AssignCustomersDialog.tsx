@@ -1,12 +1,10 @@
 import { businessDate, ADMIN_MSG } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
-import { DateField, TextField } from '~/components/ui';
-import { useDebouncedValue } from '~/lib/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS } from '~/lib/use-url-search-box';
+import { DateField } from '~/components/ui';
 import { useAssignCustomers } from '../../api/assign-customers';
 import { useCustomers } from '../../api/list-customers';
 import { AssignDialog, ElectricianSelect } from '../AssignDialog';
-import { CheckList } from '../CheckList';
+import { PickList, usePickSearch } from '../PickList';
 
 interface AssignCustomersDialogProps {
   onClose: () => void;
@@ -23,10 +21,9 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
   const [electrician, setElectrician] = useState(electricianId ?? '');
   const [chosen, setChosen] = useState<string[]>([]);
   const [date, setDate] = useState('');
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const search = usePickSearch();
   const [error, setError] = useState<string | null>(null);
-  const customers = useCustomers(debounced, null);
+  const customers = useCustomers({ search: search.search });
   const assign = useAssignCustomers();
 
   const submit = (event: FormEvent) => {
@@ -60,26 +57,23 @@ export function AssignCustomersDialog({ onClose, electricianId }: AssignCustomer
         <ElectricianSelect value={electrician} onChange={setElectrician} />
         <DateField label="Installation date" required value={date} onChange={setDate} />
       </div>
-      <TextField
-        label="Find customers"
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+      <PickList
+        searchLabel="Find customers"
         placeholder="Name or e-mail"
-      />
-      <CheckList
+        search={search}
         legend="Customers"
-        loading={customers.isPending}
-        error={customers.isError ? ADMIN_MSG.loadCustomers : null}
-        onRetry={() => void customers.refetch()}
-        items={(customers.data?.customers ?? []).map((c) => ({
-          id: c._id,
-          label: c.name,
-          detail: `${c.email}${c.assignment ? ` · with ${c.assignment.electrician.name}` : ''}`,
-        }))}
+        query={customers}
+        items={(data) =>
+          data.customers.map((c) => ({
+            id: c._id,
+            label: c.name,
+            detail: `${c.email}${c.assignment ? ` · with ${c.assignment.electrician.name}` : ''}`,
+          }))
+        }
+        errorText={ADMIN_MSG.loadCustomers}
+        empty={ADMIN_MSG.noCustomers}
         chosen={chosen}
         onChange={setChosen}
-        empty={ADMIN_MSG.noCustomers}
       />
     </AssignDialog>
   );

@@ -1,10 +1,11 @@
 import { type ElectricianSummary, ADMIN_MSG } from '@isaac/contract';
 import { Cpu, HardHat, UserPlus, Users, Wrench } from 'lucide-react';
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, Pagination, StatCard } from '~/components/ui';
+import { ListBody, ListToolbar, useListView } from '~/components/list';
+import { Button, StatCard } from '~/components/ui';
 import { ELECTRICIANS_PAGE_SIZE } from '../../api/assignments-keys';
 import { useElectricians } from '../../api/list-electricians';
-import { pageCount } from '../../model/admin-device-filters';
+import { electricianListView } from '../../model/electrician-lists';
 import { AssignDevicesDialog } from '../devices/AssignDevicesDialog';
 import { AssignCustomersDialog } from './AssignCustomersDialog';
 import { ElectricianCustomers } from './ElectricianCustomers';
@@ -12,10 +13,13 @@ import { ElectriciansTable } from './ElectriciansTable';
 
 type Dialog = { kind: 'customers' | 'devices'; electricianId?: string } | null;
 
-/** /admin/electricians: counts, the electricians table, Assign Customers and Assign Devices. */
+/**
+ * /admin/electricians: counts, the electricians (search, sort and page in the URL), Assign Customers and
+ * Assign Devices.
+ */
 export function ElectriciansPage() {
-  const [page, setPage] = useState(1);
-  const list = useElectricians('', page, ELECTRICIANS_PAGE_SIZE);
+  const view = useListView(electricianListView);
+  const list = useElectricians(view.state, ELECTRICIANS_PAGE_SIZE);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
   const stats = list.data?.statistics;
@@ -61,46 +65,33 @@ export function ElectriciansPage() {
         </Button>
       </div>
 
-      {list.isPending ? (
-        <div
-          role="status"
-          aria-busy="true"
-          className="rounded-xl border border-slate-700 p-6 text-sm text-slate-400"
-        >
-          Loading electricians…
-        </div>
-      ) : list.isError ? (
-        <ErrorState
-          title={ADMIN_MSG.loadElectricians}
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.electricians.length === 0 ? (
-        <EmptyState
-          icon={HardHat}
-          title={ADMIN_MSG.noElectricians}
-          description="Add a user with the Electrician role."
-        />
-      ) : (
-        <>
+      <ListToolbar list={view} search={{ label: 'Find electricians', placeholder: 'Name or e-mail' }} />
+      <ListBody
+        query={list}
+        items={(data) => data.electricians}
+        noun="electricians"
+        errorTitle={ADMIN_MSG.loadElectricians}
+        empty={{
+          icon: HardHat,
+          title: ADMIN_MSG.noElectricians,
+          text: 'Add a user with the Electrician role.',
+          filteredText: 'No electrician matches this search.',
+        }}
+        list={view}
+      >
+        {(electricians, dimmed) => (
           <ElectriciansTable
-            electricians={list.data.electricians}
-            dimmed={list.isPlaceholderData}
+            electricians={electricians}
+            dimmed={dimmed}
+            sort={view.tableSort()}
             expanded={expanded}
             onToggle={(id) => setExpanded((current) => (current === id ? null : id))}
             onAssignCustomers={(e) => open('customers', e)}
             onAssignDevices={(e) => open('devices', e)}
             renderCustomers={(e) => <ElectricianCustomers electrician={e} />}
           />
-          <Pagination
-            label="Electrician pages"
-            page={page}
-            pageCount={pageCount(list.data.total, list.data.page_size)}
-            onPageChange={setPage}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
 
       {dialog?.kind === 'customers' ? (
         <AssignCustomersDialog electricianId={dialog.electricianId} onClose={() => setDialog(null)} />

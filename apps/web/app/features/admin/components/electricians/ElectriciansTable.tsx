@@ -2,7 +2,7 @@ import type { ElectricianSummary } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { ChevronDown, ChevronRight, UserPlus, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge, Button, DataTable } from '~/components/ui';
+import { Badge, Button, DataTable, type TableSort } from '~/components/ui';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, ElectricianSummary>();
@@ -49,6 +49,7 @@ const columns = column.columns([
 interface ElectriciansTableProps {
   electricians: ElectricianSummary[];
   dimmed: boolean;
+  sort?: TableSort;
   expanded: string | null;
   onToggle: (id: string) => void;
   onAssignCustomers: (electrician: ElectricianSummary) => void;
@@ -56,10 +57,11 @@ interface ElectriciansTableProps {
   renderCustomers: (electrician: ElectricianSummary) => ReactNode;
 }
 
-/** Electricians with their counts; a row opens to list its customers. Actions stay pinned on narrow screens. */
+/** Electricians with their counts, sorted by a column; a row opens to list its customers. */
 export function ElectriciansTable({
   electricians,
   dimmed,
+  sort,
   expanded,
   onToggle,
   onAssignCustomers,
@@ -74,6 +76,7 @@ export function ElectriciansTable({
       minWidth="min-w-[52rem]"
       rowHeader="name"
       dimmed={dimmed}
+      sort={sort}
       renderExpanded={(electrician) => (expanded === electrician._id ? renderCustomers(electrician) : null)}
       renderRowActions={(electrician) => {
         const open = expanded === electrician._id;

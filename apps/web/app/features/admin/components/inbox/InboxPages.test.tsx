@@ -208,7 +208,45 @@ describe('OrdersPage', () => {
   });
 });
 
+describe('OrdersPage sort', () => {
+  it('sorts on the server by the column headers: Order by date, Payment by when it was paid', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi([makeOrder(1), makeOrder(2)], []);
+    renderAt(api, '/admin/orders', OrdersPage);
+    const table = await screen.findByRole('table');
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    expect(header('Order')).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(header('Payment')).getByRole('button'));
+    expect(screen.getByTestId('location')).toHaveTextContent('?sort=paid_at&order=asc');
+    const lists = () => api.calls.filter((c) => c.path === '/api/admin/orders');
+    await waitFor(() => expect(lists().at(-1)?.search.get('sort')).toBe('paid_at'));
+    await user.click(within(header('Amount')).getByRole('button'));
+    await waitFor(() => expect(header('Amount')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(lists().at(-1)?.search.toString()).toBe('sort=amount&order=asc&page=1&page_size=20');
+    // Items is not a column the server sorts by.
+    expect(within(header('Items')).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
 describe('MessagesPage', () => {
+  it('sorts from the Sort by menu (messages are cards), kept in the URL', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi([], [makeMessage(1)]);
+    renderAt(api, '/admin/messages', MessagesPage);
+    await screen.findByText('Question number 1');
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Newest first');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Name (A–Z)');
+    expect(screen.getByTestId('location')).toHaveTextContent('?sort=name&order=asc');
+    await waitFor(() =>
+      expect(
+        api.calls
+          .filter((c) => c.path === '/api/admin/contact-messages')
+          .at(-1)
+          ?.search.get('sort'),
+      ).toBe('name'),
+    );
+  });
+
   it('marks a message handled (who and when), then opens it again', async () => {
     const user = userEvent.setup();
     const api = fakeApi([], [makeMessage(1), makeMessage(2, { subject: 'partnership' })]);

@@ -6,17 +6,23 @@ import {
   type ContactMessageState,
 } from '@isaac/contract';
 import { CheckCircle2, Inbox, Mail, RotateCcw } from 'lucide-react';
-import { Badge, Button } from '~/components/ui';
+import { ListBody, ListFilter, ListHeader, ListToolbar, useListView } from '~/components/list';
+import { Badge, Button, byTime, type SortOption } from '~/components/ui';
 import { formatDateTime } from '~/lib/format';
 import { INBOX_PAGE_SIZE } from '../../api/inbox-keys';
 import { useContactMessageList } from '../../api/list-contact-messages';
 import { useSetContactMessageHandled } from '../../api/set-contact-message-handled';
-import { messageFilters } from '../../model/inbox-filters';
-import { FilteredListScreen } from './PagedList';
-import { useChoiceFilters } from './use-choice-filters';
+import { messageListView } from '../../model/inbox-filters';
 
 const STATE_LABELS: Record<ContactMessageState, string> = { open: 'Open', handled: 'Handled' };
 const STATE_OPTIONS = CONTACT_MESSAGE_STATES.map((state) => ({ value: state, label: STATE_LABELS[state] }));
+const SORT_OPTIONS: SortOption[] = [
+  ...byTime(),
+  { sort: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { sort: 'name', order: 'desc', label: 'Name (Z–A)' },
+  { sort: 'email', order: 'asc', label: 'E-mail (A–Z)' },
+  { sort: 'subject', order: 'asc', label: 'Subject' },
+];
 
 export function subjectLabel(subject: ContactMessage['subject']): string {
   return CONTACT_SUBJECTS.find((s) => s.value === subject)?.label ?? subject;
@@ -28,38 +34,56 @@ export function replyLink(message: ContactMessage): string {
 }
 
 /**
- * /admin/messages: the contact form's messages, newest first — open or handled, search by name, e-mail or
- * text (kept in the URL); each can be answered by e-mail and marked handled (or opened again).
+ * /admin/messages: the contact form's messages, newest first or sorted — open or handled, search by name,
+ * e-mail or text (kept in the URL); each can be answered by e-mail and marked handled (or opened again).
  */
 export function MessagesPage() {
-  const view = useChoiceFilters(messageFilters);
-  const list = useContactMessageList(view.filters, INBOX_PAGE_SIZE);
+  const view = useListView(messageListView);
+  const list = useContactMessageList(view.state, INBOX_PAGE_SIZE);
   return (
-    <FilteredListScreen
-      title="Messages"
-      intro="What people wrote on the contact page."
-      nouns={{ one: 'message', many: 'messages' }}
-      view={view}
-      search={{ label: 'Find messages', placeholder: 'Name, e-mail or text' }}
-      choice={{ label: 'State', placeholder: 'All messages', options: STATE_OPTIONS }}
-      query={list}
-      items={(data) => data.contact_messages}
-      errorTitle={ADMIN_MSG.loadMessages}
-      empty={{
-        icon: Inbox,
-        title: ADMIN_MSG.noMessages,
-        filteredText: 'No message matches this search and state.',
-        text: 'Messages sent from the contact page appear here.',
-      }}
-    >
-      {(messages, dimmed) => (
-        <ul aria-label="Messages" className={dimmed ? 'space-y-3 opacity-60' : 'space-y-3'}>
-          {messages.map((message) => (
-            <MessageCard key={message._id} message={message} />
-          ))}
-        </ul>
-      )}
-    </FilteredListScreen>
+    <div className="space-y-6">
+      <ListHeader
+        title="Messages"
+        intro="What people wrote on the contact page."
+        total={list.data?.total}
+        nouns={{ one: 'message', many: 'messages' }}
+        filtered={view.filtered}
+      />
+      <ListToolbar
+        list={view}
+        search={{ label: 'Find messages', placeholder: 'Name, e-mail or text' }}
+        sortOptions={SORT_OPTIONS}
+      >
+        <ListFilter
+          list={view}
+          name="state"
+          label="State"
+          placeholder="All messages"
+          options={STATE_OPTIONS}
+        />
+      </ListToolbar>
+      <ListBody
+        query={list}
+        items={(data) => data.contact_messages}
+        noun="messages"
+        errorTitle={ADMIN_MSG.loadMessages}
+        empty={{
+          icon: Inbox,
+          title: ADMIN_MSG.noMessages,
+          filteredText: 'No message matches this search and state.',
+          text: 'Messages sent from the contact page appear here.',
+        }}
+        list={view}
+      >
+        {(messages, dimmed) => (
+          <ul aria-label="Messages" className={dimmed ? 'space-y-3 opacity-60' : 'space-y-3'}>
+            {messages.map((message) => (
+              <MessageCard key={message._id} message={message} />
+            ))}
+          </ul>
+        )}
+      </ListBody>
+    </div>
   );
 }
 

@@ -1,16 +1,15 @@
 import { ADMIN_MSG, formatInr, ORDER_STATUSES, type Order } from '@isaac/contract';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
+import { ListBody, ListFilter, ListHeader, ListToolbar, useListView } from '~/components/list';
 import { ConfirmDialog } from '~/components/ui';
 import { useCancelOrder } from '../../api/cancel-order';
 import { INBOX_PAGE_SIZE } from '../../api/inbox-keys';
 import { useOrderList } from '../../api/list-orders';
 import { useRefundOrder } from '../../api/refund-order';
-import { orderFilters } from '../../model/inbox-filters';
+import { orderListView } from '../../model/inbox-filters';
 import { ORDER_STATUS_LABELS, OrdersTable } from './OrdersTable';
 import { LateCapturesPanel } from './LateCapturesPanel';
-import { FilteredListScreen } from './PagedList';
-import { useChoiceFilters } from './use-choice-filters';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({
   value: status,
@@ -18,13 +17,13 @@ const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({
 }));
 
 /**
- * /admin/orders: the storefront's orders, newest first — search (customer name or e-mail, order id or
- * payment id) and status kept in the URL, a page at a time; an unpaid order can be cancelled and a paid
- * one refunded through the payment provider (each after a confirmation).
+ * /admin/orders: the storefront's orders, newest first or sorted by a column — search (customer name or
+ * e-mail, order id or payment id), status and sort kept in the URL, a page at a time; an unpaid order can be
+ * cancelled and a paid one refunded through the payment provider (each after a confirmation).
  */
 export function OrdersPage() {
-  const view = useChoiceFilters(orderFilters);
-  const list = useOrderList(view.filters, INBOX_PAGE_SIZE);
+  const view = useListView(orderListView);
+  const list = useOrderList(view.state, INBOX_PAGE_SIZE);
   const cancel = useCancelOrder();
   const refund = useRefundOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -32,31 +31,49 @@ export function OrdersPage() {
   return (
     <>
       <LateCapturesPanel />
-      <FilteredListScreen
-        title="Orders"
-        intro="Orders placed in the shop."
-        nouns={{ one: 'order', many: 'orders' }}
-        view={view}
-        search={{ label: 'Find orders', placeholder: 'Customer, e-mail, order or payment id' }}
-        choice={{ label: 'Status', placeholder: 'All statuses', options: STATUS_OPTIONS }}
-        query={list}
-        items={(data) => data.orders}
-        errorTitle={ADMIN_MSG.loadOrders}
-        empty={{
-          icon: ShoppingCart,
-          title: ADMIN_MSG.noOrders,
-          filteredText: 'No order matches this search and status.',
-          text: 'Orders appear here once someone checks out in the shop.',
-        }}
-      >
-        {(orders, dimmed) => (
-          <OrdersTable
-            orders={orders}
-            dimmed={dimmed}
-            actions={{ onCancel: setCancelling, onRefund: setRefunding }}
+      <div className="space-y-6">
+        <ListHeader
+          title="Orders"
+          intro="Orders placed in the shop."
+          total={list.data?.total}
+          nouns={{ one: 'order', many: 'orders' }}
+          filtered={view.filtered}
+        />
+        <ListToolbar
+          list={view}
+          search={{ label: 'Find orders', placeholder: 'Customer, e-mail, order or payment id' }}
+        >
+          <ListFilter
+            list={view}
+            name="status"
+            label="Status"
+            placeholder="All statuses"
+            options={STATUS_OPTIONS}
           />
-        )}
-      </FilteredListScreen>
+        </ListToolbar>
+        <ListBody
+          query={list}
+          items={(data) => data.orders}
+          noun="orders"
+          errorTitle={ADMIN_MSG.loadOrders}
+          empty={{
+            icon: ShoppingCart,
+            title: ADMIN_MSG.noOrders,
+            filteredText: 'No order matches this search and status.',
+            text: 'Orders appear here once someone checks out in the shop.',
+          }}
+          list={view}
+        >
+          {(orders, dimmed) => (
+            <OrdersTable
+              orders={orders}
+              dimmed={dimmed}
+              sort={view.tableSort({ order_id: 'created_at', payment_id: 'paid_at' })}
+              actions={{ onCancel: setCancelling, onRefund: setRefunding }}
+            />
+          )}
+        </ListBody>
+      </div>
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel order"

@@ -1,8 +1,7 @@
 import { formatInr, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Ban, Undo2 } from 'lucide-react';
-import { Badge, Button, type BadgeTone } from '~/components/ui';
-import { DataTable } from '~/components/ui/DataTable';
+import { Badge, Button, DataTable, type BadgeTone, type TableSort } from '~/components/ui';
 import { formatDateTime } from '~/lib/format';
 
 export { ORDER_STATUS_LABELS };
@@ -90,16 +89,19 @@ export const canRefundOrder = (order: Pick<Order, 'status'>) => order.status ===
 
 /**
  * One page of storefront orders: the order, who bought what, the amount, the status, the payment id, and
- * (with `actions`) Cancel for unpaid orders and Refund for paid ones in the pinned Actions column.
+ * (with `actions`) Cancel for unpaid orders and Refund for paid ones in the pinned Actions column (at the
+ * bottom of each order's card on a phone, under its amount and status).
  */
 export function OrdersTable({
   orders,
   dimmed,
   actions,
+  sort,
 }: {
   orders: Order[];
   dimmed: boolean;
   actions?: OrderRowActions;
+  sort?: TableSort;
 }) {
   const table = useTable({ features, columns, data: orders, getRowId: (order) => order._id });
   return (
@@ -109,6 +111,7 @@ export function OrdersTable({
       minWidth="min-w-[60rem]"
       rowHeader="order_id"
       dimmed={dimmed}
+      sort={sort}
       renderRowActions={actions ? (order) => <OrderActions order={order} actions={actions} /> : undefined}
     />
   );

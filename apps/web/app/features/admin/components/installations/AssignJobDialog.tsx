@@ -1,12 +1,10 @@
 import { ADMIN_MSG, businessDate, type InstallationJob } from '@isaac/contract';
 import { type FormEvent, useState } from 'react';
-import { DateField, SelectField } from '~/components/ui';
+import { DateField } from '~/components/ui';
 import { errorMessage } from '~/lib/api-client';
 import { useAssignInstallationJob } from '../../api/assign-installation-job';
-import { PICKER_PAGE_SIZE } from '../../api/assignments-keys';
 import { INSTALLATION_JOB_TEXT } from '../../api/installation-jobs-keys';
-import { useElectricians } from '../../api/list-electricians';
-import { AssignDialog } from '../AssignDialog';
+import { AssignDialog, ElectricianSelect } from '../AssignDialog';
 
 interface AssignJobDialogProps {
   job: InstallationJob;
@@ -23,11 +21,7 @@ export function AssignJobDialog({ job, onClose }: AssignJobDialogProps) {
   const [electrician, setElectrician] = useState(job.electrician?._id ?? '');
   const [date, setDate] = useState(job.installation_date ?? '');
   const [error, setError] = useState<string | null>(null);
-  const electricians = useElectricians('', 1, PICKER_PAGE_SIZE);
   const assign = useAssignInstallationJob();
-  const options = (electricians.data?.electricians ?? [])
-    .filter((e) => e.status === 'active')
-    .map((e) => ({ value: e._id, label: e.name }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,15 +54,7 @@ export function AssignJobDialog({ job, onClose }: AssignJobDialogProps) {
       error={error}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Electrician"
-          required
-          value={electrician}
-          onChange={(event) => setElectrician(event.target.value)}
-          placeholder={electricians.isPending ? 'Loading electricians…' : 'Select an electrician'}
-          options={options}
-          error={electricians.isError ? 'Could not load the electricians' : undefined}
-        />
+        <ElectricianSelect value={electrician} onChange={setElectrician} />
         <DateField label="Installation date" required value={date} onChange={setDate} />
       </div>
       <p className="text-sm text-slate-400">{job.address.address}</p>

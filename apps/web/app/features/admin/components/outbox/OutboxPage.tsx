@@ -1,13 +1,11 @@
 import { OUTBOX_STATES, type OutboxMessage } from '@isaac/contract';
 import { MailCheck, MailWarning, Mails } from 'lucide-react';
 import { useState } from 'react';
+import { ListBody, ListFilter, ListHeader, ListToolbar, useListView } from '~/components/list';
 import { OUTBOX_PAGE_SIZE } from '../../api/outbox-keys';
 import { useOutboxList } from '../../api/list-outbox';
 import { useRetryOutboxMessage } from '../../api/retry-outbox-message';
-import { OUTBOX_MSG, OUTBOX_STATE_LABELS, outboxFilters } from '../../model/outbox';
-import { InboxFilterBar } from '../inbox/InboxFilterBar';
-import { PagedList } from '../inbox/PagedList';
-import { useChoiceFilters } from '../inbox/use-choice-filters';
+import { OUTBOX_MSG, OUTBOX_STATE_LABELS, outboxListView } from '../../model/outbox';
 import { OutboxPreviewDialog } from './OutboxPreviewDialog';
 import { OutboxTable } from './OutboxTable';
 
@@ -19,46 +17,30 @@ const STATE_OPTIONS = OUTBOX_STATES.map((state) => ({ value: state, label: OUTBO
  * delivered (SMTP) or kept here; a preview of each as its recipient sees it, and Retry on failed ones.
  */
 export function OutboxPage() {
-  const view = useChoiceFilters(outboxFilters);
-  const list = useOutboxList(view.filters, OUTBOX_PAGE_SIZE);
+  const view = useListView(outboxListView);
+  const list = useOutboxList(view.state, OUTBOX_PAGE_SIZE);
   const retry = useRetryOutboxMessage();
   const [preview, setPreview] = useState<OutboxMessage | null>(null);
   const retryingId = retry.isPending ? (retry.variables ?? null) : null;
   const onRetry = (message: OutboxMessage) => retry.mutate(message._id);
-  const total = list.data?.total ?? 0;
 
   return (
     <div className="space-y-6">
-      <div>
-        <h2 className="text-lg font-semibold text-white">Outbox</h2>
-        <p className="text-sm text-slate-400" aria-live="polite">
-          {list.data
-            ? `${total} ${total === 1 ? 'e-mail' : 'e-mails'}${view.filtered ? ' found' : ''}`
-            : 'E-mails the platform sends to customers.'}
-        </p>
-      </div>
-      {list.data ? <DeliveryBanner delivering={list.data.delivering} /> : null}
-      <InboxFilterBar
-        label="Find e-mails"
-        placeholder="Recipient or subject"
-        text={view.text}
-        onText={view.setText}
-        choiceLabel="State"
-        choicePlaceholder="All states"
-        options={STATE_OPTIONS}
-        choice={view.filters.choice ?? ''}
-        onChoice={(value) => view.setChoice(OUTBOX_STATES.find((state) => state === value) ?? null)}
+      <ListHeader
+        title="Outbox"
+        intro="E-mails the platform sends to customers."
+        total={list.data?.total}
+        nouns={{ one: 'e-mail', many: 'e-mails' }}
         filtered={view.filtered}
-        onClear={view.clear}
       />
-      <PagedList
+      {list.data ? <DeliveryBanner delivering={list.data.delivering} /> : null}
+      <ListToolbar list={view} search={{ label: 'Find e-mails', placeholder: 'Recipient or subject' }}>
+        <ListFilter list={view} name="state" label="State" placeholder="All states" options={STATE_OPTIONS} />
+      </ListToolbar>
+      <ListBody
         query={list}
         items={(data) => data.messages}
         noun="e-mails"
-        page={view.filters.page}
-        filtered={view.filtered}
-        onClear={view.clear}
-        onPage={view.setPage}
         errorTitle={OUTBOX_MSG.load}
         empty={{
           icon: Mails,
@@ -66,18 +48,20 @@ export function OutboxPage() {
           filteredText: 'No e-mail matches this search and state.',
           text: 'E-mails appear here as soon as an order, an invitation, an installation or a quote sends one.',
         }}
+        list={view}
       >
-        {(messages, dimmed) => (
+        {(messages, dimmed, data) => (
           <OutboxTable
             messages={messages}
             dimmed={dimmed}
-            delivering={list.data?.delivering ?? false}
+            delivering={data.delivering}
+            sort={view.tableSort()}
             onPreview={setPreview}
             onRetry={onRetry}
             retryingId={retryingId}
           />
         )}
-      </PagedList>
+      </ListBody>
       {preview ? (
         <OutboxPreviewDialog
           message={preview}

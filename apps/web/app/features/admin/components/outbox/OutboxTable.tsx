@@ -2,8 +2,7 @@ import type { OutboxMessage } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Eye, RotateCw } from 'lucide-react';
 import { useMemo } from 'react';
-import { Badge, Button } from '~/components/ui';
-import { DataTable } from '~/components/ui/DataTable';
+import { Badge, Button, DataTable, type TableSort } from '~/components/ui';
 import { formatDateTime } from '~/lib/format';
 import { EMAIL_KIND_LABELS, OUTBOX_STATE_LABELS, OUTBOX_STATE_TONES } from '../../model/outbox';
 
@@ -39,10 +38,12 @@ export function OutboxTable({
   onPreview,
   onRetry,
   retryingId,
+  sort,
 }: {
   messages: OutboxMessage[];
   dimmed: boolean;
   delivering: boolean;
+  sort?: TableSort;
   onPreview: (message: OutboxMessage) => void;
   onRetry: (message: OutboxMessage) => void;
   /** The e-mail whose Retry is in flight. */
@@ -57,6 +58,7 @@ export function OutboxTable({
       minWidth="min-w-[56rem]"
       rowHeader="to"
       dimmed={dimmed}
+      sort={sort}
       renderRowActions={(message) => (
         <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
           <Button

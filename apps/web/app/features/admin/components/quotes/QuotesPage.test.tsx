@@ -59,7 +59,7 @@ function quotesApi(leads: ContactMessage[], quotes: Quote[]) {
         return json(200, { contact_messages: found, page: 1, page_size: 10, total: found.length });
       }
       if (call.method === 'GET' && call.path === '/api/admin/quotes') {
-        return json(200, { quotes: state.quotes, total: state.quotes.length });
+        return json(200, { quotes: state.quotes, page: 1, page_size: 20, total: state.quotes.length });
       }
       if (call.method === 'POST' && call.path === '/api/admin/quotes') {
         const body = call.body as { contact_message_id?: string; customer_name: string; amount: number };

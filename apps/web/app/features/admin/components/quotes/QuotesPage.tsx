@@ -1,24 +1,14 @@
 import { formatInr, type ContactMessage, type Quote, type QuoteState } from '@isaac/contract';
-import { FilePlus2, FileText, Inbox, Search } from 'lucide-react';
+import { FilePlus2, FileText, Inbox } from 'lucide-react';
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  cx,
-  EmptyState,
-  ErrorState,
-  Pagination,
-  type BadgeTone,
-} from '~/components/ui';
+import { ListBody, ListToolbar, useListView } from '~/components/list';
+import { Badge, Button, byTime, ConfirmDialog, cx, type BadgeTone, type SortOption } from '~/components/ui';
 import { formatCalendarDate, formatDateTime } from '~/lib/format';
-import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { useCancelQuote } from '../../api/cancel-quote';
 import { useLeadList } from '../../api/list-leads';
 import { useQuoteList } from '../../api/list-quotes';
 import { QUOTES_PAGE_SIZE } from '../../api/quotes-keys';
-import { ListSkeleton } from '../inbox/InboxFilterBar';
-import { pageCount, pageSummary } from '../../model/list-pages';
+import { leadListView, quoteListView } from '../../model/quote-lists';
 import { QuoteFormDialog } from './QuoteFormDialog';
 
 export const QUOTE_STATE_LABELS: Record<QuoteState, string> = {
@@ -33,6 +23,16 @@ const QUOTE_STATE_TONES: Record<QuoteState, BadgeTone> = {
   expired: 'yellow',
   cancelled: 'slate',
 };
+
+const LEAD_SORTS: SortOption[] = [...byTime(), { sort: 'name', order: 'asc', label: 'Name (A–Z)' }];
+const QUOTE_SORTS: SortOption[] = [
+  ...byTime(),
+  { sort: 'number', order: 'desc', label: 'Number' },
+  { sort: 'customer_name', order: 'asc', label: 'Customer (A–Z)' },
+  { sort: 'amount', order: 'desc', label: 'Amount (highest first)' },
+  { sort: 'amount', order: 'asc', label: 'Amount (lowest first)' },
+  { sort: 'valid_until', order: 'asc', label: 'Valid until (soonest first)' },
+];
 
 /** 'Smart Surveillance, ISAAC Air Purifier × 2' — what a quote covers. */
 export function quoteItemsText(quote: Pick<Quote, 'items'>): string {
@@ -75,66 +75,46 @@ export function QuotesPage() {
 }
 
 function LeadsSection({ onCreate }: { onCreate: (lead: ContactMessage) => void }) {
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), 300);
-  const leads = useLeadList(search);
+  const view = useListView(leadListView);
+  const leads = useLeadList(view.state);
   return (
     <section aria-labelledby="leads-heading" className="space-y-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h3 id="leads-heading" className="font-semibold text-slate-100">
-            Leads
-          </h3>
-          <p className="text-sm text-slate-400" aria-live="polite">
-            {leads.data
-              ? `${leads.data.total} open quote ${leads.data.total === 1 ? 'request' : 'requests'}`
-              : 'Quote requests from the contact form that wait for an answer.'}
-          </p>
-        </div>
-        <div className="relative w-full sm:w-72">
-          <label htmlFor="lead-search" className="sr-only">
-            Find leads
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            id="lead-search"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Name or e-mail"
-            className="block w-full rounded-lg border border-slate-600 bg-slate-900/70 py-2 pr-3 pl-9 text-sm text-slate-100 placeholder:text-slate-500 focus:outline-2 focus:outline-sky-500"
-          />
-        </div>
+      <div>
+        <h3 id="leads-heading" className="font-semibold text-slate-100">
+          Leads
+        </h3>
+        <p className="text-sm text-slate-400" aria-live="polite">
+          {leads.data
+            ? `${leads.data.total} open quote ${leads.data.total === 1 ? 'request' : 'requests'}`
+            : 'Quote requests from the contact form that wait for an answer.'}
+        </p>
       </div>
-      {leads.isPending ? (
-        <ListSkeleton label="Loading leads…" />
-      ) : leads.isError ? (
-        <ErrorState
-          title="Could not load the leads"
-          message={leads.error.message}
-          onRetry={() => void leads.refetch()}
-          retrying={leads.isFetching}
-        />
-      ) : leads.data.contact_messages.length === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          title={search ? 'No lead matches this search' : 'No open quote requests'}
-          description={
-            search
-              ? 'Try another name or e-mail.'
-              : 'Quote requests sent from the contact form ("Product inquiry") appear here.'
-          }
-        />
-      ) : (
-        <ul aria-label="Leads" className={cx('space-y-3', leads.isPlaceholderData && 'opacity-60')}>
-          {leads.data.contact_messages.map((lead) => (
-            <LeadCard key={lead._id} lead={lead} onCreate={() => onCreate(lead)} />
-          ))}
-        </ul>
-      )}
+      <ListToolbar
+        list={view}
+        search={{ label: 'Find leads', placeholder: 'Name or e-mail' }}
+        sortOptions={LEAD_SORTS}
+      />
+      <ListBody
+        query={leads}
+        items={(data) => data.contact_messages}
+        noun="leads"
+        errorTitle="Could not load the leads"
+        empty={{
+          icon: Inbox,
+          title: 'No open quote requests',
+          text: 'Quote requests sent from the contact form ("Product inquiry") appear here.',
+          filteredText: 'No lead matches this search. Try another name or e-mail.',
+        }}
+        list={view}
+      >
+        {(found, dimmed) => (
+          <ul aria-label="Leads" className={cx('space-y-3', dimmed && 'opacity-60')}>
+            {found.map((lead) => (
+              <LeadCard key={lead._id} lead={lead} onCreate={() => onCreate(lead)} />
+            ))}
+          </ul>
+        )}
+      </ListBody>
     </section>
   );
 }
@@ -172,8 +152,8 @@ function LeadCard({ lead, onCreate }: { lead: ContactMessage; onCreate: () => vo
 }
 
 function QuotesSection() {
-  const [page, setPage] = useState(1);
-  const list = useQuoteList(page, QUOTES_PAGE_SIZE);
+  const view = useListView(quoteListView);
+  const list = useQuoteList(view.state, QUOTES_PAGE_SIZE);
   const cancel = useCancelQuote();
   const [cancelling, setCancelling] = useState<Quote | null>(null);
   return (
@@ -186,44 +166,32 @@ function QuotesSection() {
           {list.data ? `${list.data.total} ${list.data.total === 1 ? 'quote' : 'quotes'}` : 'Newest first.'}
         </p>
       </div>
-      {list.isPending ? (
-        <ListSkeleton label="Loading quotes…" />
-      ) : list.isError ? (
-        <ErrorState
-          title="Could not load the quotes"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.quotes.length === 0 ? (
-        <EmptyState
-          icon={FileText}
-          title={page > 1 ? 'This page is empty' : 'No quotes yet'}
-          description={page > 1 ? undefined : 'Quotes you send appear here with their state.'}
-          action={
-            page > 1 ? (
-              <Button variant="outline" onClick={() => setPage(1)}>
-                Go to the first page
-              </Button>
-            ) : null
-          }
-        />
-      ) : (
-        <>
-          <ul aria-label="Quotes" className={cx('space-y-3', list.isPlaceholderData && 'opacity-60')}>
-            {list.data.quotes.map((quote) => (
+      <ListToolbar
+        list={view}
+        search={{ label: 'Find quotes', placeholder: 'Number, customer or e-mail' }}
+        sortOptions={QUOTE_SORTS}
+      />
+      <ListBody
+        query={list}
+        items={(data) => data.quotes}
+        noun="quotes"
+        errorTitle="Could not load the quotes"
+        empty={{
+          icon: FileText,
+          title: 'No quotes yet',
+          text: 'Quotes you send appear here with their state.',
+          filteredText: 'No quote matches this search.',
+        }}
+        list={view}
+      >
+        {(quotes, dimmed) => (
+          <ul aria-label="Quotes" className={cx('space-y-3', dimmed && 'opacity-60')}>
+            {quotes.map((quote) => (
               <QuoteCard key={quote._id} quote={quote} onCancel={() => setCancelling(quote)} />
             ))}
           </ul>
-          <Pagination
-            label="Quote pages"
-            page={page}
-            pageCount={pageCount(list.data.total, QUOTES_PAGE_SIZE)}
-            summary={pageSummary(page, QUOTES_PAGE_SIZE, list.data.quotes.length, list.data.total, 'quotes')}
-            onPageChange={setPage}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel quote"

@@ -1,16 +1,20 @@
 import {
   ADMIN_PATHS,
   DEVICE_TYPE_NAMES,
-  type DeviceType,
+  ROLLOUT_DEVICE_STATE_LABELS,
+  ROLLOUT_DEVICE_STATES,
   type Rollout,
+  type RolloutAction,
   type RolloutDevice,
 } from '@isaac/contract';
-import { ChevronDown, ChevronUp, Pause, Play, RotateCcw, Rocket, XCircle } from 'lucide-react';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { ChevronDown, ChevronUp, Cpu, Pause, Play, RotateCcw, Rocket, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, EmptyState, ErrorState, PanelLoading, cx } from '~/components/ui';
+import { ListBody, ListToolbar, useListView } from '~/components/list';
+import { Badge, Button, byTime, cx, DataTable, type BadgeTone, type SortOption } from '~/components/ui';
 import { formatDateTime } from '~/lib/format';
-import { useRollout, useRolloutAction, useRollouts, type RolloutAction } from '../../api/rollouts';
+import { rolloutListView, useRollout, useRolloutAction, useRollouts } from '../../api/rollouts';
 
 const STATUS_TONE: Record<Rollout['status'], 'green' | 'blue' | 'yellow' | 'red' | 'slate'> = {
   running: 'blue',
@@ -19,31 +23,6 @@ const STATUS_TONE: Record<Rollout['status'], 'green' | 'blue' | 'yellow' | 'red'
   cancelled: 'slate',
   completed: 'green',
 };
-const STATE_ORDER = [
-  'QUEUED',
-  'INITIATED',
-  'DOWNLOADING',
-  'DOWNLOADED',
-  'VERIFIED',
-  'UPDATING',
-  'UPDATED',
-  'FAILED',
-  'SKIPPED',
-  'CANCELLED',
-] as const;
-const STATE_TEXT: Record<string, string> = {
-  QUEUED: 'Queued',
-  INITIATED: 'Initiated',
-  DOWNLOADING: 'Downloading',
-  DOWNLOADED: 'Downloaded',
-  VERIFIED: 'Verified',
-  UPDATING: 'Updating',
-  UPDATED: 'Updated',
-  FAILED: 'Failed',
-  CANCELLED: 'Cancelled',
-  SKIPPED: 'Skipped',
-};
-
 /** The actions a rollout in `status` offers. */
 function actionsFor(status: Rollout['status'], failed: number): RolloutAction[] {
   const actions: RolloutAction[] = [];
@@ -61,66 +40,69 @@ const ACTION_LABEL: Record<RolloutAction, string> = {
 };
 const ACTION_ICON = { pause: Pause, resume: Play, cancel: XCircle, retry: RotateCcw } as const;
 
-function DeviceTable({ devices }: { devices: RolloutDevice[] }) {
+const stateTone = (state: RolloutDevice['state']): BadgeTone =>
+  state === 'UPDATED'
+    ? 'green'
+    : state === 'FAILED'
+      ? 'red'
+      : state === 'QUEUED' || state === 'CANCELLED'
+        ? 'slate'
+        : state === 'SKIPPED'
+          ? 'yellow'
+          : 'blue';
+
+const deviceFeatures = tableFeatures({});
+const deviceColumn = createColumnHelper<typeof deviceFeatures, RolloutDevice>();
+const deviceColumns = deviceColumn.columns([
+  deviceColumn.accessor('name', {
+    header: 'Device',
+    cell: (info) => (
+      <span className="text-slate-100">
+        {info.getValue()}
+        <span className="block text-xs text-slate-400">
+          from {info.row.original.from_version ?? 'unknown'}
+        </span>
+      </span>
+    ),
+  }),
+  deviceColumn.accessor('stage', {
+    header: 'Stage',
+    cell: (info) => <span className="tabular-nums">{info.getValue() + 1}</span>,
+  }),
+  deviceColumn.accessor('state', {
+    header: 'State',
+    cell: (info) => (
+      <Badge tone={stateTone(info.getValue())}>{ROLLOUT_DEVICE_STATE_LABELS[info.getValue()]}</Badge>
+    ),
+  }),
+  deviceColumn.accessor('percent', {
+    header: 'Progress',
+    cell: (info) => (
+      <span className="tabular-nums">{info.getValue() === null ? '–' : `${info.getValue()}%`}</span>
+    ),
+  }),
+  deviceColumn.accessor('reason', { header: 'Reason', cell: (info) => info.getValue() ?? '' }),
+  deviceColumn.accessor('state_at', {
+    header: 'Since',
+    cell: (info) => <span className="text-xs text-slate-400">{formatDateTime(info.getValue())}</span>,
+  }),
+]);
+
+/** The devices of a rollout (the kit's table: a card per device on a phone), in stage order. */
+function DeviceTable({ devices, title }: { devices: RolloutDevice[]; title: string }) {
+  const table = useTable({
+    features: deviceFeatures,
+    columns: deviceColumns,
+    data: devices,
+    getRowId: (d) => d.device_id,
+  });
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-700">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Devices of the rollout</caption>
-        <thead className="bg-slate-900/60 text-xs text-slate-400">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Device
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Stage
-            </th>
-            <th scope="col" className="px-3 py-2">
-              State
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Progress
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Reason
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Since
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-800">
-          {devices.map((d) => (
-            <tr key={d.device_id}>
-              <td className="px-3 py-2 text-slate-100">
-                {d.name}
-                <span className="block text-xs text-slate-400">from {d.from_version ?? 'unknown'}</span>
-              </td>
-              <td className="px-3 py-2 tabular-nums">{d.stage + 1}</td>
-              <td className="px-3 py-2">
-                <Badge
-                  tone={
-                    d.state === 'UPDATED'
-                      ? 'green'
-                      : d.state === 'FAILED'
-                        ? 'red'
-                        : d.state === 'QUEUED' || d.state === 'CANCELLED'
-                          ? 'slate'
-                          : d.state === 'SKIPPED'
-                            ? 'yellow'
-                            : 'blue'
-                  }
-                >
-                  {STATE_TEXT[d.state]}
-                </Badge>
-              </td>
-              <td className="px-3 py-2 tabular-nums">{d.percent === null ? '–' : `${d.percent}%`}</td>
-              <td className="px-3 py-2 text-slate-300">{d.reason ?? ''}</td>
-              <td className="px-3 py-2 text-xs text-slate-400">{formatDateTime(d.state_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      table={table}
+      label={`Devices of the rollout of ${title}`}
+      minWidth="min-w-[40rem]"
+      rowHeader="name"
+    />
   );
 }
 
@@ -130,7 +112,7 @@ function RolloutCard({ rollout }: { rollout: Rollout }) {
   const act = useRolloutAction();
   const shown = detail.data?.rollout ?? rollout;
   const finished = shown.counts.UPDATED + shown.counts.FAILED;
-  const title = `${DEVICE_TYPE_NAMES[shown.firmware.device_type as DeviceType] ?? shown.firmware.device_type} ${shown.firmware.version}`;
+  const title = `${DEVICE_TYPE_NAMES[shown.firmware.device_type]} ${shown.firmware.version}`;
   return (
     <li className="rounded-xl border border-slate-700/80 bg-slate-800/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -185,9 +167,9 @@ function RolloutCard({ rollout }: { rollout: Rollout }) {
           />
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
-          {STATE_ORDER.map((state) => (
+          {ROLLOUT_DEVICE_STATES.map((state) => (
             <div key={state} className={cx('flex gap-1', shown.counts[state] === 0 && 'text-slate-500')}>
-              <dt>{STATE_TEXT[state]}</dt>
+              <dt>{ROLLOUT_DEVICE_STATE_LABELS[state]}</dt>
               <dd className="font-semibold tabular-nums">{shown.counts[state]}</dd>
             </div>
           ))}
@@ -208,29 +190,37 @@ function RolloutCard({ rollout }: { rollout: Rollout }) {
         <span className="sr-only"> of the rollout of {title}</span>
       </button>
       {open ? (
-        detail.isPending ? (
-          <PanelLoading label="Loading devices…" />
-        ) : detail.isError ? (
-          <ErrorState
-            title="Error loading the devices"
-            message={detail.error.message}
-            onRetry={() => void detail.refetch()}
-          />
-        ) : (
-          <DeviceTable devices={detail.data.devices} />
-        )
+        <div className="mt-4">
+          <ListBody
+            query={detail}
+            items={(data) => data.devices}
+            noun="devices"
+            errorTitle="Error loading the devices"
+            empty={{ icon: Cpu, title: 'No devices', text: 'This rollout has no devices.' }}
+          >
+            {(devices) => <DeviceTable devices={devices} title={title} />}
+          </ListBody>
+        </div>
       ) : null}
     </li>
   );
 }
 
+const SORT_OPTIONS: SortOption[] = [
+  ...byTime(),
+  { sort: 'status', order: 'asc', label: 'Status' },
+  { sort: 'version', order: 'desc', label: 'Version (highest first)' },
+  { sort: 'version', order: 'asc', label: 'Version (lowest first)' },
+];
+
 /**
  * Admin → Devices → Rollouts (issue 14): every rollout with its status, stage, counts per device state and a
  * progress bar, live while one runs; the per-device table; pause, resume, cancel, retry. Rollouts start
- * from the Firmware screen ("Roll out").
+ * from the Firmware screen ("Roll out"). A page at a time, newest first or sorted (in the URL).
  */
 export function RolloutsPage() {
-  const list = useRollouts();
+  const view = useListView(rolloutListView);
+  const list = useRollouts(view.state);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -246,28 +236,27 @@ export function RolloutsPage() {
           Start from Firmware
         </Link>
       </div>
-      {list.isPending ? (
-        <PanelLoading label="Loading rollouts…" />
-      ) : list.isError ? (
-        <ErrorState
-          title="Error loading rollouts"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.rollouts.length === 0 ? (
-        <EmptyState
-          icon={Rocket}
-          title="No rollouts yet"
-          description="Upload a firmware image, then roll it out from the Firmware screen."
-        />
-      ) : (
-        <ul className="space-y-4">
-          {list.data.rollouts.map((rollout) => (
-            <RolloutCard key={rollout._id} rollout={rollout} />
-          ))}
-        </ul>
-      )}
+      <ListToolbar list={view} sortOptions={SORT_OPTIONS} />
+      <ListBody
+        query={list}
+        items={(data) => data.rollouts}
+        noun="rollouts"
+        errorTitle="Error loading rollouts"
+        empty={{
+          icon: Rocket,
+          title: 'No rollouts yet',
+          text: 'Upload a firmware image, then roll it out from the Firmware screen.',
+        }}
+        list={view}
+      >
+        {(rollouts, dimmed) => (
+          <ul aria-label="Rollouts" className={cx('space-y-4', dimmed && 'opacity-60')}>
+            {rollouts.map((rollout) => (
+              <RolloutCard key={rollout._id} rollout={rollout} />
+            ))}
+          </ul>
+        )}
+      </ListBody>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { User } from '@isaac/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '~/lib/query-client';
 import { UsersPage } from './UsersPage';
 
 const API = 'http://api.test';
@@ -25,6 +26,7 @@ function makeUser(i: number, patch: Partial<User> = {}): User {
     created_at: '2026-01-01T00:00:00.000Z',
     location: null,
     two_factor_enabled: false,
+    language: null,
     ...patch,
   };
 }
@@ -117,7 +119,7 @@ function renderUsers(api: ReturnType<typeof fakeUsersApi>, entry = '/admin/users
   vi.stubGlobal('fetch', api.fetchMock);
   const Stub = createRoutesStub([{ path: '/admin/users', Component: Screen }]);
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={createQueryClient()}>
       <Stub initialEntries={[entry]} />
       <Toaster />
     </QueryClientProvider>,
@@ -190,6 +192,30 @@ describe('UsersPage', () => {
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Showing 41–45 of 45 users')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('sorts on the server by a column header (aria-sort, kept in the URL), or newest first by default', async () => {
+    const user = userEvent.setup();
+    const api = fakeUsersApi([makeUser(1), makeUser(2)]);
+    renderUsers(api);
+    const table = await screen.findByRole('table');
+    const header = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(name) });
+    expect(header('Joined')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Name')).not.toHaveAttribute('aria-sort');
+    expect(api.lists()[0]?.search.get('sort')).toBe('created_at');
+    expect(api.lists()[0]?.search.get('order')).toBe('desc');
+
+    await user.click(within(header('Name')).getByRole('button', { name: 'Name' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('?sort=name&order=asc');
+    await waitFor(() => expect(header('Name')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(header('Joined')).not.toHaveAttribute('aria-sort');
+    expect(api.lists().at(-1)?.search.toString()).toBe('sort=name&order=asc&page=1&page_size=20');
+
+    // The keyboard sorts too: the header's button, Enter turns the order round.
+    within(header('Name')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(header('Name')).toHaveAttribute('aria-sort', 'descending'));
+    expect(api.lists().at(-1)?.search.get('order')).toBe('desc');
   });
 
   it("adds a user: the spec's validation, role default Owner, then 'User added successfully'", async () => {

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type RoleCode, type User } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { LogOut, Pencil, ShieldOff, Trash2 } from 'lucide-react';
-import { Button, DataTable } from '~/components/ui';
+import { Button, DataTable, type TableSort } from '~/components/ui';
 import { UserStatusBadge } from './UserStatusBadge';
 
 export interface UserRowActions {
@@ -49,17 +49,19 @@ const columns = column.columns([
 ]);
 
 /**
- * The users of one page as a table (TanStack Table builds the rows; `DataTable` the markup): narrow
- * screens scroll it sideways, with the Actions column pinned to the right edge.
+ * The users of one page as a table (TanStack Table builds the rows; `DataTable` the markup, cards on a
+ * phone), sorted on the server by its column headers.
  */
 export function UsersTable({
   users,
   actions,
   dimmed,
+  sort,
 }: {
   users: User[];
   actions: UserRowActions;
   dimmed: boolean;
+  sort?: TableSort;
 }) {
   const table = useTable({ features, columns, data: users, getRowId: (user) => user._id });
   return (
@@ -69,6 +71,7 @@ export function UsersTable({
       minWidth="min-w-[52rem]"
       rowHeader="name"
       dimmed={dimmed}
+      sort={sort}
       renderRowActions={(user) => <RowActions user={user} actions={actions} />}
     />
   );

@@ -1,10 +1,16 @@
 import type { OAuthClient, OAuthClientSecretResponse } from '@isaac/contract';
 import { Copy, KeyRound, Mic, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Modal, PanelLoading } from '~/components/ui';
+import { ListBody, ListToolbar, useListView } from '~/components/list';
+import { Badge, Button, byTime, ConfirmDialog, cx, Modal, type SortOption } from '~/components/ui';
 import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
-import { useRemoveVoiceClient, useRotateVoiceClientSecret, useVoiceClients } from '../../api/voice-clients';
+import {
+  useRemoveVoiceClient,
+  useRotateVoiceClientSecret,
+  useVoiceClients,
+  voiceClientListView,
+} from '../../api/voice-clients';
 import { VoiceClientDialog } from './VoiceClientDialog';
 
 async function copy(text: string) {
@@ -15,6 +21,12 @@ async function copy(text: string) {
     toast.error('Could not copy: select the text and copy it');
   }
 }
+
+const SORT_OPTIONS: SortOption[] = [
+  ...byTime(),
+  { sort: 'name', order: 'asc', label: 'Name (A–Z)' },
+  { sort: 'linked_users', order: 'desc', label: 'Most owners linked' },
+];
 
 /** A credential row: its name, the value (selectable), and Copy. */
 function Credential({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -68,7 +80,8 @@ function SecretDialog({ result, onClose }: { result: OAuthClientSecretResponse; 
  * secret, remove (every owner linked through it is unlinked).
  */
 export function VoiceLinkingClients() {
-  const list = useVoiceClients();
+  const view = useListView(voiceClientListView);
+  const list = useVoiceClients(view.state);
   const rotate = useRotateVoiceClientSecret();
   const remove = useRemoveVoiceClient();
   const [editing, setEditing] = useState<OAuthClient | 'new' | null>(null);
@@ -76,90 +89,89 @@ export function VoiceLinkingClients() {
   const [rotating, setRotating] = useState<OAuthClient | null>(null);
   const [removing, setRemoving] = useState<OAuthClient | null>(null);
 
-  let body;
-  if (list.isPending) body = <PanelLoading label="Loading voice-linking clients…" />;
-  else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Error loading voice-linking clients"
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  } else if (list.data.clients.length === 0) {
-    body = (
-      <EmptyState
-        icon={Mic}
-        title="No voice-linking clients yet"
-        description="Register Google Home or an Alexa skill with the redirect URIs their consoles give you."
-      />
-    );
-  } else {
-    body = (
-      <ul className="divide-y divide-slate-700/70">
-        {list.data.clients.map((client) => (
-          <li
-            key={client._id}
-            className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
-          >
-            <div className="min-w-0 space-y-1">
-              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-100">
-                {client.name}
-                <Badge tone={client.public ? 'slate' : 'green'}>
-                  {client.public ? 'Public (PKCE)' : 'Confidential'}
-                </Badge>
-              </p>
-              <p className="text-xs text-slate-400">
-                Client id <code className="break-all text-slate-300">{client.client_id}</code> ·{' '}
-                {client.linked_users === 1 ? '1 owner linked' : `${client.linked_users} owners linked`} ·
-                registered {formatDateTime(client.created_at)}
-              </p>
-              <ul aria-label={`Redirect URIs of ${client.name}`} className="space-y-0.5">
-                {client.redirect_uris.map((uri) => (
-                  <li key={uri} className="font-mono text-xs break-all text-slate-300">
-                    {uri}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="flex shrink-0 flex-wrap gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setEditing(client)}
-                icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-              >
-                Edit<span className="sr-only"> {client.name}</span>
-              </Button>
-              {client.public ? null : (
+  const body = (
+    <ListBody
+      query={list}
+      items={(data) => data.clients}
+      noun="clients"
+      loadingLabel="Loading voice-linking clients…"
+      errorTitle="Error loading voice-linking clients"
+      empty={{
+        icon: Mic,
+        title: 'No voice-linking clients yet',
+        text: 'Register Google Home or an Alexa skill with the redirect URIs their consoles give you.',
+      }}
+      list={view}
+    >
+      {(clients, dimmed) => (
+        <ul
+          aria-label="Voice-linking clients"
+          className={cx('divide-y divide-slate-700/70', dimmed && 'opacity-60')}
+        >
+          {clients.map((client) => (
+            <li
+              key={client._id}
+              className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+            >
+              <div className="min-w-0 space-y-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-100">
+                  {client.name}
+                  <Badge tone={client.public ? 'slate' : 'green'}>
+                    {client.public ? 'Public (PKCE)' : 'Confidential'}
+                  </Badge>
+                </p>
+                <p className="text-xs text-slate-400">
+                  Client id <code className="break-all text-slate-300">{client.client_id}</code> ·{' '}
+                  {client.linked_users === 1 ? '1 owner linked' : `${client.linked_users} owners linked`} ·
+                  registered {formatDateTime(client.created_at)}
+                </p>
+                <ul aria-label={`Redirect URIs of ${client.name}`} className="space-y-0.5">
+                  {client.redirect_uris.map((uri) => (
+                    <li key={uri} className="font-mono text-xs break-all text-slate-300">
+                      {uri}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => setRotating(client)}
-                  icon={<KeyRound aria-hidden="true" className="h-4 w-4" />}
+                  onClick={() => setEditing(client)}
+                  icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
                 >
-                  New secret<span className="sr-only"> for {client.name}</span>
+                  Edit<span className="sr-only"> {client.name}</span>
                 </Button>
-              )}
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setRemoving(client)}
-                icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-              >
-                Remove<span className="sr-only"> {client.name}</span>
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+                {client.public ? null : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setRotating(client)}
+                    icon={<KeyRound aria-hidden="true" className="h-4 w-4" />}
+                  >
+                    New secret<span className="sr-only"> for {client.name}</span>
+                  </Button>
+                )}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setRemoving(client)}
+                  icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                >
+                  Remove<span className="sr-only"> {client.name}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListBody>
+  );
 
   return (
     <>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <ListToolbar list={view} sortOptions={SORT_OPTIONS} />
         <Button
           size="sm"
           onClick={() => setEditing('new')}

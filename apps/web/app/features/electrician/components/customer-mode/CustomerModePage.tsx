@@ -1,4 +1,4 @@
-import { ELECTRICIAN_MSG, MSG, type Device, type ElectricianCustomer } from '@isaac/contract';
+import { type Device, type ElectricianCustomer } from '@isaac/contract';
 import { DoorOpen, Mail, MapPin, Phone, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useElectricianCustomers } from '../../api/list-customers';
 import { CUSTOMER_STATUS, formatDay } from '../../model/installation';
 import { ConfigureDeviceDialog } from '../devices/ConfigureDeviceDialog';
 import { AssignRoomDialog, CreateRoomDialog } from './HomeDialogs';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /**
  * /electrician/customer-mode: pick an assigned customer (kept in the URL, `?customer=`), see their contact,
@@ -20,12 +21,13 @@ export function CustomerModePage() {
   const selectedId = params.get('customer');
   const list = customers.data?.users ?? [];
   const selected = list.find((c) => c._id === selectedId) ?? null;
+  const { t } = useElectricianT();
 
-  if (customers.isPending) return <PanelLoading label="Loading customers…" />;
+  if (customers.isPending) return <PanelLoading label={t('customerMode.loadingCustomers')} />;
   if (customers.isError) {
     return (
       <ErrorState
-        title={ELECTRICIAN_MSG.loadCustomers}
+        title={t('msg.loadCustomers')}
         message={customers.error.message}
         onRetry={() => void customers.refetch()}
         retrying={customers.isFetching}
@@ -34,13 +36,17 @@ export function CustomerModePage() {
   }
   if (list.length === 0) {
     return (
-      <EmptyState icon={Users} title="No customers yet" description="An admin assigns customers to you." />
+      <EmptyState
+        icon={Users}
+        title={t('customerMode.noCustomersYet')}
+        description={t('customerMode.anAdminAssignsCustomersTo')}
+      />
     );
   }
   return (
     <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-      <nav aria-label="Customers">
-        <h2 className="mb-2 text-sm font-semibold text-slate-300">Customers</h2>
+      <nav aria-label={t('customerMode.customers')}>
+        <h2 className="mb-2 text-sm font-semibold text-slate-300">{t('customerMode.customers')}</h2>
         <ul className="space-y-1">
           {list.map((c) => (
             <li key={c._id}>
@@ -67,8 +73,8 @@ export function CustomerModePage() {
       ) : (
         <EmptyState
           icon={Users}
-          title={ELECTRICIAN_MSG.noCustomerSelected}
-          description="Choose a customer to work in their home."
+          title={t('msg.noCustomerSelected')}
+          description={t('customerMode.chooseACustomerToWork')}
         />
       )}
     </div>
@@ -81,6 +87,7 @@ function CustomerHome({ customer }: { customer: ElectricianCustomer }) {
   const [configuring, setConfiguring] = useState<Device | null>(null);
   const [placing, setPlacing] = useState<Device | null>(null);
   const status = CUSTOMER_STATUS[customer['customer-status']];
+  const { t } = useElectricianT();
   return (
     <section aria-labelledby="customer-heading" className="space-y-6">
       <div className="space-y-2 rounded-xl border border-slate-700 bg-slate-800/60 p-4">
@@ -113,38 +120,40 @@ function CustomerHome({ customer }: { customer: ElectricianCustomer }) {
                 .join(', ')}
             </li>
           ) : null}
-          <li className="text-slate-400">Installation: {formatDay(customer.installation_date)}</li>
+          <li className="text-slate-400">
+            {t('customerMode.installation', { date: formatDay(customer.installation_date) })}
+          </li>
         </ul>
       </div>
 
       <div className="space-y-3">
         <div className="flex items-center justify-between gap-2">
-          <h3 className="font-semibold text-white">Rooms</h3>
+          <h3 className="font-semibold text-white">{t('customerMode.rooms')}</h3>
           <Button
             size="sm"
             onClick={() => setCreatingRoom(true)}
             icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           >
-            Create New Room
+            {t('homeDialogs.createNewRoom')}
           </Button>
         </div>
         {rooms.isPending ? (
-          <PanelLoading label="Loading rooms…" />
+          <PanelLoading label={t('customerMode.loadingRooms')} />
         ) : rooms.isError ? (
           <ErrorState
-            title={ELECTRICIAN_MSG.loadRooms}
+            title={t('msg.loadRooms')}
             onRetry={() => void rooms.refetch()}
             retrying={rooms.isFetching}
           />
         ) : rooms.data.rooms.length === 0 ? (
-          <EmptyState icon={DoorOpen} title={MSG.noRooms} />
+          <EmptyState icon={DoorOpen} title={t('messages:msg.noRooms')} />
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {rooms.data.rooms.map((room) => (
               <li key={room._id} className="rounded-lg border border-slate-700 bg-slate-800/40 p-3">
                 <p className="font-medium text-slate-100">{room.name}</p>
                 <p className="text-xs text-slate-400">
-                  {room.devices.length === 1 ? '1 device' : `${room.devices.length} devices`}
+                  {t('common:devices.count', { count: room.devices.length })}
                 </p>
               </li>
             ))}
@@ -153,17 +162,17 @@ function CustomerHome({ customer }: { customer: ElectricianCustomer }) {
       </div>
 
       <div className="space-y-3">
-        <h3 className="font-semibold text-white">Devices</h3>
+        <h3 className="font-semibold text-white">{t('customerMode.devices')}</h3>
         {devices.isPending ? (
-          <PanelLoading label="Loading devices…" />
+          <PanelLoading label={t('customerMode.loadingDevices')} />
         ) : devices.isError ? (
           <ErrorState
-            title={ELECTRICIAN_MSG.loadDevices}
+            title={t('msg.loadDevices')}
             onRetry={() => void devices.refetch()}
             retrying={devices.isFetching}
           />
         ) : devices.data.devices.length === 0 ? (
-          <EmptyState title={ELECTRICIAN_MSG.noDevices} />
+          <EmptyState title={t('msg.noDevices')} />
         ) : (
           <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-800/60">
             {devices.data.devices.map((device) => (
@@ -171,17 +180,21 @@ function CustomerHome({ customer }: { customer: ElectricianCustomer }) {
                 <div className="min-w-0">
                   <p className="font-medium text-slate-100">{device.name}</p>
                   <p className="text-xs text-slate-400">
-                    {device.room_name ?? 'No room'} · WiFi{' '}
-                    {device.wifi_configured ? 'configured' : 'not configured'}
+                    {device.room_name ?? t('customerMode.noRoom')} ·{' '}
+                    {device.wifi_configured
+                      ? t('customerMode.wifiConfigured')
+                      : t('customerMode.wifiNotConfigured')}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <ConnectionBadge online={device.is_connected} />
                   <Button size="sm" variant="outline" onClick={() => setConfiguring(device)}>
-                    Configure<span className="sr-only"> {device.name}</span>
+                    {t('devices.configure')}
+                    <span className="sr-only"> {device.name}</span>
                   </Button>
                   <Button size="sm" variant="outline" onClick={() => setPlacing(device)}>
-                    Assign to room<span className="sr-only"> {device.name}</span>
+                    {t('customerMode.assignToRoom')}
+                    <span className="sr-only"> {device.name}</span>
                   </Button>
                 </div>
               </li>

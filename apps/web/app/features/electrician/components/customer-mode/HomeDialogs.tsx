@@ -1,26 +1,20 @@
-import { CUSTOMER_ROOM_TYPES, ELECTRICIAN_MSG, MSG, type Device, type Room } from '@isaac/contract';
+import { CUSTOMER_ROOM_TYPES, type Device, type Room } from '@isaac/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Modal, SelectField, TextField } from '~/components/ui';
 import { useAssignCustomerRoom, useCreateCustomerRoom } from '../../api/customer-home-changes';
-
-const ROOM_TYPE_LABELS: Record<(typeof CUSTOMER_ROOM_TYPES)[number], string> = {
-  general: 'General',
-  bedroom: 'Bedroom',
-  living_room: 'Living room',
-  kitchen: 'Kitchen',
-  bathroom: 'Bathroom',
-};
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /** Create New Room: name not blank ('Room name is required'), type default General. */
 export function CreateRoomDialog({ customerId, onClose }: { customerId: string; onClose: () => void }) {
   const create = useCreateCustomerRoom();
+  const { t } = useElectricianT();
   const [name, setName] = useState('');
   const [type, setType] = useState<(typeof CUSTOMER_ROOM_TYPES)[number]>('general');
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError(ELECTRICIAN_MSG.roomNameRequired);
+      setError(t('msg.roomNameRequired'));
       return;
     }
     create.mutate({ customerId, body: { name: name.trim(), type } }, { onSuccess: onClose });
@@ -30,21 +24,21 @@ export function CreateRoomDialog({ customerId, onClose }: { customerId: string; 
       open
       onClose={onClose}
       busy={create.isPending}
-      title="Create New Room"
+      title={t('homeDialogs.createNewRoom')}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" form="customer-room-form" loading={create.isPending}>
-            Create Room
+            {t('homeDialogs.createRoom')}
           </Button>
         </>
       }
     >
       <form id="customer-room-form" className="space-y-4" onSubmit={submit} noValidate>
         <TextField
-          label="Room name"
+          label={t('homeDialogs.roomName')}
           value={name}
           error={error}
           onChange={(e) => {
@@ -53,10 +47,15 @@ export function CreateRoomDialog({ customerId, onClose }: { customerId: string; 
           }}
         />
         <SelectField
-          label="Type"
-          options={CUSTOMER_ROOM_TYPES.map((t) => ({ value: t, label: ROOM_TYPE_LABELS[t] }))}
+          label={t('homeDialogs.type')}
+          options={CUSTOMER_ROOM_TYPES.map((value) => ({
+            value,
+            label: t(`homeDialogs.roomTypes.${value}`),
+          }))}
           value={type}
-          onChange={(e) => setType(CUSTOMER_ROOM_TYPES.find((t) => t === e.target.value) ?? 'general')}
+          onChange={(e) =>
+            setType(CUSTOMER_ROOM_TYPES.find((value) => value === e.target.value) ?? 'general')
+          }
         />
       </form>
     </Modal>
@@ -77,16 +76,17 @@ export function AssignRoomDialog({
 }) {
   const assign = useAssignCustomerRoom();
   const [roomId, setRoomId] = useState('');
+  const { t } = useElectricianT();
   return (
     <Modal
       open
       onClose={onClose}
       busy={assign.isPending}
-      title={`Assign ${device.name} to a room`}
+      title={t('homeDialogs.assignTitle', { name: device.name })}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={assign.isPending}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button
             disabled={!roomId}
@@ -95,20 +95,20 @@ export function AssignRoomDialog({
               assign.mutate({ customerId, deviceId: device._id, roomId }, { onSuccess: onClose })
             }
           >
-            Assign
+            {t('homeDialogs.assign')}
           </Button>
         </>
       }
     >
       {rooms.length === 0 ? (
-        <p className="text-sm text-slate-300">Create a room first.</p>
+        <p className="text-sm text-slate-300">{t('homeDialogs.createFirst')}</p>
       ) : (
         <SelectField
-          label="Room"
-          placeholder={MSG.selectRoom}
+          label={t('homeDialogs.room')}
+          placeholder={t('messages:msg.selectRoom')}
           options={rooms.map((r) => ({ value: r._id, label: r.name }))}
           value={roomId}
-          hint={roomId ? undefined : MSG.selectRoom}
+          hint={roomId ? undefined : t('messages:msg.selectRoom')}
           onChange={(e) => setRoomId(e.target.value)}
         />
       )}

@@ -1,14 +1,16 @@
-import { ELECTRICIAN_MSG, type ElectricianCustomer } from '@isaac/contract';
+import { type ElectricianCustomer } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { CalendarCheck, CheckCircle2, PlayCircle, Users, Wrench } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, ButtonLink, EmptyState } from '~/components/ui';
-import { DataTable } from '~/components/ui/DataTable';
+import { ListBody, useListView } from '~/components/list';
+import { Badge, Button, ButtonLink, DataTable, type TableSort } from '~/components/ui';
 import { ELECTRICIAN_PATHS } from '~/lib/paths';
 import { useElectricianCustomers } from '../../api/list-customers';
 import { useStartInstallation } from '../../api/installation-changes';
 import { CUSTOMER_STATUS, formatDay, todaysCustomers } from '../../model/installation';
-import { Figures, ListStates } from '../ListScreen';
+import { customerListView, ELECTRICIAN_PAGE_SIZE } from '../../model/lists';
+import { Figures, pageLabel } from '../ListScreen';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, ElectricianCustomer>();
@@ -50,18 +52,20 @@ function CustomerAction({ customer }: { customer: ElectricianCustomer }) {
   const start = useStartInstallation();
   const navigate = useNavigate();
   const status = customer['customer-status'];
+  const { t } = useElectricianT();
   if (status === 'completed') {
     return (
       <span className="inline-flex items-center gap-1 text-sm text-emerald-300">
         <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-        Completed
+        {t('customerAction.completed')}
       </span>
     );
   }
   if (status === 'in_progress') {
     return (
       <ButtonLink size="sm" variant="outline" to={ELECTRICIAN_PATHS.workflow}>
-        Continue<span className="sr-only"> with {customer.name}</span>
+        {t('customerAction.in_progress')}
+        <span className="sr-only"> {t('customers.with', { name: customer.name })}</span>
       </ButtonLink>
     );
   }
@@ -77,60 +81,96 @@ function CustomerAction({ customer }: { customer: ElectricianCustomer }) {
         )
       }
     >
-      Start<span className="sr-only"> installation for {customer.name}</span>
+      {t('customerAction.assigned')}
+      <span className="sr-only"> {t('customers.installationFor', { name: customer.name })}</span>
     </Button>
   );
 }
 
-/** /electrician/users 'Assigned Customers': figures, today's installations, and every customer with its action. */
-export function CustomersPage() {
-  const list = useElectricianCustomers();
-  const customers = list.data?.users ?? [];
+/** The customers of a page as the kit's table (cards on a phone), sorted on the server by its headers. */
+function CustomersTable({
+  customers,
+  dimmed,
+  sort,
+}: {
+  customers: ElectricianCustomer[];
+  dimmed: boolean;
+  sort: TableSort;
+}) {
   const table = useTable({ features, columns, data: customers, getRowId: (c) => c._id });
+  const { t } = useElectricianT();
+  return (
+    <DataTable
+      table={table}
+      label={t('customers.assignedCustomers')}
+      minWidth="min-w-[52rem]"
+      rowHeader="name"
+      dimmed={dimmed}
+      sort={sort}
+      renderRowActions={(customer) => <CustomerAction customer={customer} />}
+    />
+  );
+}
+
+/**
+ * /electrician/users 'Assigned Customers': figures, today's installations, and the customers — sorted (by
+ * installation date by default) and paged on the server, in the URL — each with its action.
+ */
+export function CustomersPage() {
+  const view = useListView(customerListView);
+  const list = useElectricianCustomers(view.state, ELECTRICIAN_PAGE_SIZE);
+  const customers = list.data?.users ?? [];
+  const total = list.data?.total;
   const today = todaysCustomers(customers, new Date());
-  const count = (status: ElectricianCustomer['customer-status']) =>
-    customers.filter((c) => c['customer-status'] === status).length;
+  const { t } = useElectricianT();
+  const count = (label: string, status: ElectricianCustomer['customer-status']) => ({
+    label: pageLabel(label, customers.length, total),
+    value: customers.filter((c) => c['customer-status'] === status).length,
+  });
 
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-lg font-semibold text-white">Assigned Customers</h2>
-        <p className="text-sm text-slate-400">The homes an admin assigned to you.</p>
+        <h2 className="text-lg font-semibold text-white">{t('customers.title')}</h2>
+        <p className="text-sm text-slate-400">{t('customers.intro')}</p>
       </div>
       <Figures
         loading={list.isPending}
         figures={[
-          { label: 'Customers', value: list.data?.total ?? 0, icon: Users },
-          { label: 'Today', value: today.length, icon: CalendarCheck, accent: 'amber' },
-          { label: 'In progress', value: count('in_progress'), icon: Wrench, accent: 'violet' },
-          { label: 'Completed', value: count('completed'), icon: CheckCircle2, accent: 'emerald' },
+          { label: t('customers.customers2'), value: total ?? 0, icon: Users },
+          {
+            label: pageLabel(t('customers.today'), customers.length, total),
+            value: today.length,
+            icon: CalendarCheck,
+            accent: 'amber',
+          },
+          { ...count(t('customerStatus.in_progress'), 'in_progress'), icon: Wrench, accent: 'violet' },
+          { ...count(t('customerStatus.completed'), 'completed'), icon: CheckCircle2, accent: 'emerald' },
         ]}
       />
-      <ListStates
+      <ListBody
         query={list}
-        loadingLabel="Loading customers…"
-        errorTitle={ELECTRICIAN_MSG.loadCustomers}
-        empty={(data) =>
-          data.users.length === 0 ? (
-            <EmptyState
-              icon={Users}
-              title="No customers yet"
-              description="An admin assigns customers to you."
-            />
-          ) : null
-        }
+        items={(data) => data.users}
+        noun={t('customers.customers')}
+        errorTitle={t('msg.loadCustomers')}
+        empty={{
+          icon: Users,
+          title: t('customers.noCustomersYet'),
+          text: t('customers.anAdminAssignsCustomersTo'),
+        }}
+        list={view}
       >
-        {() => (
+        {(shown, dimmed) => (
           <>
             <section
               aria-labelledby="today-heading"
               className="rounded-xl border border-amber-500/30 bg-amber-500/5 p-4"
             >
               <h3 id="today-heading" className="font-semibold text-amber-200">
-                Today's Installations
+                {t('customers.todays')}
               </h3>
               {today.length === 0 ? (
-                <p className="mt-1 text-sm text-slate-400">No installation is planned for today.</p>
+                <p className="mt-1 text-sm text-slate-400">{t('customers.noneToday')}</p>
               ) : (
                 <ul className="mt-2 space-y-2">
                   {today.map((c) => (
@@ -144,16 +184,10 @@ export function CustomersPage() {
                 </ul>
               )}
             </section>
-            <DataTable
-              table={table}
-              label="Assigned customers"
-              minWidth="min-w-[52rem]"
-              rowHeader="name"
-              renderRowActions={(customer) => <CustomerAction customer={customer} />}
-            />
+            <CustomersTable customers={shown} dimmed={dimmed} sort={view.tableSort()} />
           </>
         )}
-      </ListStates>
+      </ListBody>
     </div>
   );
 }

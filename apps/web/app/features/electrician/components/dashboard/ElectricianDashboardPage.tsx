@@ -7,6 +7,7 @@ import { useElectricianDashboard } from '../../api/get-dashboard';
 import { formatDay } from '../../model/installation';
 import { InstallationBadge } from '../InstallationBadge';
 import { ConnectionTestPanel } from './ConnectionTestPanel';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /**
  * /electrician/dashboard (spec section 2): the four figures, quick actions, the API connection test and the
@@ -15,6 +16,7 @@ import { ConnectionTestPanel } from './ConnectionTestPanel';
 export function ElectricianDashboardPage() {
   const dashboard = useElectricianDashboard();
   const data = dashboard.data;
+  const { t } = useElectricianT();
 
   if (dashboard.isError) {
     return (
@@ -31,7 +33,7 @@ export function ElectricianDashboardPage() {
       <section aria-labelledby="electrician-stats-heading" className="space-y-3">
         <div className="flex items-center justify-between gap-2">
           <h2 id="electrician-stats-heading" className="text-base font-semibold text-white">
-            Overview
+            {t('dashboard.overview')}
           </h2>
           <Button
             variant="outline"
@@ -40,36 +42,36 @@ export function ElectricianDashboardPage() {
             onClick={() => void dashboard.refetch()}
             icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
           >
-            Refresh
+            {t('dashboard.refresh')}
           </Button>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy={dashboard.isPending}>
           <StatCard
-            label="Total Devices"
+            label={t('dashboard.totalDevices')}
             value={data?.statistics.devices.total ?? 0}
             icon={Cpu}
             loading={!data}
           />
           <StatCard
-            label="Assigned Users"
+            label={t('dashboard.assignedUsers')}
             value={data?.statistics.users ?? 0}
             icon={Users}
             accent="violet"
             loading={!data}
           />
           <StatCard
-            label="Total Installations"
+            label={t('dashboard.totalInstallations')}
             value={data?.statistics.installations.total ?? 0}
             icon={ClipboardList}
             accent="emerald"
             loading={!data}
           />
           <StatCard
-            label="Active Sessions"
+            label={t('dashboard.activeSessions')}
             value={data?.statistics.installations.active ?? 0}
             icon={Activity}
             accent="amber"
-            hint="Installations under way"
+            hint={t('dashboard.installationsUnderWay')}
             loading={!data}
           />
         </div>
@@ -77,32 +79,32 @@ export function ElectricianDashboardPage() {
 
       <section aria-labelledby="electrician-actions-heading">
         <h2 id="electrician-actions-heading" className="mb-3 text-base font-semibold text-white">
-          Quick actions
+          {t('dashboard.quickActions')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
           <QuickAction
             to={ELECTRICIAN_PATHS.devices}
             icon={Cpu}
-            title="Devices"
-            text="Configure WiFi and Bluetooth"
+            title={t('dashboard.devices')}
+            text={t('dashboard.devicesText')}
           />
           <QuickAction
             to={ELECTRICIAN_PATHS.users}
             icon={Users}
-            title="Customers"
-            text="Today's and all installations"
+            title={t('dashboard.customers')}
+            text={t('dashboard.customersText')}
           />
           <QuickAction
             to={ELECTRICIAN_PATHS.rooms}
             icon={DoorOpen}
-            title="Rooms"
-            text="Your customers' rooms"
+            title={t('dashboard.rooms')}
+            text={t('dashboard.roomsText')}
           />
           <QuickAction
             to={ELECTRICIAN_PATHS.workflow}
             icon={Wrench}
-            title="Install"
-            text="Phases and completion"
+            title={t('dashboard.install')}
+            text={t('dashboard.installText')}
           />
         </ul>
       </section>
@@ -110,9 +112,13 @@ export function ElectricianDashboardPage() {
       <ConnectionTestPanel />
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <Panel id="electrician-recent-devices" title="Recent devices" viewAll={ELECTRICIAN_PATHS.devices}>
+        <Panel
+          id="electrician-recent-devices"
+          title={t('dashboard.recentDevices')}
+          viewAll={ELECTRICIAN_PATHS.devices}
+        >
           {!data ? (
-            <PanelLoading label="Loading devices…" />
+            <PanelLoading label={t('dashboard.loadingDevices')} />
           ) : data.devices.length === 0 ? (
             <EmptyState icon={Cpu} title={ELECTRICIAN_MSG.noDevices} />
           ) : (
@@ -136,11 +142,11 @@ export function ElectricianDashboardPage() {
         </Panel>
         <Panel
           id="electrician-recent-installations"
-          title="Recent installations"
+          title={t('dashboard.recentInstallations')}
           viewAll={ELECTRICIAN_PATHS.installations}
         >
           {!data ? (
-            <PanelLoading label="Loading installations…" />
+            <PanelLoading label={t('dashboard.loadingInstallations')} />
           ) : data.installations.length === 0 ? (
             <EmptyState icon={ClipboardList} title={ELECTRICIAN_MSG.noRecentInstallations} />
           ) : (

@@ -1,8 +1,10 @@
-import { ELECTRICIAN_MSG, type Device } from '@isaac/contract';
+import { type Device } from '@isaac/contract';
 import { Bluetooth, Wifi } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button, Modal, TextField } from '~/components/ui';
+import { isQueued } from '~/lib/offline/outbox';
 import { useConfigureDevice } from '../../api/configure-device';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /**
  * Configure (spec section 2, Devices; section 5): Pair Bluetooth, and Configure WiFi as an accessible
@@ -19,6 +21,7 @@ export function ConfigureDeviceDialog({
   onClose: () => void;
 }) {
   const configure = useConfigureDevice();
+  const { t } = useElectricianT();
   const [ssid, setSsid] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -28,7 +31,7 @@ export function ConfigureDeviceDialog({
   const submitWifi = (event: FormEvent) => {
     event.preventDefault();
     if (!ssid.trim() || !password) {
-      setError(ELECTRICIAN_MSG.wifiRequired);
+      setError(t('msg.wifiRequired'));
       return;
     }
     setError(undefined);
@@ -47,17 +50,17 @@ export function ConfigureDeviceDialog({
       open
       onClose={onClose}
       busy={configure.isPending}
-      title={`Configure ${device.name}`}
-      description="Pair over Bluetooth, then give the device the home's 2.4 GHz WiFi."
+      title={t('configure.title', { name: device.name })}
+      description={t('configure.pairOverBluetoothThenGive')}
     >
       <div className="space-y-6">
         {customerId === undefined ? (
           <section aria-labelledby="pair-heading" className="space-y-2">
             <h3 id="pair-heading" className="text-sm font-semibold text-slate-100">
-              Bluetooth
+              {t('configure.bluetooth')}
             </h3>
             <p className="text-sm text-slate-400">
-              {paired ? 'Paired. Now give it the WiFi below.' : 'Not paired yet.'}
+              {paired ? t('configure.paired') : t('configure.notPaired')}
             </p>
             <Button
               variant="outline"
@@ -65,28 +68,28 @@ export function ConfigureDeviceDialog({
               onClick={() =>
                 configure.mutate(
                   { deviceId: device._id, body: { configuration_type: 'bluetooth' } },
-                  { onSuccess: (updated) => setPaired(updated.bluetooth_paired) },
+                  { onSuccess: (updated) => setPaired(isQueued(updated) || updated.bluetooth_paired) },
                 )
               }
               icon={<Bluetooth aria-hidden="true" className="h-4 w-4" />}
             >
-              Pair Bluetooth
+              {t('configure.pair')}
             </Button>
           </section>
         ) : null}
         <form aria-labelledby="wifi-heading" className="space-y-3" onSubmit={submitWifi} noValidate>
           <h3 id="wifi-heading" className="text-sm font-semibold text-slate-100">
-            WiFi {device.wifi_configured ? '(configured — enter new settings to change them)' : ''}
+            {device.wifi_configured ? t('configure.wifiConfigured') : t('configure.wifi')}
           </h3>
           <TextField
-            label="WiFi SSID"
+            label={t('configure.wifiSsid')}
             autoComplete="off"
             value={ssid}
             onChange={(e) => setSsid(e.target.value)}
             error={error && !ssid.trim() ? error : undefined}
           />
           <TextField
-            label="WiFi password"
+            label={t('configure.wifiPassword')}
             type="password"
             autoComplete="new-password"
             value={password}
@@ -95,14 +98,14 @@ export function ConfigureDeviceDialog({
           />
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={onClose} disabled={configure.isPending}>
-              Cancel
+              {t('common:ui.cancel')}
             </Button>
             <Button
               type="submit"
               loading={configure.isPending && configure.variables?.body.configuration_type === 'wifi'}
               icon={<Wifi aria-hidden="true" className="h-4 w-4" />}
             >
-              Configure WiFi
+              {t('configure.configureWifi')}
             </Button>
           </div>
         </form>

@@ -1,8 +1,5 @@
 import {
-  describeDeviceNeeds,
-  ELECTRICIAN_MSG,
   GUIDED_STEPS,
-  INSTALLATION_DEVICE_NEED_LABEL,
   TRAINING_ITEMS,
   type Device,
   type ElectricianCustomer,
@@ -11,6 +8,7 @@ import {
 } from '@isaac/contract';
 import { CheckCircle2, ChevronLeft, ChevronRight, Circle, PartyPopper, Plus } from 'lucide-react';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
   Badge,
@@ -22,6 +20,8 @@ import {
   TextAreaField,
   TextField,
 } from '~/components/ui';
+import { useOnline } from '~/lib/offline/online';
+import { useOutbox } from '~/lib/offline/outbox';
 import { ELECTRICIAN_PATHS } from '~/lib/paths';
 import { useCustomerHome } from '../../api/get-customer-home';
 import {
@@ -33,67 +33,66 @@ import {
   useStartGuided,
 } from '../../api/guided-install';
 import { useCompleteInstallation } from '../../api/installation-changes';
+import { cachedOpenInstallation } from '../../api/offline';
 import { useElectricianCustomers } from '../../api/list-customers';
-import { CUSTOMER_STATUS, deviceProgress, formatDay, localIsoDate } from '../../model/installation';
+import {
+  completionWaitsFor,
+  CUSTOMER_STATUS,
+  deviceNeeds,
+  deviceProgress,
+  formatDay,
+  localIsoDate,
+} from '../../model/installation';
 import { AssignRoomDialog, CreateRoomDialog } from '../customer-mode/HomeDialogs';
 import { ConfigureDeviceDialog } from '../devices/ConfigureDeviceDialog';
+import { DeviceTests } from '../installations/DeviceTests';
 import { ReopenForm } from './ReopenForm';
 import { SignatureField } from './SignatureField';
-
-/** The stepper's short names (visible under the bars, one-handed at 390 px). */
-const STEP_NAMES: Record<GuidedStep, string> = {
-  devices: 'Devices',
-  rooms: 'Rooms',
-  configure: 'Configure',
-  check: 'Check',
-  training: 'Training',
-  signature: 'Signature',
-  handover: 'Handover',
-};
-
-const STEP_TITLES: Record<GuidedStep, string> = {
-  devices: 'Add devices',
-  rooms: 'Rooms',
-  configure: 'WiFi and Bluetooth',
-  check: 'Check',
-  training: 'Customer training',
-  signature: "Customer's signature",
-  handover: 'Handover',
-};
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
+import { useLocaliseMessage } from '~/lib/i18n/messages';
 
 /**
- * /electrician/install — the guided installation (ADR 034): one screen per step, the step kept on the
- * server (`?installation=` in the URL; a reload resumes where it was). Pick today's customer → add devices
- * by serial → rooms → WiFi/Bluetooth → a check that each is configured → training → the customer signs →
- * complete with handover notes. The server refuses completion until devices, training and signature are done.
+ * /electrician/install — the guided install (ADR 034), a screen per step kept on the server (`?installation=`):
+ * devices by serial → rooms → WiFi → check and test each → training → signature → complete with handover notes.
  */
 export function GuidedInstallPage() {
   const [params, setParams] = useSearchParams();
   const id = params.get('installation');
   const installation = useGuidedInstallation(id);
+  const { t } = useElectricianT();
   if (id === null) return <PickCustomer onStarted={(started) => setParams({ installation: started._id })} />;
-  if (installation.isPending) return <PanelLoading label="Loading the installation…" />;
-  if (installation.isError) {
+  if (installation.isPending) return <PanelLoading label={t('install.loadingTheInstallation')} />;
+  if (installation.isError && !installation.data) {
     return (
       <ErrorState
-        title={ELECTRICIAN_MSG.loadInstallations}
+        title={t('msg.loadInstallations')}
         message={installation.error.message}
         onRetry={() => void installation.refetch()}
         retrying={installation.isFetching}
       />
     );
   }
-  return <Steps installation={installation.data} onRestart={() => setParams({})} />;
+  return installation.data ? (
+    <Steps installation={installation.data} onRestart={() => setParams({})} />
+  ) : null;
 }
 
 function PickCustomer({ onStarted }: { onStarted: (installation: Installation) => void }) {
   const customers = useElectricianCustomers();
   const start = useStartGuided();
-  if (customers.isPending) return <PanelLoading label="Loading customers…" />;
+  const client = useQueryClient();
+  const { t } = useElectricianT();
+  // Offline, an installation under way resumes from what this phone last read (starting needs the server).
+  const begin = (id: string) => {
+    const cached = navigator.onLine ? undefined : cachedOpenInstallation(client, id);
+    if (cached) onStarted(cached);
+    else start.mutate(id, { onSuccess: onStarted });
+  };
+  if (customers.isPending) return <PanelLoading label={t('install.loadingCustomers')} />;
   if (customers.isError) {
     return (
       <ErrorState
-        title={ELECTRICIAN_MSG.loadCustomers}
+        title={t('msg.loadCustomers')}
         onRetry={() => void customers.refetch()}
         retrying={customers.isFetching}
       />
@@ -110,10 +109,13 @@ function PickCustomer({ onStarted }: { onStarted: (installation: Installation) =
   return (
     <section aria-labelledby="pick-heading" className="mx-auto max-w-2xl space-y-4">
       <h2 id="pick-heading" className="text-lg font-semibold text-white">
-        Whose home are you installing today?
+        {t('install.whose')}
       </h2>
       {ordered.length === 0 ? (
-        <EmptyState title="No installation to do" description="Every assigned customer is completed." />
+        <EmptyState
+          title={t('install.noInstallationToDo')}
+          description={t('install.everyAssignedCustomerIsCompleted')}
+        />
       ) : (
         <ul className="space-y-2">
           {ordered.map((customer: ElectricianCustomer) => (
@@ -124,7 +126,9 @@ function PickCustomer({ onStarted }: { onStarted: (installation: Installation) =
               <div>
                 <p className="font-medium text-slate-100">
                   {customer.name}{' '}
-                  {customer.installation_date === today ? <Badge tone="yellow">Today</Badge> : null}
+                  {customer.installation_date === today ? (
+                    <Badge tone="yellow">{t('install.today')}</Badge>
+                  ) : null}
                 </p>
                 <p className="text-xs text-slate-400">
                   {formatDay(customer.installation_date)} ·{' '}
@@ -133,10 +137,10 @@ function PickCustomer({ onStarted }: { onStarted: (installation: Installation) =
               </div>
               <Button
                 loading={start.isPending && start.variables === customer._id}
-                onClick={() => start.mutate(customer._id, { onSuccess: onStarted })}
+                onClick={() => begin(customer._id)}
               >
-                {customer['customer-status'] === 'in_progress' ? 'Resume' : 'Start'}
-                <span className="sr-only"> the installation for {customer.name}</span>
+                {customer['customer-status'] === 'in_progress' ? t('install.resume') : t('install.start')}
+                <span className="sr-only"> {t('installations.completeFor', { name: customer.name })}</span>
               </Button>
             </li>
           ))}
@@ -148,6 +152,7 @@ function PickCustomer({ onStarted }: { onStarted: (installation: Installation) =
 
 function Steps({ installation, onRestart }: { installation: Installation; onRestart: () => void }) {
   const setStep = useSetStep();
+  const { t } = useElectricianT();
   const step: GuidedStep = installation.guided_step ?? 'devices';
   const index = GUIDED_STEPS.indexOf(step);
   const go = (to: GuidedStep) => setStep.mutate({ id: installation._id, step: to });
@@ -159,11 +164,15 @@ function Steps({ installation, onRestart }: { installation: Installation; onRest
       <section className="mx-auto max-w-xl space-y-4 text-center" aria-labelledby="done-heading">
         <PartyPopper aria-hidden="true" className="mx-auto h-10 w-10 text-emerald-300" />
         <h2 id="done-heading" className="text-lg font-semibold text-white">
-          Installation completed
+          {t('install.completed')}
         </h2>
         <p className="text-sm text-slate-300">
-          {installation.customer.name}'s home is ready
-          {installation.signature ? `, signed by ${installation.signature.signed_by}` : ''}.
+          {installation.signature
+            ? t('install.readySigned', {
+                name: installation.customer.name,
+                signer: installation.signature.signed_by,
+              })
+            : t('install.ready', { name: installation.customer.name })}
         </p>
         <p className="text-sm text-slate-400">
           {installation.session_id ? `${installation.session_id} · ` : ''}
@@ -171,9 +180,9 @@ function Steps({ installation, onRestart }: { installation: Installation; onRest
         </p>
         <div className="flex justify-center gap-2">
           <Button variant="outline" onClick={onRestart}>
-            Another installation
+            {t('install.another')}
           </Button>
-          <ButtonLink to={ELECTRICIAN_PATHS.installations}>All installations</ButtonLink>
+          <ButtonLink to={ELECTRICIAN_PATHS.installations}>{t('install.all')}</ButtonLink>
         </div>
       </section>
     );
@@ -183,10 +192,11 @@ function Steps({ installation, onRestart }: { installation: Installation; onRest
     <div className="mx-auto max-w-2xl space-y-5">
       <header className="space-y-2">
         <p className="text-sm text-slate-400">
-          {installation.customer.name} · Step {index + 1} of {GUIDED_STEPS.length}
+          {installation.customer.name} ·{' '}
+          {t('install.stepOf', { step: index + 1, count: GUIDED_STEPS.length })}
         </p>
-        <h2 className="text-lg font-semibold text-white">{STEP_TITLES[step]}</h2>
-        <ol aria-label="Steps" className="grid grid-cols-7 gap-1">
+        <h2 className="text-lg font-semibold text-white">{t(`install.stepTitles.${step}`)}</h2>
+        <ol aria-label={t('install.steps')} className="grid grid-cols-7 gap-1">
           {GUIDED_STEPS.map((s, i) => (
             <li key={s} aria-current={s === step ? 'step' : undefined} className="min-w-0 space-y-1">
               <span
@@ -200,8 +210,8 @@ function Steps({ installation, onRestart }: { installation: Installation; onRest
                   s === step ? 'font-semibold text-sky-200' : i < index ? 'text-slate-300' : 'text-slate-500'
                 }`}
               >
-                {STEP_NAMES[s]}
-                {i < index ? <span className="sr-only"> (done)</span> : null}
+                {t(`install.stepNames.${s}`)}
+                {i < index ? <span className="sr-only"> {t('install.doneMark')}</span> : null}
               </span>
             </li>
           ))}
@@ -235,7 +245,7 @@ interface StepProps {
 function StepNav({
   back,
   next,
-  nextLabel = 'Next',
+  nextLabel,
   disabled,
   hint,
 }: {
@@ -245,6 +255,7 @@ function StepNav({
   disabled?: boolean;
   hint?: ReactNode;
 }) {
+  const { t } = useElectricianT();
   return (
     <div className="space-y-2 border-t border-slate-700 pt-4">
       {hint ? <p className="text-sm text-amber-300">{hint}</p> : null}
@@ -255,14 +266,14 @@ function StepNav({
             onClick={back}
             icon={<ChevronLeft aria-hidden="true" className="h-4 w-4" />}
           >
-            Back
+            {t('install.back')}
           </Button>
         ) : (
           <span />
         )}
         {next ? (
           <Button onClick={next} disabled={disabled}>
-            {nextLabel}
+            {nextLabel ?? t('install.next')}
             <ChevronRight aria-hidden="true" className="h-4 w-4" />
           </Button>
         ) : null}
@@ -272,7 +283,10 @@ function StepNav({
 }
 
 function DeviceChecklist({ installation }: { installation: Installation }) {
-  if (installation.devices.length === 0) return <p className="text-sm text-slate-400">No device yet.</p>;
+  const { t } = useElectricianT();
+  if (installation.devices.length === 0) {
+    return <p className="text-sm text-slate-400">{t('install.noDeviceYet')}</p>;
+  }
   return (
     <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-800/60">
       {installation.devices.map((d) => (
@@ -280,12 +294,14 @@ function DeviceChecklist({ installation }: { installation: Installation }) {
           <span className="text-slate-100">{d.device_name}</span>
           {d.status === 'configured' ? (
             <span className="flex items-center gap-1 text-emerald-300">
-              <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Configured
+              <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> {t('devices.configured')}
             </span>
           ) : (
             <span className="flex items-center gap-1 text-amber-200">
-              <Circle aria-hidden="true" className="h-4 w-4" /> Not configured:{' '}
-              {d.missing.map((need) => INSTALLATION_DEVICE_NEED_LABEL[need]).join(', ')}
+              <Circle aria-hidden="true" className="h-4 w-4" />{' '}
+              {t('install.notConfigured', {
+                needs: d.missing.map((need) => t(`needs.${need}`)).join(', '),
+              })}
             </span>
           )}
         </li>
@@ -296,12 +312,13 @@ function DeviceChecklist({ installation }: { installation: Installation }) {
 
 function DevicesStep({ installation, back, next }: StepProps) {
   const add = useAddDeviceBySerial();
+  const { t } = useElectricianT();
   const [serial, setSerial] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!serial.trim()) {
-      setError('Serial number is required');
+      setError(t('install.serialRequired'));
       return;
     }
     add.mutate(
@@ -311,12 +328,10 @@ function DevicesStep({ installation, back, next }: StepProps) {
   };
   return (
     <section className="space-y-4">
-      <p className="text-sm text-slate-300">
-        Scan or type the serial number of each device you install. It becomes {installation.customer.name}'s.
-      </p>
+      <p className="text-sm text-slate-300">{t('install.scan', { name: installation.customer.name })}</p>
       <form className="flex items-end gap-2" onSubmit={submit} noValidate>
         <TextField
-          label="Serial number"
+          label={t('install.serialNumber')}
           className="flex-1"
           autoComplete="off"
           value={serial}
@@ -327,7 +342,7 @@ function DevicesStep({ installation, back, next }: StepProps) {
           }}
         />
         <Button type="submit" loading={add.isPending} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-          Add
+          {t('install.add')}
         </Button>
       </form>
       <DeviceChecklist installation={installation} />
@@ -335,7 +350,7 @@ function DevicesStep({ installation, back, next }: StepProps) {
         back={back}
         next={next}
         disabled={installation.devices.length === 0}
-        hint={installation.devices.length === 0 ? 'Add at least one device.' : undefined}
+        hint={installation.devices.length === 0 ? t('install.addOne') : undefined}
       />
     </section>
   );
@@ -347,11 +362,14 @@ function RoomsStep({ installation, back, next }: StepProps) {
   const [placing, setPlacing] = useState<Device | null>(null);
   const ids = new Set(installation.devices.map((d) => d.device_id));
   const installed = (devices.data?.devices ?? []).filter((d) => ids.has(d._id));
+  const { t } = useElectricianT();
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-300">
-          Rooms: {(rooms.data?.rooms ?? []).map((r) => r.name).join(', ') || 'none yet'}
+          {t('install.rooms', {
+            rooms: (rooms.data?.rooms ?? []).map((r) => r.name).join(', ') || t('install.noneYet'),
+          })}
         </p>
         <Button
           size="sm"
@@ -359,20 +377,22 @@ function RoomsStep({ installation, back, next }: StepProps) {
           onClick={() => setCreating(true)}
           icon={<Plus aria-hidden="true" className="h-4 w-4" />}
         >
-          Create New Room
+          {t('homeDialogs.createNewRoom')}
         </Button>
       </div>
       {devices.isPending ? (
-        <PanelLoading label="Loading devices…" />
+        <PanelLoading label={t('install.loadingDevices')} />
       ) : (
         <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-800/60">
           {installed.map((device) => (
             <li key={device._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <span className="text-sm text-slate-100">
-                {device.name} <span className="text-slate-400">· {device.room_name ?? 'No room'}</span>
+                {device.name}{' '}
+                <span className="text-slate-400">· {device.room_name ?? t('customerMode.noRoom')}</span>
               </span>
               <Button size="sm" variant="outline" onClick={() => setPlacing(device)}>
-                Assign to room<span className="sr-only"> {device.name}</span>
+                {t('customerMode.assignToRoom')}
+                <span className="sr-only"> {device.name}</span>
               </Button>
             </li>
           ))}
@@ -399,23 +419,25 @@ function ConfigureStep({ installation, back, next }: StepProps) {
   const [configuring, setConfiguring] = useState<Device | null>(null);
   const ids = new Set(installation.devices.map((d) => d.device_id));
   const installed = (devices.data?.devices ?? []).filter((d) => ids.has(d._id));
+  const { t } = useElectricianT();
   return (
     <section className="space-y-4">
-      <p className="text-sm text-slate-300">
-        Pair each device over Bluetooth and give it the home's 2.4 GHz WiFi.
-      </p>
+      <p className="text-sm text-slate-300">{t('install.pairEach')}</p>
       <ul className="divide-y divide-slate-700/70 rounded-xl border border-slate-700 bg-slate-800/60">
         {installed.map((device) => (
           <li key={device._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span className="text-sm text-slate-100">
               {device.name}
               <span className="block text-xs text-slate-400">
-                WiFi {device.wifi_configured ? 'configured' : 'not configured'} · Bluetooth{' '}
-                {device.bluetooth_paired ? 'paired' : 'not paired'}
+                {device.wifi_configured
+                  ? t('customerMode.wifiConfigured')
+                  : t('customerMode.wifiNotConfigured')}{' '}
+                · {device.bluetooth_paired ? t('install.btPaired') : t('install.btNotPaired')}
               </span>
             </span>
             <Button size="sm" variant="outline" onClick={() => setConfiguring(device)}>
-              Configure<span className="sr-only"> {device.name}</span>
+              {t('devices.configure')}
+              <span className="sr-only"> {device.name}</span>
             </Button>
           </li>
         ))}
@@ -430,16 +452,20 @@ function ConfigureStep({ installation, back, next }: StepProps) {
 
 function CheckStep({ installation, back, next }: StepProps) {
   const pending = installation.devices.filter((d) => d.status !== 'configured');
+  const { t } = useElectricianT();
   return (
     <section className="space-y-4">
       <DeviceChecklist installation={installation} />
+      <DeviceTests installation={installation} />
       <StepNav
         back={back}
         next={next}
-        disabled={pending.length > 0}
+        disabled={pending.some((d) => d.missing.some((need) => need !== 'test'))}
         hint={
           pending.length > 0
-            ? `Not ready: ${pending.map((d) => describeDeviceNeeds(d.device_name, d.missing)).join('; ')}. Set the WiFi in the previous step; a device counts once it has come online.`
+            ? t('install.notReady', {
+                devices: pending.map((d) => deviceNeeds(d.device_name, d.missing, t)).join('; '),
+              })
             : undefined
         }
       />
@@ -453,10 +479,14 @@ function TrainingStep({ installation, back, next }: StepProps) {
     installation.customer_training_completed ? [...TRAINING_ITEMS] : [],
   );
   const all = TRAINING_ITEMS.every((item) => checked.includes(item));
+  const { t } = useElectricianT();
+  const localise = useLocaliseMessage();
   return (
     <section className="space-y-4">
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm text-slate-300">Show {installation.customer.name}:</legend>
+        <legend className="mb-2 text-sm text-slate-300">
+          {t('install.show', { name: installation.customer.name })}
+        </legend>
         {TRAINING_ITEMS.map((item) => (
           <label key={item} className="flex items-center gap-2 text-sm text-slate-100">
             <input
@@ -467,16 +497,16 @@ function TrainingStep({ installation, back, next }: StepProps) {
                 setChecked((now) => (e.target.checked ? [...now, item] : now.filter((i) => i !== item)))
               }
             />
-            {item}
+            {localise(item)}
           </label>
         ))}
       </fieldset>
       <StepNav
         back={back}
-        nextLabel="Confirm training"
+        nextLabel={t('install.confirmTraining')}
         disabled={!all || confirm.isPending}
-        hint={all ? undefined : 'Tick every item once you have shown it.'}
-        next={() => confirm.mutate(installation._id, { onSuccess: next })}
+        hint={all ? undefined : t('install.tickEvery')}
+        next={() => confirm.mutate({ id: installation._id }, { onSuccess: next })}
       />
     </section>
   );
@@ -487,29 +517,27 @@ function SignatureStep({ installation, back, next }: StepProps) {
   const [name, setName] = useState(installation.customer.name);
   const [image, setImage] = useState<string | null>(null);
   const onChange = useCallback((png: string | null) => setImage(png), []);
+  const { t } = useElectricianT();
   // A stored signature is final (issue 29): only reopening the installation, with a reason, clears it.
   if (installation.signature) {
     return (
       <section className="space-y-4">
         <p className="text-sm text-slate-300">
-          Signed by {installation.signature.signed_by}. The signature is final: to have the customer sign
-          again, reopen the installation and say why.
+          {t('install.signedFinal', { name: installation.signature.signed_by })}
         </p>
         <ReopenForm installationId={installation._id} />
-        <StepNav back={back} nextLabel="Next" next={next} />
+        <StepNav back={back} next={next} />
       </section>
     );
   }
   return (
     <section className="space-y-4">
-      <p className="text-sm text-slate-300">
-        Hand the phone to {installation.customer.name} to sign that the installation is done.
-      </p>
-      <TextField label="Signer's name" value={name} onChange={(e) => setName(e.target.value)} />
+      <p className="text-sm text-slate-300">{t('install.handPhone', { name: installation.customer.name })}</p>
+      <TextField label={t('install.signerSName')} value={name} onChange={(e) => setName(e.target.value)} />
       <SignatureField onChange={onChange} />
       <StepNav
         back={back}
-        nextLabel="Save signature"
+        nextLabel={t('install.saveSignature')}
         disabled={!image || !name.trim() || save.isPending}
         next={() =>
           image
@@ -524,21 +552,39 @@ function SignatureStep({ installation, back, next }: StepProps) {
   );
 }
 
+/**
+ * What completing waits for (ADR 055, ADR 070), in words: devices not configured yet, the signature, the
+ * training, changes still on this phone. The server decides; offline the step says what it waits for.
+ */
 function HandoverStep({ installation, back }: { installation: Installation; back?: () => void }) {
   const complete = useCompleteInstallation();
+  const online = useOnline();
+  const unsent = useOutbox().filter((e) => e.state === 'pending').length;
   const [notes, setNotes] = useState(installation.handover_notes ?? '');
+  const { t } = useElectricianT();
+  const waiting = completionWaitsFor(installation, unsent);
+  const untested = installation.devices.some((d) => d.missing.includes('test'));
   return (
     <section className="space-y-4">
+      {untested && online ? <DeviceTests installation={installation} /> : null}
       <TextAreaField
-        label="Handover notes"
+        label={t('install.handoverNotes')}
         rows={4}
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
       />
       <StepNav
         back={back}
-        nextLabel="Complete installation"
-        disabled={complete.isPending}
+        nextLabel={t('install.complete')}
+        disabled={complete.isPending || !online || unsent > 0 || untested}
+        hint={
+          online && unsent === 0 ? undefined : (
+            <>
+              {online ? t('install.sendingFirst') : t('offline.completeNeedsNetwork')}
+              {waiting.length > 0 ? ` ${t('install.waitingFor', { items: waiting.join('; ') })}` : ''}
+            </>
+          )
+        }
         next={() =>
           complete.mutate({
             id: installation._id,

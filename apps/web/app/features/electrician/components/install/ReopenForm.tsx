@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '~/components/ui';
 import { useReopenInstallation } from '../../api/guided-install';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /**
  * Reopen an installation (issue 29): a stored signature is final, so having the customer sign again takes
@@ -9,6 +10,7 @@ import { useReopenInstallation } from '../../api/guided-install';
 export function ReopenForm({ installationId }: { installationId: string }) {
   const reopen = useReopenInstallation();
   const [reason, setReason] = useState('');
+  const { t } = useElectricianT();
   return (
     <form
       className="space-y-2"
@@ -18,13 +20,13 @@ export function ReopenForm({ installationId }: { installationId: string }) {
       }}
     >
       <TextField
-        label="Why reopen?"
+        label={t('reopen.whyReopen')}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         maxLength={500}
       />
       <Button type="submit" variant="outline" disabled={!reason.trim() || reopen.isPending}>
-        Reopen to sign again
+        {t('reopen.submit')}
       </Button>
     </form>
   );

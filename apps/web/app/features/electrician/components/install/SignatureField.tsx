@@ -3,6 +3,7 @@ import { Eraser } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import { Button } from '~/components/ui';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /**
  * A signature drawn with a finger, a pen or a mouse (the maintained `signature_pad` library, loaded with
@@ -12,6 +13,7 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [empty, setEmpty] = useState(true);
+  const { t } = useElectricianT();
 
   useEffect(() => {
     let disposed = false;
@@ -46,11 +48,11 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
       <canvas
         ref={canvas}
         role="img"
-        aria-label={empty ? 'Signature area, empty: sign here' : 'Signature area, signed'}
+        aria-label={empty ? t('signature.empty') : t('signature.signed')}
         className="h-48 w-full touch-none rounded-lg border border-slate-600 bg-white"
       />
       <div className="flex items-center justify-between gap-2 text-xs text-slate-400">
-        <span>Sign inside the box.</span>
+        <span>{t('signature.hint')}</span>
         <Button
           variant="ghost"
           size="sm"
@@ -61,7 +63,7 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
           }}
           icon={<Eraser aria-hidden="true" className="h-4 w-4" />}
         >
-          Clear
+          {t('signature.clear')}
         </Button>
       </div>
     </div>

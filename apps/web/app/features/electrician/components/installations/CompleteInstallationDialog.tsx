@@ -1,7 +1,10 @@
-import { describeDeviceNeeds, type Installation } from '@isaac/contract';
+import { type Installation } from '@isaac/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Modal, TextAreaField } from '~/components/ui';
 import { useCompleteInstallation } from '../../api/installation-changes';
+import { DeviceTests } from './DeviceTests';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
+import { deviceNeeds } from '../../model/installation';
 
 /**
  * Complete Installation. From the installations list (`variant="notes"`): optional notes, sent with the
@@ -20,6 +23,7 @@ export function CompleteInstallationDialog({
   onClose: () => void;
 }) {
   const complete = useCompleteInstallation();
+  const { t } = useElectricianT();
   const [notes, setNotes] = useState('');
   const [trained, setTrained] = useState(installation.customer_training_completed);
   const pending = installation.devices.filter((d) => d.status !== 'configured');
@@ -37,15 +41,15 @@ export function CompleteInstallationDialog({
       open
       onClose={onClose}
       busy={complete.isPending}
-      title="Complete Installation"
-      description={`${installation.customer.name} — this cannot be undone.`}
+      title={t('complete.completeInstallation')}
+      description={t('complete.cannotUndo', { name: installation.customer.name })}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={complete.isPending}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" form="complete-installation" loading={complete.isPending} disabled={blocked}>
-            Complete Installation
+            {t('complete.completeInstallation')}
           </Button>
         </>
       }
@@ -56,18 +60,20 @@ export function CompleteInstallationDialog({
             role="alert"
             className="rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100"
           >
-            <p className="font-medium">The installation cannot be completed yet</p>
+            <p className="font-medium">{t('msg.guidedIncomplete')}</p>
             <p>
               {installation.devices.length === 0
-                ? 'No device was added to it.'
-                : `Not configured yet: ${pending.map((d) => describeDeviceNeeds(d.device_name, d.missing)).join('; ')}.`}{' '}
-              Set each device's WiFi (Assigned Devices or Customer mode); a device counts once it has come
-              online.
+                ? t('complete.noDevice')
+                : t('complete.notConfigured', {
+                    devices: pending.map((d) => deviceNeeds(d.device_name, d.missing, t)).join('; '),
+                  })}{' '}
+              {t('complete.setWifi')}
             </p>
           </div>
         ) : null}
+        {pending.some((d) => d.missing.includes('test')) ? <DeviceTests installation={installation} /> : null}
         <TextAreaField
-          label={variant === 'notes' ? 'Notes (optional)' : 'Handover notes (optional)'}
+          label={variant === 'notes' ? t('complete.notes') : t('complete.handoverNotes')}
           rows={3}
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
@@ -80,7 +86,7 @@ export function CompleteInstallationDialog({
               checked={trained}
               onChange={(e) => setTrained(e.target.checked)}
             />
-            The customer has been trained to use their devices
+            {t('complete.trained')}
           </label>
         ) : null}
       </form>

@@ -1,15 +1,17 @@
-import { ELECTRICIAN_MSG, type Installation } from '@isaac/contract';
+import { type Installation } from '@isaac/contract';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { CheckCircle2, ClipboardList, Clock, RefreshCw, Wrench } from 'lucide-react';
 import { useState } from 'react';
-import { Button, EmptyState } from '~/components/ui';
-import { DataTable } from '~/components/ui/DataTable';
+import { ListBody, useListView } from '~/components/list';
+import { Button, DataTable, type TableSort } from '~/components/ui';
 import { useInstallations } from '../../api/list-installations';
 import { formatDay } from '../../model/installation';
+import { ELECTRICIAN_PAGE_SIZE, installationListView } from '../../model/lists';
 import { InstallationBadge } from '../InstallationBadge';
-import { Figures, ListStates } from '../ListScreen';
+import { Figures, pageLabel } from '../ListScreen';
 import { CompleteInstallationDialog } from './CompleteInstallationDialog';
 import { DeviceDots } from './DeviceDots';
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, Installation>();
@@ -36,20 +38,69 @@ const columns = column.columns([
   }),
 ]);
 
-/** /electrician/installations: counts, the table with status colours and device progress, Complete with notes. */
+/** The installations of a page as the kit's table (cards on a phone), sorted on the server by its headers. */
+function InstallationsTable({
+  installations,
+  dimmed,
+  sort,
+  onComplete,
+}: {
+  installations: Installation[];
+  dimmed: boolean;
+  sort: TableSort;
+  onComplete: (installation: Installation) => void;
+}) {
+  const table = useTable({ features, columns, data: installations, getRowId: (i) => i._id });
+  const { t } = useElectricianT();
+  return (
+    <DataTable
+      table={table}
+      label={t('installations.installations')}
+      minWidth="min-w-[48rem]"
+      rowHeader="customer"
+      dimmed={dimmed}
+      sort={sort}
+      renderRowActions={(installation) =>
+        installation.status === 'in_progress' ? (
+          <Button size="sm" onClick={() => onComplete(installation)}>
+            {t('installations.complete')}
+            <span className="sr-only">
+              {' '}
+              {t('installations.completeFor', { name: installation.customer.name })}
+            </span>
+          </Button>
+        ) : installation.status === 'completed' ? (
+          <span className="text-sm text-emerald-300">{t('installations.done')}</span>
+        ) : (
+          <span className="text-sm text-slate-400">{t('installations.notStarted')}</span>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * /electrician/installations: counts, the table with status colours and device progress — sorted and paged
+ * on the server, in the URL — Complete with notes.
+ */
 export function InstallationsPage() {
-  const list = useInstallations();
+  const view = useListView(installationListView);
+  const list = useInstallations(view.state, ELECTRICIAN_PAGE_SIZE);
   const [completing, setCompleting] = useState<Installation | null>(null);
   const installations = list.data?.installations ?? [];
-  const table = useTable({ features, columns, data: installations, getRowId: (i) => i._id });
-  const count = (status: Installation['status']) => installations.filter((i) => i.status === status).length;
+  const total = list.data?.total;
+  const { t } = useElectricianT();
+  const count = (label: string, status: Installation['status']) => ({
+    label: pageLabel(label, installations.length, total),
+    value: installations.filter((i) => i.status === status).length,
+  });
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 className="text-lg font-semibold text-white">Installations</h2>
-          <p className="text-sm text-slate-400">Refreshes every 30 seconds.</p>
+          <h2 className="text-lg font-semibold text-white">{t('installations.installations')}</h2>
+          <p className="text-sm text-slate-400">{t('installations.refreshes')}</p>
         </div>
         <Button
           variant="outline"
@@ -58,55 +109,43 @@ export function InstallationsPage() {
           onClick={() => void list.refetch()}
           icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
         >
-          Refresh
+          {t('dashboard.refresh')}
         </Button>
       </div>
       <Figures
         loading={list.isPending}
         figures={[
-          { label: 'Total', value: list.data?.total ?? 0, icon: ClipboardList },
-          { label: 'Pending', value: count('pending'), icon: Clock, accent: 'amber' },
-          { label: 'In progress', value: count('in_progress'), icon: Wrench, accent: 'sky' },
-          { label: 'Completed', value: count('completed'), icon: CheckCircle2, accent: 'emerald' },
+          { label: t('installations.total'), value: total ?? 0, icon: ClipboardList },
+          { ...count(t('status.pending'), 'pending'), icon: Clock, accent: 'amber' },
+          { ...count(t('status.in_progress'), 'in_progress'), icon: Wrench, accent: 'sky' },
+          { ...count(t('status.completed'), 'completed'), icon: CheckCircle2, accent: 'emerald' },
         ]}
       />
-      <ListStates
+      <ListBody
         query={list}
-        loadingLabel="Loading installations…"
-        errorTitle={ELECTRICIAN_MSG.loadInstallations}
-        empty={(data) =>
-          data.installations.length === 0 ? (
-            <EmptyState
-              icon={ClipboardList}
-              title={ELECTRICIAN_MSG.noInstallations}
-              description="Start one from Assigned Customers."
-            />
-          ) : null
-        }
+        items={(data) => data.installations}
+        noun={t('installations.installations2')}
+        errorTitle={t('msg.loadInstallations')}
+        empty={{
+          icon: ClipboardList,
+          title: t('msg.noInstallations'),
+          text: t('installations.startOneFromAssignedCustomers'),
+        }}
+        list={view}
       >
-        {() => (
-          <DataTable
-            table={table}
-            label="Installations"
-            minWidth="min-w-[48rem]"
-            rowHeader="customer"
-            renderRowActions={(installation) =>
-              installation.status === 'in_progress' ? (
-                <Button size="sm" onClick={() => setCompleting(installation)}>
-                  Complete<span className="sr-only"> the installation for {installation.customer.name}</span>
-                </Button>
-              ) : installation.status === 'completed' ? (
-                <span className="text-sm text-emerald-300">Done</span>
-              ) : (
-                <span className="text-sm text-slate-400">Not started</span>
-              )
-            }
+        {(shown, dimmed) => (
+          <InstallationsTable
+            installations={shown}
+            dimmed={dimmed}
+            sort={view.tableSort()}
+            onComplete={setCompleting}
           />
         )}
-      </ListStates>
+      </ListBody>
       {completing ? (
         <CompleteInstallationDialog
-          installation={completing}
+          // the list's current copy: a device tested from the dialog updates it
+          installation={installations.find((i) => i._id === completing._id) ?? completing}
           variant="notes"
           onClose={() => setCompleting(null)}
         />

@@ -1,4 +1,4 @@
-import { ELECTRICIAN_MSG, type Installation, type InstallationPhase } from '@isaac/contract';
+import { type Installation, type InstallationPhase } from '@isaac/contract';
 import { ClipboardList } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -19,19 +19,19 @@ import { CHOOSABLE_PHASES, PHASES, formatDay } from '../../model/installation';
 import { InstallationBadge } from '../InstallationBadge';
 import { CompleteInstallationDialog } from './CompleteInstallationDialog';
 import { DeviceDots } from './DeviceDots';
-
-const PHASE_OPTIONS = CHOOSABLE_PHASES.map((phase) => ({ value: phase, label: PHASES[phase].label }));
+import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /** /electrician/workflow: a card per installation with its phase and progress; Update Phase and Complete. */
 export function WorkflowPage() {
   const list = useInstallations();
   const [phasing, setPhasing] = useState<Installation | null>(null);
   const [completing, setCompleting] = useState<Installation | null>(null);
-  if (list.isPending) return <PanelLoading label="Loading installations…" />;
+  const { t } = useElectricianT();
+  if (list.isPending) return <PanelLoading label={t('workflow.loadingInstallations')} />;
   if (list.isError) {
     return (
       <ErrorState
-        title={ELECTRICIAN_MSG.loadInstallations}
+        title={t('msg.loadInstallations')}
         message={list.error.message}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
@@ -42,16 +42,16 @@ export function WorkflowPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-lg font-semibold text-white">Workflow</h2>
-        <p className="text-sm text-slate-400">Move each installation through its phases, then complete it.</p>
+        <h2 className="text-lg font-semibold text-white">{t('workflow.title')}</h2>
+        <p className="text-sm text-slate-400">{t('workflow.intro')}</p>
       </div>
       {installations.length === 0 ? (
         <EmptyState
           icon={ClipboardList}
-          title={ELECTRICIAN_MSG.noInstallations}
+          title={t('msg.noInstallations')}
           action={
             <ButtonLink variant="outline" to={ELECTRICIAN_PATHS.users}>
-              Go to Assigned Customers
+              {t('workflow.toCustomers')}
             </ButtonLink>
           }
         />
@@ -85,7 +85,7 @@ export function WorkflowPage() {
                     </div>
                     <div
                       role="progressbar"
-                      aria-label={`Phase of ${installation.customer.name}'s installation`}
+                      aria-label={t('workflow.phaseOf', { name: installation.customer.name })}
                       aria-valuemin={0}
                       aria-valuemax={100}
                       aria-valuenow={phase.progress}
@@ -100,23 +100,27 @@ export function WorkflowPage() {
                   </div>
                   <DeviceDots devices={installation.devices} />
                   {installation.notes ? (
-                    <p className="text-sm text-slate-300">Notes: {installation.notes}</p>
+                    <p className="text-sm text-slate-300">
+                      {t('workflow.notes', { notes: installation.notes })}
+                    </p>
                   ) : null}
                   {installation.status === 'completed' ? (
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                      <dt className="text-slate-400">Completed</dt>
+                      <dt className="text-slate-400">{t('workflow.completed')}</dt>
                       <dd className="text-slate-200">{formatDateTime(installation.completed_at)}</dd>
-                      <dt className="text-slate-400">Training</dt>
+                      <dt className="text-slate-400">{t('workflow.training')}</dt>
                       <dd className="text-slate-200">
-                        {installation.customer_training_completed ? 'Done' : 'Not done'}
+                        {installation.customer_training_completed
+                          ? t('workflow.done')
+                          : t('workflow.notDone')}
                       </dd>
-                      <dt className="text-slate-400">Handover</dt>
+                      <dt className="text-slate-400">{t('workflow.handover')}</dt>
                       <dd className="text-slate-200">{installation.handover_notes ?? '—'}</dd>
-                      <dt className="text-slate-400">Signed by</dt>
+                      <dt className="text-slate-400">{t('workflow.signedBy')}</dt>
                       <dd className="text-slate-200">
                         {installation.signature
                           ? `${installation.signature.signed_by}, ${formatDateTime(installation.signature.signed_at)}`
-                          : 'Not signed'}
+                          : t('workflow.notSigned')}
                       </dd>
                       {installation.signature ? (
                         <SignatureImage id={installation._id} signer={installation.signature.signed_by} />
@@ -125,11 +129,18 @@ export function WorkflowPage() {
                   ) : installation.status === 'in_progress' ? (
                     <div className="flex flex-wrap gap-2">
                       <Button variant="outline" size="sm" onClick={() => setPhasing(installation)}>
-                        Update Phase<span className="sr-only"> for {installation.customer.name}</span>
+                        {t('workflow.updatePhase')}
+                        <span className="sr-only">
+                          {' '}
+                          {t('workflow.for', { name: installation.customer.name })}
+                        </span>
                       </Button>
                       <Button size="sm" onClick={() => setCompleting(installation)}>
-                        Complete
-                        <span className="sr-only"> the installation for {installation.customer.name}</span>
+                        {t('installations.complete')}
+                        <span className="sr-only">
+                          {' '}
+                          {t('installations.completeFor', { name: installation.customer.name })}
+                        </span>
                       </Button>
                     </div>
                   ) : null}
@@ -142,7 +153,8 @@ export function WorkflowPage() {
       {phasing ? <PhaseDialog installation={phasing} onClose={() => setPhasing(null)} /> : null}
       {completing ? (
         <CompleteInstallationDialog
-          installation={completing}
+          // the list's current copy: a device tested from the dialog updates it
+          installation={installations.find((i) => i._id === completing._id) ?? completing}
           variant="handover"
           onClose={() => setCompleting(null)}
         />
@@ -154,12 +166,13 @@ export function WorkflowPage() {
 /** The customer's drawn signature under a completed card (read only for cards that have one). */
 function SignatureImage({ id, signer }: { id: string; signer: string }) {
   const signature = useInstallationSignature(id, true);
+  const { t } = useElectricianT();
   if (!signature.data) return null;
   return (
     <dd className="col-span-2">
       <img
         src={signature.data.image}
-        alt={`Signature of ${signer}`}
+        alt={t('workflow.signatureOf', { name: signer })}
         className="h-16 rounded border border-slate-600 bg-white"
       />
     </dd>
@@ -169,13 +182,15 @@ function SignatureImage({ id, signer }: { id: string; signer: string }) {
 /** Update Installation Phase: a phase must be chosen (spec section 5); notes optional. */
 function PhaseDialog({ installation, onClose }: { installation: Installation; onClose: () => void }) {
   const update = useUpdatePhase();
+  const { t } = useElectricianT();
+  const phaseOptions = CHOOSABLE_PHASES.map((value) => ({ value, label: t(`phases.${value}`) }));
   const [phase, setPhase] = useState<InstallationPhase | ''>('');
   const [notes, setNotes] = useState(installation.notes ?? '');
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!phase) {
-      setError('Please choose a phase');
+      setError(t('workflow.choosePhase'));
       return;
     }
     update.mutate(
@@ -188,24 +203,24 @@ function PhaseDialog({ installation, onClose }: { installation: Installation; on
       open
       onClose={onClose}
       busy={update.isPending}
-      title="Update Installation Phase"
+      title={t('workflow.updateInstallationPhase')}
       description={installation.customer.name}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" form="phase-form" loading={update.isPending}>
-            Update Phase
+            {t('workflow.updatePhase')}
           </Button>
         </>
       }
     >
       <form id="phase-form" className="space-y-4" onSubmit={submit} noValidate>
         <SelectField
-          label="Phase"
-          placeholder="Choose a phase"
-          options={PHASE_OPTIONS}
+          label={t('workflow.phase')}
+          placeholder={t('workflow.chooseAPhase')}
+          options={phaseOptions}
           value={phase}
           error={error}
           onChange={(e) => {
@@ -214,7 +229,7 @@ function PhaseDialog({ installation, onClose }: { installation: Installation; on
           }}
         />
         <TextAreaField
-          label="Notes (optional)"
+          label={t('workflow.notesOptional')}
           rows={3}
           value={notes}
           onChange={(e) => setNotes(e.target.value)}

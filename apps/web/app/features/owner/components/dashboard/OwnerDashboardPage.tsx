@@ -15,33 +15,35 @@ import {
 import { ownerDashboardQuery, useOwnerDashboard } from '../../api/get-dashboard';
 import { deviceListQuery, useDeviceList } from '../../api/list-devices';
 import { roomListQuery, useRoomList } from '../../api/list-rooms';
-import { NO_FILTERS } from '../../model/device-filters';
-import { DEVICE_TYPE_LABELS, deviceCountLabel, roomTypeLabel } from '../../model/labels';
+import { deviceListView } from '../../model/device-filters';
+import { DEVICE_TYPE_LABELS } from '../../model/labels';
 import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
 import { DeviceTypeIcon } from '../devices/DeviceTypeIcon';
 import { InstallationRecords } from './InstallationRecords';
 import { AirQualityBadge } from '~/components/devices/AirQualityBadge';
 import { OWNER_PATHS, ownerLinks } from '~/lib/paths';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
 
 /** Starts the dashboard's three requests (the queries the page reads) without waiting for them. */
 export function prefetchOwnerDashboard(client: QueryClient): void {
   void client.prefetchQuery(ownerDashboardQuery());
-  void client.prefetchQuery(deviceListQuery(NO_FILTERS, RECENT_ITEMS_OWNER));
-  void client.prefetchQuery(roomListQuery(1, RECENT_ITEMS_OWNER));
+  void client.prefetchQuery(deviceListQuery(deviceListView.none, RECENT_ITEMS_OWNER));
+  void client.prefetchQuery(roomListQuery(RECENT_ITEMS_OWNER));
 }
 
 /** /owner/dashboard: device and room counts, quick actions, up to 6 recent devices and 6 rooms. */
 export function OwnerDashboardPage() {
   const stats = useOwnerDashboard();
-  const devices = useDeviceList(NO_FILTERS, RECENT_ITEMS_OWNER);
-  const rooms = useRoomList(1, RECENT_ITEMS_OWNER);
+  const devices = useDeviceList(deviceListView.none, RECENT_ITEMS_OWNER);
+  const rooms = useRoomList(RECENT_ITEMS_OWNER);
   const counts = stats.data?.statistics;
+  const { t } = useOwnerT();
 
   return (
     <div className="space-y-8">
       <section aria-labelledby="owner-stats-heading">
         <h2 id="owner-stats-heading" className="sr-only">
-          Overview
+          {t('dashboard.overview')}
         </h2>
         {stats.isError ? (
           <ErrorState
@@ -53,27 +55,27 @@ export function OwnerDashboardPage() {
         ) : (
           <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy={stats.isPending}>
             <StatCard
-              label="Total Devices"
+              label={t('dashboard.totalDevices')}
               value={counts?.devices.total ?? 0}
               icon={Cpu}
               loading={stats.isPending}
             />
             <StatCard
-              label="Lumos Devices"
+              label={t('dashboard.lumosDevices')}
               value={counts?.devices.lumos_devices ?? 0}
               icon={ToggleRight}
               accent="amber"
               loading={stats.isPending}
             />
             <StatCard
-              label={`${DEVICE_TYPE_LABELS.isaac} Devices`}
+              label={t('dashboard.isaacDevices', { type: DEVICE_TYPE_LABELS.isaac })}
               value={counts?.devices.isaac ?? 0}
               icon={Wind}
               accent="emerald"
               loading={stats.isPending}
             />
             <StatCard
-              label="Rooms"
+              label={t('dashboard.rooms')}
               value={counts?.rooms ?? 0}
               icon={DoorOpen}
               accent="violet"
@@ -86,7 +88,7 @@ export function OwnerDashboardPage() {
       {stats.data && stats.data.air_quality.length > 0 ? (
         <section aria-labelledby="owner-air-heading">
           <h2 id="owner-air-heading" className="mb-3 text-base font-semibold text-white">
-            Air quality
+            {t('dashboard.airQuality')}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {stats.data.air_quality.map((room) => (
@@ -104,34 +106,34 @@ export function OwnerDashboardPage() {
 
       <section aria-labelledby="owner-actions-heading">
         <h2 id="owner-actions-heading" className="mb-3 text-base font-semibold text-white">
-          Quick actions
+          {t('dashboard.quickActions')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-3">
           <QuickAction
             to={OWNER_PATHS.devices}
             icon={Cpu}
-            title="Manage Devices"
-            text="Switch on and off, check for updates"
+            title={t('dashboard.manageDevices')}
+            text={t('dashboard.manageDevicesText')}
           />
           <QuickAction
             to={OWNER_PATHS.rooms}
             icon={DoorOpen}
-            title="Manage Rooms"
-            text="Create rooms and group devices"
+            title={t('dashboard.manageRooms')}
+            text={t('dashboard.manageRoomsText')}
           />
           <QuickAction
             to={OWNER_PATHS.settings}
             icon={Settings}
-            title="Settings"
-            text="Profile, password and sessions"
+            title={t('dashboard.settings')}
+            text={t('dashboard.settingsText')}
           />
         </ul>
       </section>
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <Panel id="owner-recent-devices" title="Recent devices" viewAll={OWNER_PATHS.devices}>
+        <Panel id="owner-recent-devices" title={t('dashboard.recentDevices')} viewAll={OWNER_PATHS.devices}>
           {devices.isPending ? (
-            <PanelLoading label="Loading devices…" />
+            <PanelLoading label={t('dashboard.loadingDevices')} />
           ) : devices.isError ? (
             <ErrorState
               title={MSG.loadDevices}
@@ -141,10 +143,10 @@ export function OwnerDashboardPage() {
           ) : devices.data.devices.length === 0 ? (
             <EmptyState
               icon={Cpu}
-              title={MSG.noDevices}
+              title={t('messages:msg.noDevices')}
               action={
                 <ButtonLink to={ownerLinks.addDevice} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-                  {MSG.addFirstDevice}
+                  {t('messages:msg.addFirstDevice')}
                 </ButtonLink>
               }
             />
@@ -157,9 +159,9 @@ export function OwnerDashboardPage() {
           )}
         </Panel>
 
-        <Panel id="owner-rooms" title="Rooms" viewAll={OWNER_PATHS.rooms}>
+        <Panel id="owner-rooms" title={t('dashboard.rooms')} viewAll={OWNER_PATHS.rooms}>
           {rooms.isPending ? (
-            <PanelLoading label="Loading rooms…" />
+            <PanelLoading label={t('dashboard.loadingRooms')} />
           ) : rooms.isError ? (
             <ErrorState
               title={MSG.loadRooms}
@@ -169,10 +171,10 @@ export function OwnerDashboardPage() {
           ) : rooms.data.rooms.length === 0 ? (
             <EmptyState
               icon={DoorOpen}
-              title={MSG.noRooms}
+              title={t('messages:msg.noRooms')}
               action={
                 <ButtonLink to={ownerLinks.addRoom} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-                  {MSG.createFirstRoom}
+                  {t('messages:msg.createFirstRoom')}
                 </ButtonLink>
               }
             />
@@ -191,19 +193,20 @@ export function OwnerDashboardPage() {
 }
 
 function RecentDevice({ device }: { device: Device }) {
+  const { t } = useOwnerT();
   return (
     <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
       <DeviceTypeIcon type={device.type} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-white">{device.name}</p>
         <p className="truncate text-xs text-slate-400">
-          {DEVICE_TYPE_LABELS[device.type]} · {device.room_name ?? 'Not in a room'}
+          {DEVICE_TYPE_LABELS[device.type]} · {device.room_name ?? t('dashboard.notInRoom')}
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
         <Badge tone={device.power_on ? 'green' : 'slate'}>
           <Power aria-hidden="true" className="h-3 w-3" />
-          {device.power_on ? 'On' : 'Off'}
+          {device.power_on ? t('common:ui.on') : t('common:ui.off')}
         </Badge>
         <ConnectionBadge online={device.is_connected} />
       </div>
@@ -212,6 +215,7 @@ function RecentDevice({ device }: { device: Device }) {
 }
 
 function RoomTile({ room }: { room: Room }) {
+  const { t } = useOwnerT();
   return (
     <li>
       <Link
@@ -224,7 +228,10 @@ function RoomTile({ room }: { room: Room }) {
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium text-white">{room.name}</span>
           <span className="block text-xs text-slate-400">
-            {roomTypeLabel(room.type)} · {deviceCountLabel(room.devices.length)}
+            {t(`common:roomTypes.${room.type}`)} ·{' '}
+            {room.devices.length === 0
+              ? t('common:devices.none')
+              : t('common:devices.count', { count: room.devices.length })}
           </span>
         </span>
       </Link>

@@ -7,6 +7,7 @@ import { Button, Modal, SelectField, TextField } from '~/components/ui';
 import { useCreateDevice } from '../../api/create-device';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { DEVICE_TYPE_LABELS } from '../../model/labels';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
 
 type AddDeviceValues = z.input<typeof createDeviceSchema>;
 const FIELDS = ['name', 'model', 'serial_number', 'type'] as const;
@@ -16,6 +17,7 @@ const FORM_ID = 'add-device-form';
 /** Add Device (spec section 5): name, model and serial number required; type defaults to Isaac. */
 export function AddDeviceModal({ onClose }: { onClose: () => void }) {
   const create = useCreateDevice();
+  const { t } = useOwnerT();
   const {
     register,
     handleSubmit,
@@ -42,14 +44,14 @@ export function AddDeviceModal({ onClose }: { onClose: () => void }) {
     <Modal
       open
       onClose={onClose}
-      title="Add Device"
-      description="Register a device to your home. You can put it in a room afterwards."
+      title={t('addDevice.title')}
+      description={t('addDevice.description')}
       busy={create.isPending}
       closeOnBackdrop={false}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button
             type="submit"
@@ -57,52 +59,48 @@ export function AddDeviceModal({ onClose }: { onClose: () => void }) {
             loading={create.isPending}
             icon={<Plus aria-hidden="true" className="h-4 w-4" />}
           >
-            {create.isPending ? 'Adding…' : 'Add Device'}
+            {create.isPending ? t('addDevice.adding') : t('addDevice.title')}
           </Button>
         </>
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <TextField
-          label="Name"
+          label={t('addDevice.name')}
           required
           autoComplete="off"
-          placeholder="e.g. Living Room Purifier"
+          placeholder={t('addDevice.namePlaceholder')}
           error={errors.name?.message}
           {...register('name')}
         />
         <SelectField
-          label="Type"
+          label={t('addDevice.type')}
           required
           options={TYPE_OPTIONS}
           error={errors.type?.message}
           {...register('type')}
         />
         <TextField
-          label="Model"
+          label={t('addDevice.model')}
           required
           autoComplete="off"
           placeholder={
             type === 'lumos'
-              ? 'e.g. Lumos 3-Gang'
+              ? t('addDevice.modelLumos')
               : type === 'skywalker'
-                ? 'e.g. SKYWALKER Air Sensor'
-                : 'e.g. ISAAC Air Purifier'
+                ? t('addDevice.modelSkywalker')
+                : t('addDevice.modelIsaac')
           }
-          hint={
-            type === 'lumos'
-              ? 'The model sets how many switches (gangs) it has, e.g. “Lumos 3-Gang”.'
-              : undefined
-          }
+          hint={type === 'lumos' ? t('addDevice.modelLumosHint') : undefined}
           error={errors.model?.message}
           {...register('model')}
         />
         <TextField
-          label="Serial number"
+          label={t('addDevice.serial')}
           required
           autoComplete="off"
           spellCheck={false}
-          placeholder="Printed on the device label"
+          placeholder={t('addDevice.serialPlaceholder')}
           error={errors.serial_number?.message}
           {...register('serial_number')}
         />

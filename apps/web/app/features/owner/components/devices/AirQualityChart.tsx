@@ -1,16 +1,19 @@
 import {
   aqiBandsOf,
+  LANGUAGE_LOCALES,
   TELEMETRY_RANGES,
   type AqiScale,
   type TelemetryPoint,
   type TelemetryRange,
 } from '@isaac/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ErrorState, PanelLoading, cx } from '~/components/ui';
 import { legendPlugin, loadUPlot } from '~/lib/uplot';
 import { useTelemetry } from '../../api/get-telemetry';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
+import { aqiBandName, useCommonT, useLanguage } from '~/lib/i18n';
 
 const HEIGHT = 220;
 const AXIS = '#94a3b8';
@@ -28,15 +31,20 @@ const BAND_FILL: Record<string, string> = {
   very_unhealthy: 'rgba(168, 85, 247, 0.12)',
   hazardous: 'rgba(190, 18, 60, 0.15)',
 };
-const RANGE_LABELS: Record<TelemetryRange, string> = { '24h': '24 hours', '7d': '7 days', '30d': '30 days' };
-const time = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** The chart's words in the language shown (read when the chart is drawn). */
+interface ChartWords {
+  time: string;
+  pm25: string;
+  locale: string;
+}
 
-function options(width: number, range: TelemetryRange, scale: AqiScale): uPlot.Options {
+function options(width: number, range: TelemetryRange, scale: AqiScale, words: ChartWords): uPlot.Options {
+  const time = new Intl.DateTimeFormat(words.locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   const axis = { stroke: AXIS, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } };
   return {
     width,
@@ -48,9 +56,12 @@ function options(width: number, range: TelemetryRange, scale: AqiScale): uPlot.O
       y: { range: (_u, _min, max) => [0, Math.max(60, Math.ceil((max ?? 0) * 1.15))] },
     },
     series: [
-      { label: 'Time', value: (_u: uPlot, v: number | null) => (v === null ? '–' : time.format(v * 1000)) },
       {
-        label: 'PM2.5 (µg/m³)',
+        label: words.time,
+        value: (_u: uPlot, v: number | null) => (v === null ? '–' : time.format(v * 1000)),
+      },
+      {
+        label: words.pm25,
         stroke: '#38bdf8',
         width: 2,
         spanGaps: false,
@@ -88,6 +99,12 @@ function Plot({
   range: TelemetryRange;
   scale: AqiScale;
 }) {
+  const { t } = useOwnerT();
+  const language = useLanguage();
+  const words = useMemo(
+    () => ({ time: t('chart.time'), pm25: t('chart.pm25'), locale: LANGUAGE_LOCALES[language] }),
+    [t, language],
+  );
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -98,7 +115,8 @@ function Plot({
     const data: uPlot.AlignedData = [points.map((p) => Date.parse(p.at) / 1000), points.map((p) => p.pm25)];
     loadUPlot().then(
       (UPlot) => {
-        if (!cancelled) plot = new UPlot(options(element.clientWidth || 320, range, scale), data, element);
+        if (!cancelled)
+          plot = new UPlot(options(element.clientWidth || 320, range, scale, words), data, element);
       },
       () => !cancelled && setFailed(true),
     );
@@ -112,8 +130,8 @@ function Plot({
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [points, range, scale]);
-  if (failed) return <p className="text-sm text-red-300">The chart could not be loaded.</p>;
+  }, [points, range, scale, words]);
+  if (failed) return <p className="text-sm text-red-300">{t('chart.failed')}</p>;
   return (
     <div
       ref={container}
@@ -141,13 +159,24 @@ export function AirQualityChart({
   const [range, setRange] = useState<TelemetryRange>('24h');
   const telemetry = useTelemetry(deviceId, range);
   const values = (telemetry.data?.points ?? []).map((p) => p.pm25).filter((v): v is number => v !== null);
+  const { t } = useOwnerT();
+  const { t: common } = useCommonT();
   const summary =
     values.length === 0
-      ? 'No readings in this period.'
-      : `PM2.5 over the last ${RANGE_LABELS[range]}: average ${Math.round(values.reduce((a, b) => a + b, 0) / values.length)}, highest ${Math.round(Math.max(...values))}, lowest ${Math.round(Math.min(...values))} µg/m³.`;
+      ? t('chart.none')
+      : t('chart.summary', {
+          range: t(`chart.ranges.${range}`),
+          average: Math.round(values.reduce((a, b) => a + b, 0) / values.length),
+          highest: Math.round(Math.max(...values)),
+          lowest: Math.round(Math.min(...values)),
+        });
   return (
-    <figure aria-label={`Air quality of ${deviceName}`} className="space-y-3">
-      <div role="group" aria-label="Period" className="inline-flex rounded-lg border border-slate-700 p-0.5">
+    <figure aria-label={t('chart.of', { name: deviceName })} className="space-y-3">
+      <div
+        role="group"
+        aria-label={t('chart.period')}
+        className="inline-flex rounded-lg border border-slate-700 p-0.5"
+      >
         {(Object.keys(TELEMETRY_RANGES) as TelemetryRange[]).map((key) => (
           <button
             key={key}
@@ -159,28 +188,28 @@ export function AirQualityChart({
               range === key ? 'bg-sky-700 text-white' : 'text-slate-300 hover:bg-slate-800',
             )}
           >
-            {RANGE_LABELS[key]}
+            {t(`chart.ranges.${key}`)}
           </button>
         ))}
       </div>
       {telemetry.isPending ? (
-        <PanelLoading label="Loading readings…" />
+        <PanelLoading label={t('chart.loading')} />
       ) : telemetry.isError ? (
         <ErrorState
-          title="Error loading readings"
+          title={t('chart.loadFailed')}
           message={telemetry.error.message}
           onRetry={() => void telemetry.refetch()}
           retrying={telemetry.isFetching}
         />
       ) : values.length === 0 ? (
-        <p className="text-sm text-slate-400">No readings in this period yet.</p>
+        <p className="text-sm text-slate-400">{t('chart.noneYet')}</p>
       ) : (
         <Plot points={telemetry.data.points} range={range} scale={scale} />
       )}
       <figcaption className="text-xs text-slate-400">
-        {summary} Bands ({scale === 'cpcb' ? 'CPCB' : 'US EPA 2024'}):{' '}
+        {summary} {t('chart.bands', { scale: scale === 'cpcb' ? 'CPCB' : 'US EPA 2024' })}{' '}
         {aqiBandsOf(scale)
-          .map((band) => `${band.label} ${band.pm25[0]}–${band.pm25[1]}`)
+          .map((band) => `${aqiBandName(band.band, band.label, common)} ${band.pm25[0]}–${band.pm25[1]}`)
           .join(', ')}
         .
       </figcaption>

@@ -5,12 +5,14 @@ import { Badge, Button, Modal, PanelLoading, Switch, cx } from '~/components/ui'
 import { useCheckForUpdates } from '../../api/check-updates';
 import { useToggleDevice } from '../../api/toggle-device';
 import { useToggleGang } from '../../api/toggle-gang';
-import { powerActionLabel } from '../../model/device-cache';
 import { DEVICE_TYPE_LABELS } from '../../model/labels';
 import { AirQualityBadge } from '~/components/devices/AirQualityBadge';
 import { BatteryBar } from '~/components/devices/BatteryBar';
 import { ConnectionBadge } from '~/components/devices/ConnectionBadge';
 import { DeviceTypeIcon } from './DeviceTypeIcon';
+import { FilterLife } from './FilterLife';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
+import owner from '~/lib/i18n/en/owner';
 
 /** The chart (and uPlot) load when a chart is first opened. */
 const AirQualityChart = lazy(() => import('./AirQualityChart').then((m) => ({ default: m.AirQualityChart })));
@@ -31,6 +33,7 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
   const checkUpdates = useCheckForUpdates();
   const on = device.power_on;
   const [chartOpen, setChartOpen] = useState(false);
+  const { t } = useOwnerT();
 
   return (
     <article
@@ -50,34 +53,36 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
 
       <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <div className="min-w-0">
-          <dt className="text-xs text-slate-400">Type</dt>
+          <dt className="text-xs text-slate-400">{t('card.type')}</dt>
           <dd className="text-slate-200">{DEVICE_TYPE_LABELS[device.type]}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-xs text-slate-400">Room</dt>
+          <dt className="text-xs text-slate-400">{t('card.room')}</dt>
           <dd
             className={cx('flex items-start gap-1', device.room_name ? 'text-slate-200' : 'text-slate-400')}
           >
             <DoorOpen aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" />
-            <span className="min-w-0 break-words">{device.room_name ?? 'Not in a room'}</span>
+            <span className="min-w-0 break-words">{device.room_name ?? t('dashboard.notInRoom')}</span>
           </dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-xs text-slate-400">Power</dt>
+          <dt className="text-xs text-slate-400">{t('card.power')}</dt>
           <dd>
             <Badge tone={on ? 'green' : 'slate'}>
               <Power aria-hidden="true" className="h-3 w-3" />
-              {on ? 'On' : 'Off'}
+              {on ? t('common:ui.on') : t('common:ui.off')}
             </Badge>
           </dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-xs text-slate-400">Firmware</dt>
-          <dd className="truncate text-slate-200 tabular-nums">{device.firmware_version ?? 'Unknown'}</dd>
+          <dt className="text-xs text-slate-400">{t('card.firmware')}</dt>
+          <dd className="truncate text-slate-200 tabular-nums">
+            {device.firmware_version ?? t('card.unknown')}
+          </dd>
         </div>
         {device.type !== 'lumos' ? (
           <div className="col-span-2 min-w-0">
-            <dt className="text-xs text-slate-400">Air quality</dt>
+            <dt className="text-xs text-slate-400">{t('card.airQuality')}</dt>
             <dd>
               <AirQualityBadge airQuality={device.air_quality} />
             </dd>
@@ -86,21 +91,10 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
         {device.type === 'isaac' ? (
           <>
             <div className="min-w-0">
-              <dt className="text-xs text-slate-400">Fan speed</dt>
-              <dd className="text-slate-200 capitalize">{device.fan_speed ?? 'Unknown'}</dd>
+              <dt className="text-xs text-slate-400">{t('card.fanSpeed')}</dt>
+              <dd className="text-slate-200 capitalize">{device.fan_speed ?? t('card.unknown')}</dd>
             </div>
-            <div className="min-w-0">
-              <dt className="text-xs text-slate-400">Filter life</dt>
-              <dd
-                className={cx(
-                  'tabular-nums',
-                  (device.filter_life ?? 100) <= 10 ? 'text-amber-300' : 'text-slate-200',
-                )}
-              >
-                {device.filter_life === null ? 'Unknown' : `${device.filter_life}%`}
-                {device.filter_life !== null && device.filter_life <= 10 ? ' · replace soon' : ''}
-              </dd>
-            </div>
+            <FilterLife device={device} />
           </>
         ) : null}
       </dl>
@@ -113,7 +107,7 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
 
       {device.type === 'lumos' && device.gangs.length > 0 ? (
         <fieldset className="mt-4 rounded-lg border border-slate-700 px-2 pt-1 pb-2">
-          <legend className="px-1 text-xs font-medium text-slate-400">Switches</legend>
+          <legend className="px-1 text-xs font-medium text-slate-400">{t('card.switches')}</legend>
           <div className="flex flex-wrap gap-x-2 gap-y-1">
             {device.gangs.map((gang) => (
               <Switch
@@ -136,16 +130,16 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
           loading={toggle.isPending}
           icon={<Power aria-hidden="true" className="h-4 w-4" />}
         >
-          {powerActionLabel(device)}
+          {device.power_on ? t('common:power.turnOff') : t('common:power.turnOn')}
         </Button>
         <Button
           variant="outline"
           size="sm"
           onClick={() => onOpenSettings(device)}
           icon={<Settings2 aria-hidden="true" className="h-4 w-4" />}
-          aria-label={`Settings for ${device.name}`}
+          aria-label={t('card.settingsFor', { name: device.name })}
         >
-          Settings
+          {t('card.settings')}
         </Button>
         {device.type !== 'lumos' ? (
           <Button
@@ -154,9 +148,9 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
             className="col-span-2 border border-slate-700"
             onClick={() => setChartOpen(true)}
             icon={<ChartLine aria-hidden="true" className="h-4 w-4" />}
-            aria-label={`Air quality chart of ${device.name}`}
+            aria-label={t('card.chartOf', { name: device.name })}
           >
-            Air quality chart
+            {t('card.chart')}
           </Button>
         ) : null}
         <Button
@@ -167,12 +161,17 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
           onClick={() => checkUpdates.mutate(device._id)}
           icon={<RefreshCw aria-hidden="true" className="h-4 w-4" />}
         >
-          Check for Updates
+          {t('card.checkUpdates')}
         </Button>
       </div>
       {chartOpen ? (
-        <Modal open onClose={() => setChartOpen(false)} title={`${device.name}: air quality`} size="lg">
-          <Suspense fallback={<PanelLoading label="Loading the chart…" />}>
+        <Modal
+          open
+          onClose={() => setChartOpen(false)}
+          title={t('card.chartTitle', { name: device.name })}
+          size="lg"
+        >
+          <Suspense fallback={<PanelLoading label={t('card.loadingChart')} />}>
             <AirQualityChart
               deviceId={device._id}
               deviceName={device.name}
@@ -185,29 +184,32 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
   );
 }
 
-const UPDATE_STEP: Record<string, string> = {
-  QUEUED: 'waiting its turn',
-  INITIATED: 'starting',
-  DOWNLOADING: 'downloading',
-  DOWNLOADED: 'downloaded',
-  VERIFIED: 'verified',
-  UPDATING: 'installing',
-};
-
 /** A firmware update in progress (with its percent), or how the latest one ended (issue 14). */
 function FirmwareUpdate({ update, online }: { update: Device['update']; online: boolean }) {
   // (The API gives an update in progress, or one that ended in the last 24 hours.)
+  const { t } = useOwnerT();
   if (!update) return null;
+  const { version, reason, state } = update;
+  const step =
+    state in owner.card.steps
+      ? t(`card.steps.${state as keyof typeof owner.card.steps}`)
+      : state.toLowerCase();
   const text =
-    update.state === 'UPDATED'
-      ? `Updated to ${update.version}`
-      : update.state === 'FAILED'
-        ? `Update to ${update.version} failed${update.reason ? `: ${update.reason}` : ''}`
-        : update.state === 'SKIPPED'
-          ? `Update to ${update.version} skipped${update.reason ? `: ${update.reason}` : ''}`
-          : update.state === 'QUEUED' && !online
-            ? `Update to ${update.version} waits for the device to come online`
-            : `Updating to ${update.version}: ${UPDATE_STEP[update.state] ?? update.state.toLowerCase()}${update.percent !== null && update.state === 'DOWNLOADING' ? ` ${update.percent}%` : ''}`;
+    state === 'UPDATED'
+      ? t('card.updated', { version })
+      : state === 'FAILED'
+        ? reason
+          ? t('card.failedBecause', { version, reason })
+          : t('card.failed', { version })
+        : state === 'SKIPPED'
+          ? reason
+            ? t('card.skippedBecause', { version, reason })
+            : t('card.skipped', { version })
+          : state === 'QUEUED' && !online
+            ? t('card.waitsOnline', { version })
+            : update.percent !== null && state === 'DOWNLOADING'
+              ? t('card.updatingPercent', { version, step, percent: update.percent })
+              : t('card.updating', { version, step });
   return (
     <p
       role="status"

@@ -1,4 +1,4 @@
-import { AUTO_MODE, GANG_NAME_MAX, MSG, autoModeSchema, type Device } from '@isaac/contract';
+import { AUTO_MODE, GANG_NAME_MAX, autoModeSchema, thresholdHysteresis, type Device } from '@isaac/contract';
 import { Cpu, DoorOpen, LogOut, ToggleRight, Wind } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,8 @@ import { useUnassignRoom } from '../../api/unassign-room';
 import { formatDateTime } from '~/lib/format';
 import { DEVICE_TYPE_LABELS } from '../../model/labels';
 import { ownerLinks } from '~/lib/paths';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
+import { Rich } from '~/lib/i18n/rich';
 
 /**
  * The device Settings modal: its details, and its room — Assign (a select of the owner's rooms; the
@@ -22,14 +24,24 @@ export function DeviceSettingsModal({ device, onClose }: { device: Device; onClo
   const assign = useAssignRoom();
   const unassign = useUnassignRoom();
   const busy = assign.isPending || unassign.isPending;
+  const { t } = useOwnerT();
 
   return (
-    <Modal open onClose={onClose} title={`${device.name} settings`} description={device.model} busy={busy}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('deviceSettings.title', { name: device.name })}
+      description={device.model}
+      busy={busy}
+    >
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border border-slate-700 bg-slate-900/40 p-4 text-sm">
-        <Detail term="Type" value={DEVICE_TYPE_LABELS[device.type]} />
-        <Detail term="Serial number" value={device.serial_number} />
-        <Detail term="Firmware" value={device.firmware_version ?? 'Unknown'} />
-        <Detail term="Last updated" value={formatDateTime(device.last_updated)} />
+        <Detail term={t('deviceSettings.type')} value={DEVICE_TYPE_LABELS[device.type]} />
+        <Detail term={t('deviceSettings.serial')} value={device.serial_number} />
+        <Detail
+          term={t('deviceSettings.firmware')}
+          value={device.firmware_version ?? t('deviceSettings.unknown')}
+        />
+        <Detail term={t('deviceSettings.lastUpdated')} value={formatDateTime(device.last_updated)} />
       </dl>
 
       {device.type === 'lumos' && device.gangs.length > 0 ? <GangNames device={device} /> : null}
@@ -39,12 +51,15 @@ export function DeviceSettingsModal({ device, onClose }: { device: Device; onClo
       <section aria-labelledby="device-room-heading" className="mt-5">
         <h3 id="device-room-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
           <DoorOpen aria-hidden="true" className="h-4 w-4 text-sky-300" />
-          Room
+          {t('deviceSettings.room')}
         </h3>
         {device.room_id ? (
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-700 p-3">
             <p className="text-sm text-slate-300">
-              In <strong className="font-semibold text-white">{device.room_name ?? 'a room'}</strong>
+              <Rich
+                text={t('deviceSettings.inRoom', { room: device.room_name ?? t('deviceSettings.aRoom') })}
+                tags={{ strong: (chunk) => <strong className="font-semibold text-white">{chunk}</strong> }}
+              />
             </p>
             <Button
               variant="outline"
@@ -53,7 +68,7 @@ export function DeviceSettingsModal({ device, onClose }: { device: Device; onClo
               onClick={() => unassign.mutate(device._id, { onSuccess: onClose })}
               icon={<LogOut aria-hidden="true" className="h-4 w-4" />}
             >
-              Unassign
+              {t('deviceSettings.unassign')}
             </Button>
           </div>
         ) : (
@@ -76,25 +91,30 @@ function FirmwareSection({ device }: { device: Device }) {
   const update = useUpdateFirmware();
   const result = check.data;
   const inProgress = device.update !== null && !['UPDATED', 'FAILED'].includes(device.update.state);
+  const { t } = useOwnerT();
+  const unknownVersion = t('deviceSettings.unknownVersion');
   return (
     <section aria-labelledby="device-firmware-heading" className="mt-5">
       <h3 id="device-firmware-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
         <Cpu aria-hidden="true" className="h-4 w-4 text-sky-300" />
-        Firmware
+        {t('deviceSettings.firmware')}
       </h3>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-300">
           {inProgress
-            ? `Updating to ${device.update?.version}…`
+            ? t('deviceSettings.updatingTo', { version: device.update?.version })
             : result
               ? result.update_available
-                ? `Version ${result.latest_version} is available (this device runs ${result.current_version ?? 'an unknown version'}).`
-                : 'This device is up to date.'
-              : `Runs ${device.firmware_version ?? 'an unknown version'}.`}
+                ? t('deviceSettings.available', {
+                    latest: result.latest_version,
+                    current: result.current_version ?? unknownVersion,
+                  })
+                : t('deviceSettings.upToDate')
+              : t('deviceSettings.runs', { version: device.firmware_version ?? unknownVersion })}
         </p>
         {result?.update_available && !inProgress ? (
           <Button size="sm" loading={update.isPending} onClick={() => update.mutate(device._id)}>
-            Update now
+            {t('deviceSettings.updateNow')}
           </Button>
         ) : (
           <Button
@@ -104,7 +124,7 @@ function FirmwareSection({ device }: { device: Device }) {
             onClick={() => check.mutate(device._id)}
             disabled={inProgress}
           >
-            Check for updates
+            {t('deviceSettings.checkUpdates')}
           </Button>
         )}
       </div>
@@ -113,24 +133,26 @@ function FirmwareSection({ device }: { device: Device }) {
 }
 
 /**
- * ISAAC auto mode (issue 13): switched on when a SKYWALKER in the same room reads PM2.5 above the threshold,
- * off again once it is 15 µg/m³ below (only if auto mode switched it on).
+ * ISAAC auto mode (issue 13): an automation of the engine (issue 33) that switches the purifier on when the
+ * room's air sensor (or the purifier itself) reads PM2.5 above the threshold, and off again once the air is
+ * clean by the hysteresis (only if auto mode switched it on). It is listed on the Automations page too.
  */
 function AutoModeForm({ device }: { device: Device }) {
   const save = useSetAutoMode();
   const [enabled, setEnabled] = useState(device.auto_threshold !== null);
   const [value, setValue] = useState(String(device.auto_threshold ?? 60));
   const [error, setError] = useState<string | undefined>();
+  const { t } = useOwnerT();
   return (
     <section aria-labelledby="device-auto-heading" className="mt-5">
       <h3 id="device-auto-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
         <Wind aria-hidden="true" className="h-4 w-4 text-sky-300" />
-        Auto mode
+        {t('deviceSettings.autoMode')}
       </h3>
       <p className="mt-1 text-xs text-slate-400">
-        Switches the purifier on when an air sensor in the same room reads PM2.5 above the threshold, and off
-        again {AUTO_MODE.hysteresis} µg/m³ below it.
-        {device.room_id ? '' : ' Put the purifier and a sensor in a room first.'}
+        {t('deviceSettings.autoModeText', {
+          below: thresholdHysteresis(Number(value) || AUTO_MODE.minThreshold),
+        })}
       </p>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
@@ -142,7 +164,7 @@ function AutoModeForm({ device }: { device: Device }) {
             threshold: enabled && value.trim() === '' ? NaN : threshold,
           });
           if (!checked.success) {
-            setError(checked.error.issues[0]?.message ?? 'Enter a number');
+            setError(checked.error.issues[0]?.message ?? t('deviceSettings.enterNumber'));
             return;
           }
           save.mutate({ id: device._id, threshold: checked.data.threshold });
@@ -155,10 +177,10 @@ function AutoModeForm({ device }: { device: Device }) {
             checked={enabled}
             onChange={(event) => setEnabled(event.target.checked)}
           />
-          On
+          {t('deviceSettings.on')}
         </label>
         <TextField
-          label="Threshold (PM2.5, µg/m³)"
+          label={t('deviceSettings.threshold')}
           type="number"
           inputMode="numeric"
           min={AUTO_MODE.minThreshold}
@@ -173,7 +195,8 @@ function AutoModeForm({ device }: { device: Device }) {
           }}
         />
         <Button type="submit" variant="outline" size="sm" loading={save.isPending}>
-          Save<span className="sr-only"> auto mode</span>
+          {t('deviceSettings.save')}
+          <span className="sr-only"> {t('deviceSettings.saveAutoMode')}</span>
         </Button>
       </form>
     </section>
@@ -182,15 +205,14 @@ function AutoModeForm({ device }: { device: Device }) {
 
 /** Switch names (each gang of a Lumos device): what the card shows and what voice assistants call them. */
 function GangNames({ device }: { device: Device }) {
+  const { t } = useOwnerT();
   return (
     <section aria-labelledby="device-gangs-heading" className="mt-5">
       <h3 id="device-gangs-heading" className="flex items-center gap-2 text-sm font-semibold text-white">
         <ToggleRight aria-hidden="true" className="h-4 w-4 text-sky-300" />
-        Switch names
+        {t('deviceSettings.switchNames')}
       </h3>
-      <p className="mt-1 text-xs text-slate-400">
-        Name each switch as you would say it: "Ceiling light", "Fan".
-      </p>
+      <p className="mt-1 text-xs text-slate-400">{t('deviceSettings.switchNamesText')}</p>
       <ul className="mt-3 space-y-3">
         {device.gangs.map((gang) => (
           <li key={gang.index}>
@@ -206,6 +228,7 @@ function GangNameForm({ deviceId, index, name }: { deviceId: string; index: numb
   const rename = useRenameGang();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | undefined>();
+  const { t } = useOwnerT();
   return (
     <form
       className="flex items-start gap-2"
@@ -213,14 +236,14 @@ function GangNameForm({ deviceId, index, name }: { deviceId: string; index: numb
       onSubmit={(event) => {
         event.preventDefault();
         if (!value.trim()) {
-          setError('Switch name is required');
+          setError(t('deviceSettings.switchNameRequired'));
           return;
         }
         rename.mutate({ id: deviceId, gangIndex: index, name: value.trim() });
       }}
     >
       <TextField
-        label={`Switch ${index + 1}`}
+        label={t('deviceSettings.switchN', { n: index + 1 })}
         className="flex-1"
         maxLength={GANG_NAME_MAX}
         value={value}
@@ -238,7 +261,8 @@ function GangNameForm({ deviceId, index, name }: { deviceId: string; index: numb
         loading={rename.isPending}
         disabled={value.trim() === name}
       >
-        Save<span className="sr-only"> the name of switch {index + 1}</span>
+        {t('deviceSettings.save')}
+        <span className="sr-only"> {t('deviceSettings.saveSwitchName', { n: index + 1 })}</span>
       </Button>
     </form>
   );
@@ -258,20 +282,21 @@ function Detail({ term, value }: { term: string; value: string }) {
 function AssignRoom({ busy, onAssign }: { busy: boolean; onAssign: (roomId: string) => void }) {
   const rooms = useRoomOptions();
   const [roomId, setRoomId] = useState('');
+  const { t } = useOwnerT();
 
   if (rooms.isPending) {
     return (
       <p className="mt-3 flex items-center gap-2 text-sm text-slate-400">
-        <Spinner size="sm" label="Loading rooms…" /> Loading your rooms…
+        <Spinner size="sm" label={t('deviceSettings.loadingRooms')} /> {t('deviceSettings.loadingYourRooms')}
       </p>
     );
   }
   if (rooms.isError) {
     return (
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-300" role="alert">
-        {MSG.loadRooms}
+        {t('messages:msg.loadRooms')}
         <Button variant="outline" size="sm" onClick={() => void rooms.refetch()}>
-          Retry
+          {t('common:ui.retry')}
         </Button>
       </div>
     );
@@ -279,11 +304,16 @@ function AssignRoom({ busy, onAssign }: { busy: boolean; onAssign: (roomId: stri
   if (rooms.data.length === 0) {
     return (
       <p className="mt-3 text-sm text-slate-400">
-        You have no rooms yet.{' '}
-        <Link to={ownerLinks.addRoom} className="font-medium text-sky-300 underline hover:text-sky-200">
-          Create a room
-        </Link>{' '}
-        first, then assign this device to it.
+        <Rich
+          text={t('deviceSettings.noRooms')}
+          tags={{
+            link: (chunk) => (
+              <Link to={ownerLinks.addRoom} className="font-medium text-sky-300 underline hover:text-sky-200">
+                {chunk}
+              </Link>
+            ),
+          }}
+        />
       </p>
     );
   }
@@ -296,17 +326,17 @@ function AssignRoom({ busy, onAssign }: { busy: boolean; onAssign: (roomId: stri
       }}
     >
       <SelectField
-        label="Assign to room"
+        label={t('deviceSettings.assignTo')}
         className="flex-1"
-        placeholder="Select a room"
+        placeholder={t('deviceSettings.selectRoom')}
         options={rooms.data}
         value={roomId}
         onChange={(event) => setRoomId(event.target.value)}
-        hint={roomId ? undefined : MSG.selectRoom}
+        hint={roomId ? undefined : t('messages:msg.selectRoom')}
         disabled={busy}
       />
       <Button type="submit" className="sm:mt-7" disabled={!roomId} loading={busy}>
-        Assign
+        {t('deviceSettings.assign')}
       </Button>
     </form>
   );

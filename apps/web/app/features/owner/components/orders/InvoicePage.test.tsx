@@ -67,7 +67,10 @@ function invoiceOf(taxKind: 'intra' | 'inter'): Invoice {
 
 const ordersApi = (orders: unknown[], invoice: Invoice = invoiceOf('intra')) =>
   fakeApi([
-    ({ path }) => (path === '/api/orders' ? json(200, { orders }) : undefined),
+    ({ path }) =>
+      path === '/api/orders'
+        ? json(200, { orders, page: 1, page_size: 12, total: orders.length })
+        : undefined,
     ({ path }) => (path === '/api/orders/ord1/invoice' ? json(200, invoice) : undefined),
   ]);
 const show = (api: ReturnType<typeof fakeApi>, id = 'ord1') =>

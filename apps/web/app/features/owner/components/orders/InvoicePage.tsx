@@ -6,7 +6,7 @@ import { useDownloadInvoicePdf, useInvoice } from '../../api/invoice';
 import { useMyOrders } from '../../api/list-orders';
 import { formatInvoiceAmount as inr } from '../../model/invoice';
 import { formatDay, hasInvoice } from '../../model/orders';
-import { ORDERS_TEXT } from './OrdersPage';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
 
 /** A4 with a printer's margin; the dashboard shell hides its own parts when printing (print:hidden). */
 const PRINT_PAGE_CSS = '@page { size: A4; margin: 12mm; }';
@@ -21,6 +21,7 @@ export function InvoicePage({ orderId }: { orderId: string }) {
   const order = list.data?.orders.find((o) => o._id === orderId);
   const invoiced = order !== undefined && hasInvoice(order);
   const invoice = useInvoice(orderId, invoiced);
+  const { t } = useOwnerT();
   const download = useDownloadInvoicePdf();
   return (
     <div className="space-y-4">
@@ -31,7 +32,7 @@ export function InvoicePage({ orderId }: { orderId: string }) {
           size="sm"
           icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />}
         >
-          Back to orders
+          {t('invoice.back')}
         </ButtonLink>
         {invoice.data ? (
           <div className="flex flex-wrap gap-2">
@@ -41,10 +42,10 @@ export function InvoicePage({ orderId }: { orderId: string }) {
               onClick={() => download.mutate({ orderId, number: invoice.data.number })}
               icon={<Download aria-hidden="true" className="h-4 w-4" />}
             >
-              Download PDF
+              {t('invoice.pdf')}
             </Button>
             <Button onClick={() => window.print()} icon={<Printer aria-hidden="true" className="h-4 w-4" />}>
-              Print
+              {t('invoice.print')}
             </Button>
           </div>
         ) : null}
@@ -55,26 +56,22 @@ export function InvoicePage({ orderId }: { orderId: string }) {
           aria-busy="true"
           className="rounded-xl border border-slate-700 p-6 text-sm text-slate-400"
         >
-          Loading the invoice…
+          {t('invoice.loading')}
         </div>
       ) : list.isError ? (
         <ErrorState
-          title={ORDERS_TEXT.loadError}
+          title={t('orders.loadError')}
           message={list.error.message}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />
       ) : !order ? (
-        <EmptyState icon={FileText} title="Order not found" description="This order is not one of yours." />
+        <EmptyState icon={FileText} title={t('invoice.notFound')} description={t('invoice.notYours')} />
       ) : !invoiced ? (
-        <EmptyState
-          icon={FileText}
-          title="No invoice yet"
-          description="An order has its invoice once it is paid."
-        />
+        <EmptyState icon={FileText} title={t('invoice.none')} description={t('invoice.noneText')} />
       ) : invoice.isError ? (
         <ErrorState
-          title="Could not load the invoice"
+          title={t('invoice.loadFailed')}
           message={invoice.error.message}
           onRetry={() => void invoice.refetch()}
           retrying={invoice.isFetching}

@@ -30,7 +30,10 @@ const switches = (id: string, state: Parameters<typeof installed>[0], patch = {}
 
 const ordersApi = (orders: unknown[]) =>
   fakeApi([
-    ({ method, path }) => (method === 'GET' && path === '/api/orders' ? json(200, { orders }) : undefined),
+    ({ method, path }) =>
+      method === 'GET' && path === '/api/orders'
+        ? json(200, { orders, page: 1, page_size: 12, total: orders.length })
+        : undefined,
   ]);
 const show = (api: ReturnType<typeof fakeApi>) =>
   renderPage(<OrdersPage />, { api, path: '/owner/orders', otherPaths: ['/owner/orders/:id/invoice', '/'] });

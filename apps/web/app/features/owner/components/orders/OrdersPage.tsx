@@ -1,60 +1,75 @@
 import { ShoppingBag } from 'lucide-react';
-import { ButtonLink, EmptyState, ErrorState } from '~/components/ui';
+import { ListBody, ListHeader, ListToolbar, useListView } from '~/components/list';
+import { ButtonLink, byTime, type SortOption } from '~/components/ui';
 import { STOREFRONT_PATHS } from '~/lib/paths';
-import { useMyOrders } from '../../api/list-orders';
+import { ORDERS_PAGE_SIZE, ownerOrderListView, useMyOrders } from '../../api/list-orders';
 import { OrderCard, OrderCardSkeleton } from './OrderCard';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
+import owner from '~/lib/i18n/en/owner';
 
 export const ORDERS_TEXT = {
-  loadError: 'Error loading your orders',
-  empty: 'No orders yet',
+  loadError: owner.orders.loadError,
+  empty: owner.orders.empty,
 } as const;
 
-/** /owner/orders: my orders, newest first, as cards — status, payment, installation and the invoice. */
+const SORT_OPTIONS: SortOption[] = [
+  ...byTime(),
+  { sort: 'amount', order: 'desc', label: owner.orders.sortAmountDesc },
+  { sort: 'amount', order: 'asc', label: owner.orders.sortAmountAsc },
+  { sort: 'status', order: 'asc', label: owner.orders.sortStatus },
+];
+
+/**
+ * /owner/orders: my orders as cards — status, payment, installation and the invoice — newest first or sorted,
+ * a page at a time (in the URL).
+ */
 export function OrdersPage() {
-  const list = useMyOrders();
-  const count = list.data?.orders.length ?? 0;
+  const view = useListView(ownerOrderListView);
+  const list = useMyOrders(view.state, ORDERS_PAGE_SIZE);
+  const { t } = useOwnerT();
   return (
     <div className="space-y-6">
-      <div>
-        <h2 className="text-lg font-semibold text-white">Your orders</h2>
-        <p className="text-sm text-slate-400" aria-live="polite">
-          {list.data
-            ? `${count} ${count === 1 ? 'order' : 'orders'}`
-            : 'What you bought, its installation and its invoice.'}
-        </p>
-      </div>
-      {list.isPending ? (
-        <div aria-busy="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          <span role="status" className="sr-only">
-            Loading your orders…
-          </span>
-          {Array.from({ length: 3 }, (_, i) => (
-            <OrderCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <ErrorState
-          title={ORDERS_TEXT.loadError}
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : count === 0 ? (
-        <EmptyState
-          icon={ShoppingBag}
-          title={ORDERS_TEXT.empty}
-          description="Orders you place in the shop appear here, with their installation and invoice."
-          action={<ButtonLink to={STOREFRONT_PATHS.home}>Visit the shop</ButtonLink>}
-        />
-      ) : (
-        <ul aria-label="Orders" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.data.orders.map((order) => (
-            <li key={order._id} className="flex">
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListHeader
+        title={t('orders.title')}
+        intro={t('orders.intro')}
+        total={list.data?.total}
+        nouns={{ one: t('orders.one'), many: t('orders.many') }}
+      />
+      <ListToolbar list={view} sortOptions={SORT_OPTIONS} />
+      <ListBody
+        query={list}
+        items={(data) => data.orders}
+        noun={t('orders.noun')}
+        loadingLabel={t('orders.loading')}
+        errorTitle={t('orders.loadError')}
+        empty={{
+          icon: ShoppingBag,
+          title: t('orders.empty'),
+          text: t('orders.emptyText'),
+          action: <ButtonLink to={STOREFRONT_PATHS.home}>{t('orders.shop')}</ButtonLink>,
+        }}
+        list={view}
+        skeleton={
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <OrderCardSkeleton key={i} />
+            ))}
+          </div>
+        }
+      >
+        {(orders, dimmed) => (
+          <ul
+            aria-label={t('orders.list')}
+            className={`grid gap-4 md:grid-cols-2 xl:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}
+          >
+            {orders.map((order) => (
+              <li key={order._id} className="flex">
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListBody>
     </div>
   );
 }

@@ -2,8 +2,8 @@ import type { Room } from '@isaac/contract';
 import { DoorOpen, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, Button, ButtonLink } from '~/components/ui';
-import { deviceCountLabel, roomTypeLabel } from '../../model/labels';
 import { ownerLinks } from '~/lib/paths';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
 
 const SHOWN_DEVICES = 3;
 
@@ -17,6 +17,7 @@ interface RoomCardProps {
 export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
   const titleId = useId();
   const extra = room.devices.length - SHOWN_DEVICES;
+  const { t } = useOwnerT();
   return (
     <article
       aria-labelledby={titleId}
@@ -30,13 +31,20 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
           <h3 id={titleId} className="text-base font-semibold break-words text-white">
             {room.name}
           </h3>
-          <p className="text-sm text-slate-400">{deviceCountLabel(room.devices.length)}</p>
+          <p className="text-sm text-slate-400">
+            {room.devices.length === 0
+              ? t('common:devices.none')
+              : t('common:devices.count', { count: room.devices.length })}
+          </p>
         </div>
-        <Badge tone="blue">{roomTypeLabel(room.type)}</Badge>
+        <Badge tone="blue">{t(`common:roomTypes.${room.type}`)}</Badge>
       </header>
 
       {room.devices.length > 0 ? (
-        <ul aria-label={`Devices in ${room.name}`} className="mt-4 space-y-1 text-sm text-slate-300">
+        <ul
+          aria-label={t('rooms.devicesIn', { name: room.name })}
+          className="mt-4 space-y-1 text-sm text-slate-300"
+        >
           {room.devices.slice(0, SHOWN_DEVICES).map((device) => (
             <li key={device._id} className="flex items-center gap-2">
               <span
@@ -45,14 +53,16 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
               />
               <span className="truncate">{device.name}</span>
               <span className="ml-auto shrink-0 text-xs text-slate-400">
-                {device.is_connected ? 'Online' : 'Offline'}
+                {device.is_connected ? t('common:device.online') : t('common:device.offline')}
               </span>
             </li>
           ))}
-          {extra > 0 ? <li className="text-xs text-slate-400">and {extra} more</li> : null}
+          {extra > 0 ? (
+            <li className="text-xs text-slate-400">{t('rooms.andMore', { count: extra })}</li>
+          ) : null}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-slate-400">No devices in this room yet.</p>
+        <p className="mt-4 text-sm text-slate-400">{t('rooms.noDevicesYet')}</p>
       )}
 
       <div className="mt-auto grid grid-cols-2 gap-2 pt-4">
@@ -63,7 +73,7 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
           className="col-span-2"
           icon={<Eye aria-hidden="true" className="h-4 w-4" />}
         >
-          View Devices
+          {t('rooms.viewDevices')}
         </ButtonLink>
         <Button
           variant="ghost"
@@ -72,7 +82,7 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
           onClick={() => onEdit(room)}
           icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
         >
-          Edit
+          {t('rooms.edit')}
         </Button>
         <Button
           variant="ghost"
@@ -81,7 +91,7 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
           onClick={() => onDelete(room)}
           icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
         >
-          Delete
+          {t('rooms.delete')}
         </Button>
       </div>
     </article>

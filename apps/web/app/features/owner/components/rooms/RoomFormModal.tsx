@@ -12,11 +12,10 @@ import { Button, Modal, SelectField, TextField } from '~/components/ui';
 import { useCreateRoom } from '../../api/create-room';
 import { useUpdateRoom } from '../../api/update-room';
 import { serverFieldErrors } from '~/lib/form-errors';
-import { roomTypeLabel } from '../../model/labels';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
 
 type RoomValues = z.input<typeof roomInputSchema>;
 const FIELDS = ['name', 'type'] as const;
-const TYPE_OPTIONS = OWNER_ROOM_TYPES.map((type) => ({ value: type, label: roomTypeLabel(type) }));
 const FORM_ID = 'room-form';
 
 function ownerType(type: Room['type'] | undefined): OwnerRoomType {
@@ -31,6 +30,8 @@ export function RoomFormModal({ room, onClose }: { room?: Room; onClose: () => v
   const create = useCreateRoom();
   const update = useUpdateRoom();
   const saving = create.isPending || update.isPending;
+  const { t } = useOwnerT();
+  const typeOptions = OWNER_ROOM_TYPES.map((type) => ({ value: type, label: t(`common:roomTypes.${type}`) }));
   const {
     register,
     handleSubmit,
@@ -55,34 +56,40 @@ export function RoomFormModal({ room, onClose }: { room?: Room; onClose: () => v
     <Modal
       open
       onClose={onClose}
-      title={room ? 'Edit Room' : 'Add Room'}
-      description={room ? `Rename or change the type of “${room.name}”.` : 'Group your devices by room.'}
+      title={room ? t('roomForm.edit') : t('roomForm.add')}
+      description={room ? t('roomForm.editText', { name: room.name }) : t('roomForm.addText')}
       busy={saving}
       closeOnBackdrop={false}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={saving}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" form={FORM_ID} loading={saving}>
-            {room ? (saving ? 'Saving…' : 'Save Changes') : saving ? 'Creating…' : 'Create Room'}
+            {room
+              ? saving
+                ? t('roomForm.saving')
+                : t('roomForm.save')
+              : saving
+                ? t('roomForm.creating')
+                : t('roomForm.create')}
           </Button>
         </>
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <TextField
-          label="Room name"
+          label={t('roomForm.name')}
           required
           autoComplete="off"
-          placeholder="e.g. Master Bedroom"
+          placeholder={t('roomForm.namePlaceholder')}
           error={errors.name?.message}
           {...register('name')}
         />
         <SelectField
-          label="Room type"
+          label={t('roomForm.type')}
           required
-          options={TYPE_OPTIONS}
+          options={typeOptions}
           error={errors.type?.message}
           {...register('type')}
         />

@@ -1,23 +1,24 @@
 import { MSG, type Room } from '@isaac/contract';
 import { DoorOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button, ConfirmDialog, EmptyState, ErrorState, Pagination } from '~/components/ui';
+import { ListBody, ListHeader, ListToolbar, useListView } from '~/components/list';
+import { Button, byTime, ConfirmDialog, type SortOption } from '~/components/ui';
 import { useDeleteRoom } from '../../api/delete-room';
 import { ROOMS_PAGE_SIZE } from '../../api/keys';
 import { useRoomList } from '../../api/list-rooms';
-import { pageCount } from '../../model/device-filters';
 import { deviceCountLabel } from '../../model/labels';
+import { roomListView } from '../../model/room-list';
 import { RoomCard, RoomCardSkeleton } from './RoomCard';
 import { RoomFormModal } from './RoomFormModal';
+import { useAddDialog } from '../use-add-dialog';
+import { useOwnerT } from '~/lib/i18n/owner-texts';
+import owner from '~/lib/i18n/en/owner';
 
-const ADD_PARAM = 'add';
-
-function pageFrom(params: URLSearchParams): number {
-  const text = params.get('page');
-  const page = text && /^\d+$/.test(text) ? Number(text) : 1;
-  return Math.max(1, page);
-}
+const SORT_OPTIONS: SortOption[] = [
+  ...byTime(),
+  { sort: 'name', order: 'asc', label: owner.rooms.sortName },
+  { sort: 'name', order: 'desc', label: owner.rooms.sortNameDesc },
+];
 
 /** What happens to a room's devices when it is deleted, in words. */
 export function deleteRoomMessage(room: Room): string {
@@ -29,106 +30,77 @@ export function deleteRoomMessage(room: Room): string {
   return `Delete “${room.name}”? ${devices} This cannot be undone.`;
 }
 
-/** /owner/rooms: the owner's rooms as cards; Add Room, View Devices, Edit and Delete. */
+/** /owner/rooms: the owner's rooms as cards, sorted and paged (in the URL); Add Room, View Devices, Edit, Delete. */
 export function RoomsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams);
-  const list = useRoomList(page, ROOMS_PAGE_SIZE);
+  const view = useListView(roomListView);
+  const list = useRoomList(ROOMS_PAGE_SIZE, view.state);
   const remove = useDeleteRoom();
-  const [adding, setAdding] = useState(() => searchParams.has(ADD_PARAM));
+  const add = useAddDialog();
   const [editing, setEditing] = useState<Room | null>(null);
   const [deleting, setDeleting] = useState<Room | null>(null);
+  const { t } = useOwnerT();
+  const deleteMessage = (room: Room) =>
+    room.devices.length === 0
+      ? t('rooms.deleteEmpty', { name: room.name })
+      : t('rooms.deleteWithDevices', { name: room.name, count: room.devices.length });
 
-  const goToPage = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
-  const closeAdd = () => {
-    setAdding(false);
-    if (searchParams.has(ADD_PARAM))
-      setSearchParams(page > 1 ? { page: String(page) } : {}, { replace: true });
-  };
-  const total = list.data?.total ?? 0;
+  const addButton = (label: string) => (
+    <Button onClick={add.open} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+      {label}
+    </Button>
+  );
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 className="text-lg font-semibold text-white">Your rooms</h2>
-          <p className="text-sm text-slate-400" aria-live="polite">
-            {list.data ? `${total} ${total === 1 ? 'room' : 'rooms'}` : 'Group your devices by room.'}
-          </p>
-        </div>
-        <Button onClick={() => setAdding(true)} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-          Add Room
-        </Button>
-      </div>
-
-      {list.isPending ? (
-        <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <span role="status" className="sr-only">
-            Loading rooms…
-          </span>
-          {Array.from({ length: 3 }, (_, i) => (
-            <RoomCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <ErrorState
-          title={MSG.loadRooms}
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.rooms.length === 0 ? (
-        page > 1 ? (
-          <EmptyState
-            icon={DoorOpen}
-            title={MSG.noRooms}
-            description="This page is empty."
-            action={
-              <Button variant="outline" onClick={() => goToPage(1)}>
-                Go to the first page
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={DoorOpen}
-            title={MSG.noRooms}
-            description="Create rooms such as Living Room or Kitchen, then put your devices in them."
-            action={
-              <Button onClick={() => setAdding(true)} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
-                {MSG.createFirstRoom}
-              </Button>
-            }
-          />
-        )
-      ) : (
-        <>
+      <ListHeader
+        title={t('rooms.title')}
+        intro={t('rooms.intro')}
+        total={list.data?.total}
+        nouns={{ one: t('rooms.one'), many: t('rooms.many') }}
+        actions={addButton(t('rooms.add'))}
+      />
+      <ListToolbar list={view} sortOptions={SORT_OPTIONS} />
+      <ListBody
+        query={list}
+        items={(data) => data.rooms}
+        noun={t('rooms.noun')}
+        errorTitle={MSG.loadRooms}
+        empty={{
+          icon: DoorOpen,
+          title: t('messages:msg.noRooms'),
+          text: t('rooms.emptyText'),
+          action: addButton(t('messages:msg.createFirstRoom')),
+        }}
+        list={view}
+        skeleton={
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <RoomCardSkeleton key={i} />
+            ))}
+          </div>
+        }
+      >
+        {(rooms, dimmed) => (
           <ul
-            aria-label="Rooms"
-            className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-label={t('rooms.list')}
+            className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${dimmed ? 'opacity-60' : ''}`}
           >
-            {list.data.rooms.map((room) => (
+            {rooms.map((room) => (
               <li key={room._id} className="flex">
                 <RoomCard room={room} onEdit={setEditing} onDelete={setDeleting} />
               </li>
             ))}
           </ul>
-          <Pagination
-            label="Room pages"
-            page={page}
-            pageCount={pageCount(list.data.total, list.data.page_size)}
-            onPageChange={goToPage}
-          />
-        </>
-      )}
+        )}
+      </ListBody>
 
-      {adding ? <RoomFormModal onClose={closeAdd} /> : null}
+      {add.adding ? <RoomFormModal onClose={add.close} /> : null}
       {editing ? <RoomFormModal room={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete room"
-        message={deleting ? deleteRoomMessage(deleting) : ''}
-        confirmLabel="Delete Room"
+        title={t('rooms.deleteTitle')}
+        message={deleting ? deleteMessage(deleting) : ''}
+        confirmLabel={t('rooms.deleteConfirm')}
         variant="danger"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "air_alert_band" text DEFAULT 'poor' NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD COLUMN "offline_after_minutes" integer DEFAULT 10 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "installation_devices" ADD COLUMN "tested_at" timestamp with time zone;

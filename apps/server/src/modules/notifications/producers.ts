@@ -1,0 +1,108 @@
+import { formatInr, OWNER_PATHS } from '@isaac/contract';
+import type { AppEvents } from '../../events.ts';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { devices, homeMembers, installations, users, type OrderRow } from '../../db/schema/index.ts';
+import { audienceOf } from '../../policy/policy.ts';
+import type { NotificationService } from './service.ts';
+
+/**
+ * Notifications for what other modules announce on the event bus (issue 33), written in the publisher's
+ * transaction where it has one: a paid or refunded order to its buyer (once fulfilment has their account), a
+ * scheduled or completed installation to its customer, a firmware update to everyone who sees the device
+ * (its home's members; a guest in their rooms, issue 32). The transactional e-mails for these (order confirmation, installation completed) are
+ * the outbox's own; these are the bell's and, if chosen, the push.
+ */
+export class EventNotifications {
+  constructor(
+    private readonly db: Db,
+    private readonly notifications: NotificationService,
+  ) {}
+
+  async orderPaid(tx: Db | Tx, order: OrderRow): Promise<void> {
+    if (!order.customerEmail) return;
+    const [buyer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, order.customerEmail.toLowerCase()));
+    if (!buyer) return;
+    await this.notifications.notify(tx, buyer.id, {
+      kind: 'order_paid',
+      title: 'Your order is paid',
+      body: `We have received ${formatInr(order.amountPaise)} for order ${order.receipt}. Thank you!`,
+      link: OWNER_PATHS.orders,
+      subject: `order:${order.id}:paid`,
+      onceWithinMs: 365 * 24 * 60 * 60_000,
+    });
+  }
+
+  async installationCompleted(tx: Db | Tx, installationId: string): Promise<void> {
+    const [row] = await tx
+      .select({ customerId: installations.customerId })
+      .from(installations)
+      .where(eq(installations.id, installationId));
+    if (!row) return;
+    await this.notifications.notify(tx, row.customerId, {
+      kind: 'installation_completed',
+      title: 'Your installation is complete',
+      body: 'Your devices are installed and online. See them on your dashboard.',
+      link: OWNER_PATHS.dashboard,
+      subject: `installation:${installationId}:completed`,
+      onceWithinMs: 365 * 24 * 60 * 60_000,
+    });
+  }
+
+  async orderRefunded(tx: Db | Tx, order: OrderRow): Promise<void> {
+    const buyerId = order.customerId ?? (await this.buyerOf(tx, order));
+    if (!buyerId) return;
+    await this.notifications.notify(tx, buyerId, {
+      kind: 'order_refunded',
+      title: 'Your order is refunded',
+      body: `We have refunded ${formatInr(order.amountPaise)} for order ${order.receipt}. Your bank shows it in 5–7 working days.`,
+      link: OWNER_PATHS.orders,
+      subject: `order:${order.id}:refunded`,
+      onceWithinMs: 365 * 24 * 60 * 60_000,
+    });
+  }
+
+  async installationScheduled({ tx, customerId, date, electrician }: AppEvents['installation.scheduled']) {
+    await this.notifications.notify(tx, customerId, {
+      kind: 'installation_scheduled',
+      title: 'Your installation is scheduled',
+      body: `${electrician} will install your devices on ${date}.`,
+      link: OWNER_PATHS.orders,
+    });
+  }
+
+  async firmwareUpdated({ deviceId, version }: AppEvents['device.firmware_updated']): Promise<void> {
+    // The device and the members who see it, in one statement.
+    const audience = await this.db
+      .select({ name: devices.name, userId: homeMembers.userId })
+      .from(devices)
+      .innerJoin(homeMembers, audienceOf(devices.homeId, devices.roomId))
+      .where(eq(devices.id, deviceId));
+    const name = audience[0]?.name;
+    if (name === undefined) return;
+    await this.notifications.notifyEach(
+      this.db,
+      audience.map((a) => a.userId),
+      {
+        kind: 'firmware_updated',
+        title: `${name} is up to date`,
+        body: `${name} now runs firmware ${version}.`,
+        link: OWNER_PATHS.devices,
+        subject: `device:${deviceId}:firmware:${version}`,
+        onceWithinMs: 365 * 24 * 60 * 60_000,
+      },
+    );
+  }
+
+  private async buyerOf(tx: Db | Tx, order: OrderRow): Promise<string | null> {
+    if (!order.customerEmail) return null;
+    const [buyer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, order.customerEmail.toLowerCase()));
+    return buyer?.id ?? null;
+  }
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { personName } from './common.ts';
+import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { languageSchema } from './auth.ts';
+import { MSG } from './messages.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './time.ts';
+
+/**
+ * Homes and their members (issue 32, ADR 069). A home holds rooms, devices, automations, installations and
+ * voice links; people reach it through a membership with a role. THE vocabulary of what each role may do
+ * is `HOME_PERMISSIONS`: the permission table names a route's home action (`RouteRule.home`), the API's
+ * auth hook checks it against the caller's membership, and the web hides what the role may not do.
+ */
+export const HOME_ROLES = ['owner', 'member', 'guest'] as const;
+export type HomeRole = (typeof HOME_ROLES)[number];
+
+/** The header the web names the current home in; without it, the home the person used last. */
+export const HOME_HEADER = 'x-isaac-home';
+
+/** What can be done in a home → the roles that may do it. */
+export const HOME_PERMISSIONS = {
+  /** See the home's devices and rooms (a guest: their rooms' devices only). */
+  'devices.see': ['owner', 'member', 'guest'],
+  /** Turn devices on and off, change their speed or gangs (a guest: in their rooms). */
+  'devices.control': ['owner', 'member', 'guest'],
+  /** Add, remove, rename or move devices, configure them, check for updates. */
+  'devices.manage': ['owner'],
+  /** Add, rename and delete rooms. */
+  'rooms.manage': ['owner'],
+  /** Readings and command history. */
+  'history.see': ['owner', 'member'],
+  /** See, create, change and delete automations. */
+  'automations.manage': ['owner', 'member'],
+  /** Invite, change roles, end access; see who has access and the activity log. */
+  'members.manage': ['owner'],
+  /** Rename the home, delete it. */
+  'home.manage': ['owner'],
+} as const satisfies Record<string, readonly HomeRole[]>;
+export type HomeAction = keyof typeof HOME_PERMISSIONS;
+
+/** Whether `role` may do `action` in a home. */
+export function homeRoleMay(role: HomeRole, action: HomeAction): boolean {
+  return (HOME_PERMISSIONS[action] as readonly HomeRole[]).includes(role);
+}
+
+export const HOME_ROLE_LABELS: Record<HomeRole, string> = {
+  owner: 'Owner',
+  member: 'Member',
+  guest: 'Guest',
+};
+
+export const HOMES_MESSAGES = {
+  notFound: 'Home not found',
+  notAllowed: 'Your role in this home does not allow that.',
+  memberNotFound: 'Member not found',
+  lastOwner: 'A home needs an owner: make someone else its owner first.',
+  guestNeedsEnd: 'A guest needs an end time in the future.',
+  guestNeedsRooms: 'Choose at least one room for a guest.',
+  alreadyMember: 'That person already has access to this home.',
+  invitationInvalid: 'This invitation link is not valid. Ask for a new one.',
+  invitationUsed: 'This invitation has already been used. Sign in instead.',
+  invitationExpired: 'This invitation has expired. Ask for a new one.',
+  invitationOtherEmail: 'This invitation was sent to another e-mail address. Sign in with that one.',
+  accountExists: 'An account with this e-mail exists: sign in to accept the invitation.',
+  badTimeZone: 'Choose a time zone from the list.',
+  nothingToChange: 'Give a new name or time zone.',
+  hasDevices: 'This home still has devices: move or remove them before deleting it.',
+  hasInstallations:
+    'This home has installation records (the signed handover): it is kept with them. Contact support to close it.',
+  created: (name: string) => `${name} created: it is your current home now`,
+  changed: 'Home updated',
+  deleted: (name: string) => `${name} deleted`,
+} as const;
+
+/** How long a home invitation link works. */
+export const HOME_INVITATION_TTL_HOURS = 72;
+
+const homeRole = z.enum(HOME_ROLES);
+
+/** One home of the caller (GET /api/homes). */
+export const homeSummarySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** IANA time zone: the clock of the home's automations (Asia/Kolkata by default). */
+  time_zone: z.string(),
+  role: homeRole,
+  /** A guest's end of access; null otherwise. */
+  ends_at: z.string().nullable(),
+  /** The home the caller's requests reach without a header (the one used last). */
+  current: z.boolean(),
+});
+export type HomeSummary = z.infer<typeof homeSummarySchema>;
+export const homeListSchema = z.object({ items: z.array(homeSummarySchema) });
+export type HomeList = z.infer<typeof homeListSchema>;
+
+/** One person with access to a home (GET /api/homes/:id/members). */
+export const homeMemberSchema = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: homeRole,
+  rooms: z.array(z.string()),
+  ends_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type HomeMember = z.infer<typeof homeMemberSchema>;
+
+/** An invitation not yet used. */
+export const pendingInvitationSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: homeRole,
+  expires_at: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+export const homeMembersSchema = z.object({
+  members: z.array(homeMemberSchema),
+  invitations: z.array(pendingInvitationSchema),
+});
+export type HomeMembers = z.infer<typeof homeMembersSchema>;
+
+/** A role with, for a guest, its rooms and end time. */
+const roleChange = {
+  role: homeRole,
+  rooms: z.array(z.string()).max(100).optional(),
+  ends_at: z.string().datetime({ offset: true }).nullable().optional(),
+};
+
+/** POST /api/homes/:id/invitations */
+export const inviteMemberBodySchema = z.object({
+  email: z.string().trim().toLowerCase().email(MSG.emailInvalid).max(254),
+  ...roleChange,
+});
+export type InviteMemberBody = z.input<typeof inviteMemberBodySchema>;
+
+/** A home's time zone: an IANA name the runtime knows (Asia/Kolkata; the browser lists them). */
+const timeZoneField = z
+  .string()
+  .trim()
+  .min(1, HOMES_MESSAGES.badTimeZone)
+  .max(64)
+  .refine(isTimeZone, HOMES_MESSAGES.badTimeZone);
+const homeName = personName('Name is required', 80);
+
+/** POST /api/homes: a new home, its maker its owner (and their current home). */
+export const newHomeBodySchema = z.object({
+  name: homeName,
+  time_zone: timeZoneField.default(DEFAULT_TIME_ZONE),
+});
+export type NewHomeBody = z.input<typeof newHomeBodySchema>;
+
+/** PATCH /api/homes/:id: a new name, a new time zone (its schedules move to the new clock), or both. */
+export const updateHomeBodySchema = z
+  .object({ name: homeName.optional(), time_zone: timeZoneField.optional() })
+  .refine((body) => body.name !== undefined || body.time_zone !== undefined, {
+    message: HOMES_MESSAGES.nothingToChange,
+    path: ['name'],
+  });
+export type UpdateHomeBody = z.input<typeof updateHomeBodySchema>;
+
+/** PUT /api/homes/:id/members/:memberId */
+export const changeMemberBodySchema = z.object(roleChange);
+export type ChangeMemberBody = z.input<typeof changeMemberBodySchema>;
+
+/** GET /api/home-invitations/:token: what the link offers (to greet the invitee). */
+export const homeInvitationSchema = z.object({
+  home_name: z.string(),
+  invited_by: z.string(),
+  email: z.string(),
+  role: homeRole,
+  expires_at: z.string(),
+  /** Whether an account with the e-mail exists (then: sign in and join; else: sign up here). */
+  has_account: z.boolean(),
+});
+export type HomeInvitation = z.infer<typeof homeInvitationSchema>;
+
+/** POST /api/home-invitations/:token/sign-up: an account for the invited e-mail, and the membership. */
+export const homeInvitationSignUpBodySchema = z.object({
+  name: personName(),
+  password: z.string().min(1, MSG.passwordRequired).min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort).max(200),
+  /** The language the page was read in (ADR 073): the new account's, so its e-mails use it. */
+  language: languageSchema.optional(),
+});
+export type HomeInvitationSignUpBody = z.input<typeof homeInvitationSignUpBodySchema>;
+
+/** One line of a home's activity log: who did what, through which channel. */
+export const homeActivitySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  entity_name: z.string().nullable(),
+  channel: z.string(),
+  /** "Asha turned on Living Room Purifier via Google Home". */
+  text: z.string(),
+});
+export type HomeActivity = z.infer<typeof homeActivitySchema>;
+export const homeActivityListSchema = z.object({ items: z.array(homeActivitySchema) });
+
+/** Paths' parameters and answers of the homes API. */
+export const homeMemberParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  memberId: z.string().min(1).max(64),
+});
+export const homeInvitationParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  invitationId: z.string().min(1).max(64),
+});
+export const homeInvitationTokenParamsSchema = z.object({ token: z.string().min(16).max(200) });
+export const homeJoinedSchema = z.object({ email: z.string(), home_id: z.string() });
+export type HomeJoined = z.infer<typeof homeJoinedSchema>;
+export const pendingInvitationResponseSchema = z.object({ invitation: pendingInvitationSchema });
