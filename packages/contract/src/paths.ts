@@ -111,3 +111,13 @@ export const OWNER_PATHS = {
   /** Who has access to the current home, invitations, activity (issue 32; the home's owners). */
   members: '/owner/members',
 } as const;
+
+/**
+ * The query parameter naming the home an owner-area link is about (a notification of a device in another of
+ * my homes): the owner shell switches to that home, then drops the parameter (issue 32).
+ */
+export const HOME_LINK_PARAM = 'home';
+
+/** `path` in the home `homeId`: opening it makes that home current first. */
+export const inHome = (path: string, homeId: string): string =>
+  `${path}${path.includes('?') ? '&' : '?'}${HOME_LINK_PARAM}=${encodeURIComponent(homeId)}`;

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { OfflineBanner } from '~/components/offline/OfflineBanner';
 import { RouteGuard } from '~/features/auth/RouteGuard';
 import { DashboardShell } from '~/features/dashboard-shell';
+import { useHomeFromLink } from '~/features/owner/api/homes';
 import { HomeSwitcher } from '~/features/owner/components/homes/HomeSwitcher';
 import { NotificationBell } from '~/features/notifications/components/NotificationBell';
 import { AREA_ROLES } from '~/lib/route-guard';
@@ -13,6 +14,7 @@ import { useCommonT } from '~/lib/i18n';
  */
 export default function OwnerLayout() {
   const { t } = useCommonT();
+  useHomeFromLink();
   return (
     <RouteGuard allowedRoles={AREA_ROLES.owner}>
       <DashboardShell

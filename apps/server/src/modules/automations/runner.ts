@@ -379,6 +379,7 @@ export class AutomationRunner {
           .map((s) => s.detail)
           .join(' '),
         link: OWNER_PATHS.automations,
+        homeId: row.homeId,
         subject: `automation:${row.id}:failed`,
         onceWithinMs: FAILURE_NOTICE_MS,
       });
@@ -401,6 +402,7 @@ export class AutomationRunner {
         title: row.name,
         body: action.message || `“${row.name}” ran.`,
         link: OWNER_PATHS.automations,
+        homeId: row.homeId,
       });
       return { kind: 'notify', device_id: null, outcome: 'done', detail: 'Notification sent' };
     }

@@ -39,7 +39,7 @@ describe('device alerts', () => {
 
   it('tells the owner once when a device has been offline longer than their setting', async () => {
     const now = t.clock.now().getTime();
-    const { userId } = await ownerWithDevice({
+    const { userId, device } = await ownerWithDevice({
       isConnected: false,
       disconnectedAt: new Date(now - 15 * MINUTE),
     });
@@ -54,7 +54,12 @@ describe('device alerts', () => {
     await run();
     const alerts = await alertsOf(userId, 'device_offline');
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ title: 'Living Room Purifier is offline', link: '/owner/devices' });
+    // The link opens the device's home, whichever of the owner's homes is current when it is followed.
+    expect(device.homeId).toEqual(expect.any(String));
+    expect(alerts[0]).toMatchObject({
+      title: 'Living Room Purifier is offline',
+      link: `/owner/devices?home=${device.homeId}`,
+    });
     expect(await alertsOf(patient.userId, 'device_offline')).toHaveLength(0);
   });
 
@@ -95,8 +100,8 @@ describe('device alerts', () => {
     });
     await run();
     // Named after the home (a person may have several).
-    expect((await alertsOf(userId, 'air_quality')).map((n) => n.title)).toEqual([
-      expect.stringMatching(/^Air quality at .+'s home is Poor$/),
+    expect((await alertsOf(userId, 'air_quality')).map((n) => [n.title, n.link])).toEqual([
+      [expect.stringMatching(/^Air quality at .+'s home is Poor$/), `/owner/dashboard?home=${device.homeId}`],
     ]);
 
     // Still Poor 40 minutes later: nothing new.

@@ -95,6 +95,7 @@ export class DeviceAlerts {
         id: devices.id,
         name: devices.name,
         since: devices.disconnectedAt,
+        homeId: devices.homeId,
         userId: homeMembers.userId,
       })
       .from(devices)
@@ -119,6 +120,7 @@ export class DeviceAlerts {
         title: `${row.name} is offline`,
         body: `${row.name} has not been in touch for ${minutes} minutes. Check its power and Wi-Fi.`,
         link: OWNER_PATHS.devices,
+        homeId: row.homeId,
         subject: `device:${row.id}:offline:${row.since.getTime()}`,
         onceWithinMs: OFFLINE_LOOKBACK_MS,
       });
@@ -219,6 +221,7 @@ export class DeviceAlerts {
         title: `Air quality at ${homeName} is ${air.label}`,
         body: `PM2.5 ${Math.round(Number(pm25))} µg/m³ (AQI ${air.aqi}). Close the windows and run your purifier.`,
         link: OWNER_PATHS.dashboard,
+        homeId,
         subject,
       };
       const key = `${input.subject}|${input.body}`;

@@ -38,7 +38,7 @@ export class EventNotifications {
 
   async installationCompleted(tx: Db | Tx, installationId: string): Promise<void> {
     const [row] = await tx
-      .select({ customerId: installations.customerId })
+      .select({ customerId: installations.customerId, homeId: installations.homeId })
       .from(installations)
       .where(eq(installations.id, installationId));
     if (!row) return;
@@ -47,6 +47,7 @@ export class EventNotifications {
       title: 'Your installation is complete',
       body: 'Your devices are installed and online. See them on your dashboard.',
       link: OWNER_PATHS.dashboard,
+      homeId: row.homeId,
       subject: `installation:${installationId}:completed`,
       onceWithinMs: 365 * 24 * 60 * 60_000,
     });
@@ -77,7 +78,7 @@ export class EventNotifications {
   async firmwareUpdated({ deviceId, version }: AppEvents['device.firmware_updated']): Promise<void> {
     // The device and the members who see it, in one statement.
     const audience = await this.db
-      .select({ name: devices.name, userId: homeMembers.userId })
+      .select({ name: devices.name, homeId: devices.homeId, userId: homeMembers.userId })
       .from(devices)
       .innerJoin(homeMembers, audienceOf(devices.homeId, devices.roomId))
       .where(eq(devices.id, deviceId));
@@ -91,6 +92,7 @@ export class EventNotifications {
         title: `${name} is up to date`,
         body: `${name} now runs firmware ${version}.`,
         link: OWNER_PATHS.devices,
+        homeId: audience[0]?.homeId,
         subject: `device:${deviceId}:firmware:${version}`,
         onceWithinMs: 365 * 24 * 60 * 60_000,
       },

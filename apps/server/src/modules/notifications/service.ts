@@ -8,6 +8,7 @@ import {
   DEFAULT_NOTIFICATION_CHANNELS,
   DEFAULT_OFFLINE_AFTER_MINUTES,
   DEFAULT_TIME_ZONE,
+  inHome,
   isTimeZone,
   localClock,
   minutesOf,
@@ -37,6 +38,8 @@ export interface NotificationInput {
   body: string;
   /** The subject's page (an app path), or null. */
   link?: string | null;
+  /** The home the subject is in: the link then opens that home, whichever is current (issue 32). */
+  homeId?: string | null;
   /**
    * What it is about (`room:<id>:poor`, `device:<id>`): with `onceWithinMs`, a second notification about
    * the same subject within that time is not created (one air-quality alert per band change per half hour).
@@ -85,6 +88,7 @@ export class NotificationService {
   ): Promise<string[]> {
     const now = this.now();
     const subject = input.subject ?? null;
+    const link = input.link && input.homeId ? inHome(input.link, input.homeId) : (input.link ?? null);
     let targets = [...new Set(userIds)];
     if (targets.length === 0) return [];
     if (subject !== null && input.onceWithinMs) {
@@ -134,7 +138,7 @@ export class NotificationService {
           kind: input.kind,
           title: input.title,
           body: input.body,
-          link: input.link ?? null,
+          link,
           subject,
           pushState: push ? ('pending' as const) : null,
           createdAt: now,
@@ -150,7 +154,7 @@ export class NotificationService {
           name: person.name,
           title: input.title,
           body: input.body,
-          link: input.link ? new URL(input.link, this.settings.webOrigin).href : null,
+          link: link ? new URL(link, this.settings.webOrigin).href : null,
           settingsUrl: new URL(settingsPathOf(person.role), this.settings.webOrigin).href,
         },
       });

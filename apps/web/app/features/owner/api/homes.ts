@@ -1,14 +1,18 @@
-import type {
-  ChangeMemberBody,
-  HomeActivity,
-  HomeMembers,
-  HomeSummary,
-  InviteMemberBody,
-  PendingInvitation,
+import {
+  HOME_LINK_PARAM,
+  type ChangeMemberBody,
+  type HomeActivity,
+  type HomeMembers,
+  type HomeSummary,
+  type InviteMemberBody,
+  type PendingInvitation,
 } from '@isaac/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { apiRequest } from '~/lib/api-client';
 import { feedback } from '~/lib/mutation-feedback';
+import { toast } from '~/lib/toast';
 import { i18n } from '~/lib/i18n';
 import '~/lib/i18n/owner-texts';
 
@@ -64,6 +68,31 @@ export function useSwitchHome() {
       error: 'Could not switch homes',
     }),
   });
+}
+
+/**
+ * A link naming a home (`?home=`: a notification about a device in another of my homes, from the bell or a
+ * push) makes that home current before the page shows, then the parameter goes from the address. A home I no
+ * longer belong to is said, and the page stays in the current home.
+ */
+export function useHomeFromLink(): void {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get(HOME_LINK_PARAM);
+  const homes = useHomes();
+  const { mutate: switchTo } = useSwitchHome();
+  useEffect(() => {
+    if (!wanted || !homes.data) return;
+    const home = homes.data.items.find((h) => h._id === wanted);
+    if (!home) toast.error(i18n.t('owner:toasts.notYourHome'));
+    else if (!home.current) switchTo(wanted);
+    setParams(
+      (now) => {
+        now.delete(HOME_LINK_PARAM);
+        return now;
+      },
+      { replace: true },
+    );
+  }, [wanted, homes.data, switchTo, setParams]);
 }
 
 export function useMembers(homeId: string | undefined) {

@@ -474,6 +474,7 @@ const owner = {
     revokeFailed: 'Failed to revoke access',
     nowIn: 'Now in {{home}}',
     theHome: 'the home',
+    notYourHome: 'That link is about a home you no longer have access to',
     switchFailed: 'Could not switch homes',
     invitationSent: 'Invitation sent to {{email}}',
     inviteFailed: 'Could not send the invitation',

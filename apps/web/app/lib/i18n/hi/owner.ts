@@ -476,6 +476,7 @@ export default {
     revokeFailed: 'पहुँच हटाई नहीं जा सकी',
     nowIn: 'अब आप {{home}} में हैं',
     theHome: 'घर',
+    notYourHome: 'यह लिंक ऐसे घर का है जिस तक अब आपकी पहुँच नहीं है',
     switchFailed: 'घर बदला नहीं जा सका',
     invitationSent: '{{email}} को निमंत्रण भेज दिया गया',
     inviteFailed: 'निमंत्रण नहीं भेजा जा सका',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '~/test/fake-api';
 import { renderPage, setupPageTests } from '~/test/render';
+import { useHomeFromLink } from '../../api/homes';
 import { HomeSwitcher } from './HomeSwitcher';
 import { HomesSettings } from './HomesSettings';
 
@@ -43,6 +44,11 @@ function homesApi() {
         sent.push({ method, path, body });
         const change = body as { name: string; time_zone: string };
         homes = homes.map((h) => (h._id === 'h1' ? { ...h, ...change } : h));
+        return answer();
+      }
+      if (method === 'POST' && path === '/api/homes/h2/switch') {
+        sent.push({ method, path, body });
+        homes = homes.map((h) => ({ ...h, current: h._id === 'h2' }));
         return answer();
       }
       if (method === 'DELETE' && path === '/api/homes/h1') {
@@ -134,5 +140,33 @@ describe('Homes settings', () => {
     expect(await screen.findByText(HOMES_MESSAGES.hasDevices)).toBeInTheDocument();
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['DELETE /api/homes/h1']);
     expect(screen.getByRole('list', { name: 'Your homes' })).toHaveTextContent('Priya’s home');
+  });
+
+  it('a link naming another of my homes (a notification) switches to it, then the address drops the name', async () => {
+    const { api, sent } = homesApi();
+    function Shell() {
+      useHomeFromLink();
+      return <HomeSwitcher />;
+    }
+    renderPage(<Shell />, { api, path: '/owner/devices', url: '/owner/devices?home=h2' });
+    expect(await screen.findByText('Now in Rao family')).toBeInTheDocument();
+    expect(sent).toEqual([{ method: 'POST', path: '/api/homes/h2/switch', body: undefined }]);
+    expect(screen.getByRole('combobox', { name: 'Home' })).toHaveValue('h2');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/devices$/);
+  });
+
+  it('a link naming a home I no longer belong to says so and stays in the current home', async () => {
+    const { api, sent } = homesApi();
+    function Shell() {
+      useHomeFromLink();
+      return <HomeSwitcher />;
+    }
+    renderPage(<Shell />, { api, path: '/owner/devices', url: '/owner/devices?home=gone' });
+    expect(
+      await screen.findByText('That link is about a home you no longer have access to'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    expect(screen.getByRole('combobox', { name: 'Home' })).toHaveValue('h1');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/devices$/);
   });
 });
