@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -109,6 +109,11 @@ export const alexaGrants = pgTable('alexa_grants', {
   accessTokenSealed: text('access_token_sealed').notNull(),
   refreshTokenSealed: text('refresh_token_sealed').notNull(),
   expiresAt: timestamptz('expires_at').notNull(),
+  /**
+   * The endpoint ids Alexa was last told of (a Discover.Response or an AddOrUpdateReport): an endpoint that
+   * is no longer among the person's devices is sent in a DeleteReport. Null until the first discovery.
+   */
+  reportedEndpoints: jsonb('reported_endpoints').$type<string[]>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -80,7 +80,28 @@ export class AlexaGrants {
     return tokens.access_token;
   }
 
-  /** Sends events to Alexa's event gateway (a ChangeReport per endpoint) with the person's token. */
+  /**
+   * The endpoint ids Alexa was last told of for a person: undefined without a grant (nothing to tell), an empty
+   * list before the first discovery.
+   */
+  async reportedEndpoints(userId: string): Promise<string[] | undefined> {
+    const [row] = await this.db
+      .select({ ids: alexaGrants.reportedEndpoints })
+      .from(alexaGrants)
+      .where(eq(alexaGrants.userId, userId))
+      .limit(1);
+    return row ? (row.ids ?? []) : undefined;
+  }
+
+  /** Records what Alexa now knows of a person's endpoints (after a Discover.Response or the reports). */
+  async setReportedEndpoints(userId: string, endpointIds: readonly string[]): Promise<void> {
+    await this.db
+      .update(alexaGrants)
+      .set({ reportedEndpoints: [...endpointIds] })
+      .where(eq(alexaGrants.userId, userId));
+  }
+
+  /** Sends events to Alexa's event gateway (ChangeReports, discovery reports) with the person's token. */
   async send(userId: string, events: (token: string) => readonly object[]): Promise<void> {
     const token = await this.accessTokenOf(userId);
     if (token === null) return;

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   alexaAcceptGrantError,
   alexaAcceptGrantResponse,
+  alexaAddOrUpdateReport,
   alexaCommandOf,
+  alexaDeleteReport,
   alexaDirectiveSchema,
   alexaDiscoveryResponse,
+  alexaEndpointsOfAll,
   alexaErrorResponse,
   alexaPowerResponse,
   alexaStateReport,
@@ -81,6 +84,38 @@ describe('alexaCommandOf', () => {
   it('has no command for other directives', () => {
     expect(alexaCommandOf(directiveOf('alexa-report-state.directive.json'))).toBeNull();
     expect(alexaCommandOf(directiveOf('alexa-discover.directive.json'))).toBeNull();
+  });
+});
+
+describe('discovery reports (issue 32)', () => {
+  it('an AddOrUpdateReport carries the endpoints a Discover.Response would, in the person’s scope', () => {
+    const endpoints = alexaEndpointsOfAll([purifier, lumos]);
+    expect(alexaAddOrUpdateReport(endpoints, 'Atza|tok', 'msg-2')).toEqual({
+      event: {
+        header: {
+          namespace: 'Alexa.Discovery',
+          name: 'AddOrUpdateReport',
+          messageId: 'msg-2',
+          payloadVersion: '3',
+        },
+        payload: {
+          endpoints: alexaDiscoveryResponse('msg-1', [purifier, lumos]).event.payload.endpoints,
+          scope: { type: 'BearerToken', token: 'Atza|tok' },
+        },
+      },
+    });
+  });
+
+  it('a DeleteReport names only the endpoint ids', () => {
+    expect(alexaDeleteReport([PURIFIER, `${LUMOS}:g1`], 'Atza|tok', 'msg-3')).toEqual({
+      event: {
+        header: { namespace: 'Alexa.Discovery', name: 'DeleteReport', messageId: 'msg-3', payloadVersion: '3' },
+        payload: {
+          endpoints: [{ endpointId: PURIFIER }, { endpointId: `${LUMOS}:g1` }],
+          scope: { type: 'BearerToken', token: 'Atza|tok' },
+        },
+      },
+    });
   });
 });
 

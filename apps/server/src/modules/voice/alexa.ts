@@ -245,7 +245,52 @@ export function alexaDiscoveryResponse(
   return {
     event: {
       header: { namespace: 'Alexa.Discovery', name: 'Discover.Response', messageId, payloadVersion: '3' },
-      payload: { endpoints: devices.flatMap(alexaEndpointsOf) },
+      payload: { endpoints: alexaEndpointsOfAll(devices) },
+    },
+  };
+}
+
+/** The endpoints of a person's devices, as a Discover.Response or an AddOrUpdateReport lists them. */
+export function alexaEndpointsOfAll(devices: readonly VoiceDevice[]): AlexaDiscoveredEndpoint[] {
+  return devices.flatMap(alexaEndpointsOf);
+}
+
+/**
+ * An AddOrUpdateReport for Alexa's event gateway (issue 32): the person's endpoints now — a device added to a
+ * home, a member who joined, a renamed switch — sent with the person's token, as Alexa asks of a change
+ * outside a Discover.
+ */
+export function alexaAddOrUpdateReport(
+  endpoints: readonly AlexaDiscoveredEndpoint[],
+  token: string,
+  messageId: string = randomUUID(),
+) {
+  return {
+    event: {
+      header: {
+        namespace: 'Alexa.Discovery',
+        name: 'AddOrUpdateReport',
+        messageId,
+        payloadVersion: '3' as const,
+      },
+      payload: { endpoints: [...endpoints], scope: { type: 'BearerToken' as const, token } },
+    },
+  };
+}
+
+/** A DeleteReport: endpoints the person no longer reaches (a device removed, their access to a home ended). */
+export function alexaDeleteReport(
+  endpointIds: readonly string[],
+  token: string,
+  messageId: string = randomUUID(),
+) {
+  return {
+    event: {
+      header: { namespace: 'Alexa.Discovery', name: 'DeleteReport', messageId, payloadVersion: '3' as const },
+      payload: {
+        endpoints: endpointIds.map((endpointId) => ({ endpointId })),
+        scope: { type: 'BearerToken' as const, token },
+      },
     },
   };
 }

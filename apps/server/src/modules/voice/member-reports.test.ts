@@ -3,7 +3,8 @@
  * who sees it and linked an assistant — Google's Report State per person (their agentUserId), an Alexa
  * ChangeReport with each person's own token — not to the person who added it alone; a guest of another room,
  * a removed member and a stranger are not told. A home's device change and a member's access change ask
- * Google to sync. Local fakes of HomeGraph, Login with Amazon and Alexa's event gateway.
+ * Google to sync, and send Alexa each person's endpoints (AddOrUpdateReport) and those they no longer reach
+ * (DeleteReport). Local fakes of HomeGraph, Login with Amazon and Alexa's event gateway.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,8 @@ const calls: Call[] = [];
 let home: Awaited<ReturnType<typeof homeWith>>;
 const people = {} as Record<'owner' | 'member' | 'guest' | 'bedroomGuest' | 'removed' | 'stranger', Person>;
 let removedMembership: string;
+/** Each person's access token at Alexa's skill (what Alexa sends in a directive's scope). */
+const alexaTokens = {} as Record<keyof typeof people, string>;
 
 beforeAll(async () => {
   // One local fake for Google (token, Report State, Request Sync) and Amazon (Login with Amazon, events):
@@ -117,6 +120,7 @@ beforeAll(async () => {
   for (const [key, who] of Object.entries(people)) {
     await linkOwner(t, google, who);
     const { access_token: token } = await linkOwner(t, alexa, who);
+    alexaTokens[key as keyof typeof people] = token;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/voice/alexa',
@@ -172,6 +176,26 @@ const changeReportsOf = (deviceId: string) =>
     .filter((e) => e.event.header.name === 'ChangeReport' && e.event.endpoint.endpointId === deviceId)
     .map((e) => e.event.endpoint.scope.token.replace('Atza|', ''))
     .sort();
+
+interface DiscoveryReport {
+  event: {
+    header: { namespace: string; name: string; payloadVersion: string; messageId: string };
+    payload: { endpoints: { endpointId: string }[]; scope: { type: string; token: string } };
+  };
+}
+/** The Alexa.Discovery reports sent since `from` (an index into `calls`), as person → endpoint ids. */
+const discoveryReports = (from: number, name: 'AddOrUpdateReport' | 'DeleteReport') =>
+  calls
+    .slice(from)
+    .filter((c) => c.path === '/v3/events')
+    .map((c) => JSON.parse(c.body) as DiscoveryReport)
+    .filter((e) => e.event.header.namespace === 'Alexa.Discovery' && e.event.header.name === name)
+    .map((e) => ({
+      // A token names the grant code it came from (a refreshed one: `Atza|Atzr|<code>`).
+      who: e.event.payload.scope.token.replace(/^Atza\|(Atzr\|)?/, ''),
+      endpoints: e.event.payload.endpoints.map((p) => p.endpointId).sort(),
+    }))
+    .sort((a, b) => a.who.localeCompare(b.who));
 
 const toggle = async (who: Person, deviceId: string) => {
   const res = await t.app.inject({
@@ -251,10 +275,37 @@ describe('Google is asked to sync the people whose devices changed', () => {
         .sort();
     expect(await until(async () => syncs().length === 4, 5000)).toBe(true);
     expect(syncs()).toEqual(['bedroomGuest', 'guest', 'member', 'owner']);
+    // Alexa: each live member who enabled the skill is sent the endpoints they reach now — both purifiers in
+    // the living room, so the bedroom's guest reaches none (and Alexa was never told of one: no report).
+    const both = [home.livingPurifier, home.bedroomPurifier].sort();
+    expect(await until(async () => discoveryReports(before, 'AddOrUpdateReport').length === 3, 5000)).toBe(
+      true,
+    );
+    expect(discoveryReports(before, 'AddOrUpdateReport')).toEqual([
+      { who: 'guest', endpoints: both },
+      { who: 'member', endpoints: both },
+      { who: 'owner', endpoints: both },
+    ]);
+    expect(discoveryReports(before, 'DeleteReport')).toEqual([]);
   });
 
   it('a member whose access ends', async () => {
     const again = await addMember(t, home.homeId, people.removed, 'member');
+    // Back in the home, they ask Alexa to discover: Alexa now knows both purifiers as theirs.
+    const discovered = await t.app.inject({
+      method: 'POST',
+      url: '/api/voice/alexa',
+      payload: {
+        directive: {
+          header: { namespace: 'Alexa.Discovery', name: 'Discover', messageId: 'd-1', payloadVersion: '3' },
+          payload: { scope: { type: 'BearerToken', token: alexaTokens.removed } },
+        },
+      },
+    });
+    const found = discovered.json<{ event: { payload: { endpoints: { endpointId: string }[] } } }>();
+    expect(found.event.payload.endpoints.map((e) => e.endpointId).sort()).toEqual(
+      [home.livingPurifier, home.bedroomPurifier].sort(),
+    );
     const before = calls.length;
     const ended = await t.app.inject({
       method: 'DELETE',
@@ -265,5 +316,25 @@ describe('Google is asked to sync the people whose devices changed', () => {
     const syncs = () => calls.slice(before).filter((c) => c.path === '/v1/devices:requestSync');
     expect(await until(async () => syncs().length === 1, 5000)).toBe(true);
     expect(nameOf((JSON.parse(syncs()[0]!.body) as { agentUserId: string }).agentUserId)).toBe('removed');
+    // Alexa is told to forget the home's endpoints for them (a DeleteReport with their own token), and nobody
+    // else hears of it.
+    expect(await until(async () => discoveryReports(before, 'DeleteReport').length === 1, 5000)).toBe(true);
+    expect(discoveryReports(before, 'DeleteReport')).toEqual([
+      { who: 'removed', endpoints: [home.livingPurifier, home.bedroomPurifier].sort() },
+    ]);
+    expect(discoveryReports(before, 'AddOrUpdateReport')).toEqual([]);
+    const deleted = calls.slice(before).find((c) => c.body.includes('DeleteReport'))!;
+    expect(deleted.authorization).toBe(`Bearer Atza|removed`);
+    expect(JSON.parse(deleted.body)).toMatchObject({
+      event: {
+        header: { namespace: 'Alexa.Discovery', name: 'DeleteReport', payloadVersion: '3' },
+        payload: { scope: { type: 'BearerToken', token: 'Atza|removed' } },
+      },
+    });
+
+    // Told once: another change of their access finds nothing more to delete.
+    const after = calls.length;
+    await t.app.services.voice.alexaDiscoveryChanged(people.removed.user.id);
+    expect(discoveryReports(after, 'DeleteReport')).toEqual([]);
   });
 });

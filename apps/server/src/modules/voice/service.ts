@@ -24,10 +24,13 @@ import type { AlexaGrants } from './alexa-grants.ts';
 import {
   alexaAcceptGrantError,
   alexaAcceptGrantResponse,
+  alexaAddOrUpdateReport,
   alexaChangeReport,
   alexaCommandOf,
   alexaDirectiveSchema,
+  alexaDeleteReport,
   alexaDiscoveryResponse,
+  alexaEndpointsOfAll,
   alexaErrorResponse,
   alexaPowerResponse,
   alexaStateReport,
@@ -46,6 +49,7 @@ import {
   type GoogleExecutePayload,
 } from './google-home.ts';
 import type { HomeGraphClient } from './homegraph.ts';
+import { KeyedQueue } from '../../keyed-queue.ts';
 import { resolveEndpoint, voiceEndpointsOf, type VoiceCommand, type VoiceDevice } from './voice-device.ts';
 
 /** What a fulfillment route answers: a status and the assistant's JSON. */
@@ -101,6 +105,8 @@ export function voiceDeviceOf(row: DeviceRow, roomName: string | null, aqiScale:
  */
 export class VoiceService {
   private readonly devicesOfStatement;
+  /** A person's discovery reports, one after another: each compares with what the one before recorded. */
+  private readonly alexaDiscovery = new KeyedQueue();
 
   constructor(
     private readonly db: Db,
@@ -345,7 +351,13 @@ export class VoiceService {
       };
     }
     if (namespace === 'Alexa.Discovery' && name === 'Discover') {
-      return { status: 200, body: alexaDiscoveryResponse(messageId, await this.devicesOf(grant.user.id)) };
+      const response = alexaDiscoveryResponse(messageId, await this.devicesOf(grant.user.id));
+      // What Alexa now knows: a later report deletes the endpoints that go (issue 32).
+      await this.alexaGrants?.setReportedEndpoints(
+        grant.user.id,
+        response.event.payload.endpoints.map((e) => e.endpointId),
+      );
+      return { status: 200, body: response };
     }
     const endpointId = directive.directive.endpoint?.endpointId;
     const endpoint = endpointId ? resolveEndpoint(await this.devicesOf(grant.user.id), endpointId) : null;
@@ -471,37 +483,89 @@ export class VoiceService {
   }
 
   /**
-   * A home's devices changed: every live member linked to Google is asked to sync (one statement finds them);
-   * a person who had no home before the change is asked alone.
+   * A home's devices changed: every live member linked to Google is asked to sync, and every live member who
+   * enabled the Alexa skill is sent their endpoints (one statement finds each); a person who had no home
+   * before the change is told alone.
    */
   async devicesChanged({ homeId, userId }: AppEvents['home.devices_changed']): Promise<void> {
-    if (!this.homeGraph) return;
-    const members = this.db
-      .select({ userId: homeMembers.userId })
-      .from(homeMembers)
-      .where(
-        and(
-          eq(homeMembers.homeId, homeId ?? ''),
-          or(isNull(homeMembers.endsAt), gt(homeMembers.endsAt, this.now())),
-        ),
-      );
-    const linked = await this.db
-      .selectDistinct({ userId: oauthLinks.userId })
-      .from(oauthLinks)
-      .innerJoin(oauthClients, eq(oauthClients.id, oauthLinks.clientId))
-      .where(
-        and(
-          eq(oauthClients.clientId, this.homeGraph.oauthClientId),
-          isNull(oauthLinks.revokedAt),
-          homeId === null ? eq(oauthLinks.userId, userId) : inArray(oauthLinks.userId, members),
-        ),
-      );
-    for (const person of linked) await this.homeGraph.client.requestSync(person.userId);
+    if (!this.homeGraph && !this.alexaGrants) return;
+    const people =
+      homeId === null
+        ? [userId]
+        : this.db
+            .select({ userId: homeMembers.userId })
+            .from(homeMembers)
+            .where(
+              and(
+                eq(homeMembers.homeId, homeId),
+                or(isNull(homeMembers.endsAt), gt(homeMembers.endsAt, this.now())),
+              ),
+            );
+    const told: Promise<void>[] = [];
+    if (this.homeGraph) {
+      const linked = await this.db
+        .selectDistinct({ userId: oauthLinks.userId })
+        .from(oauthLinks)
+        .innerJoin(oauthClients, eq(oauthClients.id, oauthLinks.clientId))
+        .where(
+          and(
+            eq(oauthClients.clientId, this.homeGraph.oauthClientId),
+            isNull(oauthLinks.revokedAt),
+            inArray(oauthLinks.userId, people),
+          ),
+        );
+      for (const person of linked) told.push(this.homeGraph.client.requestSync(person.userId));
+    }
+    if (this.alexaGrants) {
+      const granted = await this.db
+        .select({ userId: alexaGrants.userId })
+        .from(alexaGrants)
+        .where(inArray(alexaGrants.userId, people));
+      for (const person of granted) told.push(this.alexaDiscoveryChanged(person.userId));
+    }
+    await this.settle(told, 'a voice assistant was not told of a home’s devices');
   }
 
-  /** A person's access to a home changed (joined, another role, ended): their Google devices are synced. */
+  /**
+   * A person's access to a home changed (joined, another role, ended): Google syncs their devices; Alexa is
+   * sent the endpoints they now reach and told of those they no longer do.
+   */
   async accessChanged(userId: string): Promise<void> {
-    if (!this.homeGraph || !(await this.linkedToGoogle(userId))) return;
-    await this.homeGraph.client.requestSync(userId);
+    const told: Promise<void>[] = [];
+    if (this.homeGraph && (await this.linkedToGoogle(userId))) {
+      told.push(this.homeGraph.client.requestSync(userId));
+    }
+    if (this.alexaGrants) told.push(this.alexaDiscoveryChanged(userId));
+    await this.settle(told, 'a voice assistant was not told of a change of access');
+  }
+
+  /**
+   * Alexa's view of a person's endpoints brought up to date: an AddOrUpdateReport of every endpoint they reach
+   * now, a DeleteReport of those Alexa was told of that they no longer reach; then what Alexa knows is
+   * recorded. Nothing without a grant. One person's reports run one after another.
+   */
+  alexaDiscoveryChanged(userId: string): Promise<void> {
+    const grants = this.alexaGrants;
+    if (!grants) return Promise.resolve();
+    return this.alexaDiscovery.run(userId, async () => {
+      const known = await grants.reportedEndpoints(userId);
+      if (known === undefined) return;
+      const endpoints = alexaEndpointsOfAll(await this.devicesOf(userId));
+      const now = new Set(endpoints.map((e) => e.endpointId));
+      const gone = known.filter((id) => !now.has(id));
+      if (endpoints.length === 0 && gone.length === 0) return;
+      await grants.send(userId, (token) => [
+        ...(endpoints.length > 0 ? [alexaAddOrUpdateReport(endpoints, token)] : []),
+        ...(gone.length > 0 ? [alexaDeleteReport(gone, token)] : []),
+      ]);
+      await grants.setReportedEndpoints(userId, [...now]);
+    });
+  }
+
+  /** Waits for every send; a failed one is logged, never thrown (one person's failure keeps no one else waiting). */
+  private async settle(sends: readonly Promise<unknown>[], message: string): Promise<void> {
+    for (const outcome of await Promise.allSettled(sends)) {
+      if (outcome.status === 'rejected') this.log.warn({ err: outcome.reason }, message);
+    }
   }
 }

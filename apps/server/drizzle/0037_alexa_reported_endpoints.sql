@@ -1,0 +1,1 @@
+ALTER TABLE "alexa_grants" ADD COLUMN "reported_endpoints" jsonb;
