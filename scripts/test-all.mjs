@@ -10,6 +10,7 @@
 // test-results/steps/<step>.log and printed whole when the step ends; a failed step stops the run.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,8 +26,39 @@ const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS) || CORES);
 // E2E_SHARDS defaults to the number of cores. Shard k (from 0) serves the web on E2E_WEB_PORT + k * E2E_PORT_STEP
 // and the API on E2E_API_PORT + k * E2E_PORT_STEP (its embedded MQTT broker 10,000 above the API).
 const E2E_PORT_STEP = Number(process.env.E2E_PORT_STEP) || 50;
-const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
-const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
+
+/** Whether nothing listens on `port` (a listen on every interface succeeds). */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The e2e ports: as given (E2E_WEB_PORT, E2E_API_PORT), else 3100 and 4100 — moved up a step at a time while
+ * any port a shard needs (web, API, the API's broker 10,000 above it) is taken, so a server left by another
+ * run on this machine (a dev server, a killed run) does not fail this one before a test starts.
+ */
+async function e2ePorts() {
+  if (process.env.E2E_WEB_PORT || process.env.E2E_API_PORT) {
+    return { web: Number(process.env.E2E_WEB_PORT ?? 3100), api: Number(process.env.E2E_API_PORT ?? 4100) };
+  }
+  const span = E2E_SHARDS * E2E_PORT_STEP;
+  for (let shift = 0; shift < 20 * span; shift += span) {
+    const ports = Array.from({ length: E2E_SHARDS }, (_, k) => {
+      const api = 4100 + shift + k * E2E_PORT_STEP;
+      return [3100 + shift + k * E2E_PORT_STEP, api, api + 10_000];
+    }).flat();
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean))
+      return { web: 3100 + shift, api: 4100 + shift };
+  }
+  throw new Error(
+    'no free ports for the e2e servers between 3100 and 4100 + 20 steps; set E2E_WEB_PORT and E2E_API_PORT',
+  );
+}
+const { web: WEB_PORT, api: API_PORT } = await e2ePorts();
 
 const env = { ...process.env, PATH: [join(ROOT, 'node_modules', '.bin'), process.env.PATH].join(delimiter) };
 const { TEST_DATABASE_URL, ...withoutPostgres } = env;
@@ -107,7 +139,7 @@ const running = new Map(); // name -> { child, since }
 let failed = false;
 
 console.log(
-  `test: ${selected.length} steps, up to ${JOBS} at once (TEST_JOBS), e2e in ${E2E_SHARDS} shard(s) (E2E_SHARDS)`,
+  `test: ${selected.length} steps, up to ${JOBS} at once (TEST_JOBS), e2e in ${E2E_SHARDS} shard(s) (E2E_SHARDS) on web ${WEB_PORT}, API ${API_PORT} and up`,
 );
 for (const s of selected.filter((s) => s.skip)) {
   console.log(`test: ${s.name}: skipped: ${s.skip}`);
@@ -152,17 +184,31 @@ function runStep(step) {
 }
 
 let stopping = false;
+/** Signals a step's process group; false when it is already gone. */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// SIGINT first: Playwright then closes the web server it started (in a process group of its own, which a
+// signal to the step's group never reaches) instead of leaving it on the e2e ports for the next run; what
+// is still there after the grace period is killed.
+const STOP_GRACE_MS = 15_000;
 function stopAll() {
   if (stopping) return;
   stopping = true;
-  for (const [name, { child }] of running) {
+  const children = [...running].map(([name, { child }]) => {
     console.log(`test: stopping ${name}`);
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+    signalGroup(child, 'SIGINT');
+    return child;
+  });
+  setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) signalGroup(child, 'SIGKILL');
+  }, STOP_GRACE_MS).unref();
 }
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
