@@ -15,6 +15,32 @@ export function formatDateTime(iso: string | null): string {
   return date.toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/**
+ * `formatDateTime` on a home's clock (an automation's next run at 07:00 in the home's time zone): in the
+ * browser's own zone it reads the same; in another zone the time is the home's, with the zone named
+ * ('28 Nov 2026, 7:00 am GMT+4'), so a schedule never seems to run at a time nobody chose.
+ */
+export function formatDateTimeIn(iso: string | null, timeZone: string | undefined): string {
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!iso || !timeZone || timeZone === browserZone) return formatDateTime(iso);
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return formatWords().unknown;
+  try {
+    return date.toLocaleString(currentLocale(), {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    });
+  } catch {
+    // A zone this browser does not know: its own clock rather than nothing.
+    return formatDateTime(iso);
+  }
+}
+
 /** A calendar date `YYYY-MM-DD` (an installation date) as '4 Mar 2031' (en-IN), whatever the time zone. */
 export function formatCalendarDate(date: string | null): string {
   if (!date) return '—';

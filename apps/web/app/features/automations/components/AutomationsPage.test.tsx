@@ -66,6 +66,17 @@ describe('Automations', () => {
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
   });
 
+  it('shows the runs on the home’s clock, naming its zone when it is not this browser’s', async () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = browserZone === 'Asia/Dubai' ? 'Asia/Tokyo' : 'Asia/Dubai';
+    const api = home([BEDTIME]);
+    renderPage(<AutomationsPage timeZone={zone} />, { api });
+    // 16:30 UTC is 20:30 in Dubai (GST, GMT+4) and 01:30 the next day in Tokyo (JST, GMT+9).
+    const next =
+      zone === 'Asia/Dubai' ? /27 Nov 2026, 8:30\spm (GST|GMT\+4)/i : /28 Nov 2026, 1:30\sam (JST|GMT\+9)/i;
+    expect(await screen.findByText(next)).toBeInTheDocument();
+  });
+
   it('"Clean the air when it turns Poor" opens one screen filled from the home’s devices, and saves it', async () => {
     const user = userEvent.setup();
     const api = home([]);

@@ -2,7 +2,7 @@ import type { Automation, AutomationDefinitionInput } from '@isaac/contract';
 import { History, Pencil, Plus, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, PanelLoading, Switch } from '~/components/ui';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTimeIn } from '~/lib/format';
 import {
   useAutomationDevices,
   useAutomations,
@@ -24,7 +24,8 @@ type Editing = { id: string | null; initial: AutomationDefinitionInput } | null;
  * last run and (schedules) next run, Edit, History and Delete — and templates that make the common ones
  * one screen.
  */
-export function AutomationsPage() {
+/** `timeZone`: the current home's (its schedules' clock; the route reads it), undefined while unknown. */
+export function AutomationsPage({ timeZone }: { timeZone?: string }) {
   const list = useAutomations();
   const devicesQuery = useAutomationDevices();
   const devices = devicesQuery.data ?? [];
@@ -77,6 +78,7 @@ export function AutomationsPage() {
               <AutomationCard
                 key={automation._id}
                 automation={automation}
+                timeZone={timeZone}
                 summary={describeAutomation(automation, names)}
                 onEdit={() =>
                   setEditing({
@@ -151,7 +153,9 @@ export function AutomationsPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {history ? <RunsDialog automation={history} onClose={() => setHistory(null)} /> : null}
+      {history ? (
+        <RunsDialog automation={history} timeZone={timeZone} onClose={() => setHistory(null)} />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={t('automations.deleteTitle')}
@@ -168,12 +172,14 @@ export function AutomationsPage() {
 
 function AutomationCard({
   automation,
+  timeZone,
   summary,
   onEdit,
   onHistory,
   onDelete,
 }: {
   automation: Automation;
+  timeZone: string | undefined;
   summary: string;
   onEdit: () => void;
   onHistory: () => void;
@@ -201,7 +207,9 @@ function AutomationCard({
         <div>
           <dt>{t('automations.lastRun')}</dt>
           <dd className="mt-0.5 flex flex-wrap items-center gap-1.5 text-slate-200">
-            {automation.last_run_at ? formatDateTime(automation.last_run_at) : t('automations.notYet')}
+            {automation.last_run_at
+              ? formatDateTimeIn(automation.last_run_at, timeZone)
+              : t('automations.notYet')}
             {automation.last_outcome ? (
               <Badge tone={OUTCOME_TONES[automation.last_outcome]}>
                 {t(`automations.outcomes.${automation.last_outcome}`)}
@@ -213,7 +221,7 @@ function AutomationCard({
           <dt>{t('automations.nextRun')}</dt>
           <dd className="mt-0.5 text-slate-200">
             {automation.next_run_at
-              ? formatDateTime(automation.next_run_at)
+              ? formatDateTimeIn(automation.next_run_at, timeZone)
               : automation.trigger.kind === 'schedule'
                 ? t('automations.off')
                 : t('automations.whenItHappens')}

@@ -1,13 +1,22 @@
 import type { Automation } from '@isaac/contract';
 import { useState } from 'react';
 import { Badge, ErrorState, Modal, Pagination, Spinner } from '~/components/ui';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTimeIn } from '~/lib/format';
 import { useAutomationRuns } from '../api/automations';
 import { OUTCOME_TONES } from '../model/messages';
 import { useOwnerT } from '~/lib/i18n/owner-texts';
 
 /** An automation's history: each run's trigger, outcome and steps, newest first. */
-export function RunsDialog({ automation, onClose }: { automation: Automation; onClose: () => void }) {
+export function RunsDialog({
+  automation,
+  timeZone,
+  onClose,
+}: {
+  automation: Automation;
+  /** The home's: runs are shown on the clock their schedules use. */
+  timeZone?: string;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(1);
   const runs = useAutomationRuns(automation._id, page);
   const { t } = useOwnerT();
@@ -35,7 +44,7 @@ export function RunsDialog({ automation, onClose }: { automation: Automation; on
                   <Badge tone={OUTCOME_TONES[run.outcome]}>{t(`automations.outcomes.${run.outcome}`)}</Badge>
                 </div>
                 <p className="text-xs text-slate-400">
-                  <time dateTime={run.started_at}>{formatDateTime(run.started_at)}</time>
+                  <time dateTime={run.started_at}>{formatDateTimeIn(run.started_at, timeZone)}</time>
                 </p>
                 <ul className="mt-2 space-y-1 text-sm text-slate-300">
                   {run.steps.map((step, i) => (
