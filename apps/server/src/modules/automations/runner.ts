@@ -373,7 +373,7 @@ export class AutomationRunner {
     if (failed > 0) {
       await this.tellHome(row, {
         kind: 'automation_failed',
-        title: `“${row.name}” could not finish`,
+        title: (t) => t('alerts.automationFailedTitle', { name: row.name }),
         body: steps
           .filter((s) => s.outcome === 'failed')
           .map((s) => s.detail)
@@ -400,7 +400,7 @@ export class AutomationRunner {
       await this.tellHome(row, {
         kind: 'automation',
         title: row.name,
-        body: action.message || `“${row.name}” ran.`,
+        body: action.message || ((t) => t('alerts.automationRanBody', { name: row.name })),
         link: OWNER_PATHS.automations,
         homeId: row.homeId,
       });

@@ -1,7 +1,13 @@
 import { ROLE } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceReadings, devices, notificationPreferences, notifications } from '../../db/schema/index.ts';
+import {
+  deviceReadings,
+  devices,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 const MINUTE = 60_000;
@@ -88,6 +94,21 @@ describe('device alerts', () => {
       'Living Room Purifier: filter life low',
       'Replace the filter of Living Room Purifier now',
     ]);
+  });
+
+  it('speaks each person’s language: Hindi for someone who chose it (ADR 073)', async () => {
+    const now = t.clock.now().getTime();
+    const { userId } = await ownerWithDevice({
+      isConnected: false,
+      disconnectedAt: new Date(now - 15 * MINUTE),
+    });
+    await t.db.update(users).set({ language: 'hi' }).where(eq(users.id, userId));
+    await run();
+    const [alert] = await alertsOf(userId, 'device_offline');
+    expect(alert).toMatchObject({
+      title: 'Living Room Purifier ऑफ़लाइन है',
+      body: 'Living Room Purifier से 15 मिनट से संपर्क नहीं हुआ है। उसकी बिजली और Wi-Fi जाँचें।',
+    });
   });
 
   it('alerts when the air at home reaches the alert band, once per band change, at most every half hour', async () => {

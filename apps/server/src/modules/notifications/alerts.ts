@@ -1,6 +1,5 @@
 import {
   filterDaysLeft,
-  filterDaysPhrase,
   replacementFilterPath,
   AQI_BANDS_CPCB,
   airQualityOf,
@@ -117,8 +116,8 @@ export class DeviceAlerts {
       const minutes = Math.round((now.getTime() - row.since.getTime()) / MINUTE_MS);
       await this.notifications.notifyEach(this.db, people, {
         kind: 'device_offline',
-        title: `${row.name} is offline`,
-        body: `${row.name} has not been in touch for ${minutes} minutes. Check its power and Wi-Fi.`,
+        title: (t) => t('alerts.offlineTitle', { name: row.name }),
+        body: (t) => t('alerts.offlineBody', { name: row.name, minutes }),
         link: OWNER_PATHS.devices,
         homeId: row.homeId,
         subject: `device:${row.id}:offline:${row.since.getTime()}`,
@@ -147,16 +146,20 @@ export class DeviceAlerts {
       (r) => r.userId,
     )) {
       if (row.life === null) continue;
-      const critical = row.life <= FILTER_CRITICAL_PERCENT;
+      const life = row.life;
+      const critical = life <= FILTER_CRITICAL_PERCENT;
       // The same estimate as the device card's: the use since this filter was fitted.
       const days = filterDaysLeft(row.life, { life: row.fittedLife, at: row.fittedAt }, row.lastSeenAt);
       await this.notifications.notifyEach(this.db, people, {
         kind: 'filter_low',
-        title: critical ? `Replace the filter of ${row.name} now` : `${row.name}: filter life low`,
-        body:
-          `The filter is at ${row.life}%` +
-          (days !== null ? `, ${filterDaysPhrase(days)} at today's use.` : '.') +
-          ' Order a replacement filter.',
+        title: (t) =>
+          t(critical ? 'alerts.filterCriticalTitle' : 'alerts.filterLowTitle', { name: row.name }),
+        body: (t) =>
+          days === null
+            ? t('alerts.filterBody', { life })
+            : days < 1
+              ? t('alerts.filterBodyUnderADay', { life })
+              : t('alerts.filterBodyDays', { life, count: days }),
         link: replacementFilterPath(row.id),
         subject: `device:${row.id}:filter:${critical ? 'critical' : 'warning'}`,
         onceWithinMs: FILTER_ALERT_GAP_MS,
@@ -218,13 +221,14 @@ export class DeviceAlerts {
       }
       const input: NotificationInput = {
         kind: 'air_quality',
-        title: `Air quality at ${homeName} is ${air.label}`,
-        body: `PM2.5 ${Math.round(Number(pm25))} µg/m³ (AQI ${air.aqi}). Close the windows and run your purifier.`,
+        title: (t) =>
+          t('alerts.airTitle', { home: homeName, band: t(`aqiBands.${air.band as AirAlertBand}`) }),
+        body: (t) => t('alerts.airBody', { pm25: Math.round(Number(pm25)), aqi: air.aqi }),
         link: OWNER_PATHS.dashboard,
         homeId,
         subject,
       };
-      const key = `${input.subject}|${input.body}`;
+      const key = `${subject}|${Math.round(Number(pm25))}`;
       const alert = alerts.get(key) ?? { input, people: [] };
       alert.people.push(userId);
       alerts.set(key, alert);

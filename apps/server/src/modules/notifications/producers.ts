@@ -28,8 +28,9 @@ export class EventNotifications {
     if (!buyer) return;
     await this.notifications.notify(tx, buyer.id, {
       kind: 'order_paid',
-      title: 'Your order is paid',
-      body: `We have received ${formatInr(order.amountPaise)} for order ${order.receipt}. Thank you!`,
+      title: (t) => t('alerts.orderPaidTitle'),
+      body: (t) =>
+        t('alerts.orderPaidBody', { amount: formatInr(order.amountPaise), receipt: order.receipt }),
       link: OWNER_PATHS.orders,
       subject: `order:${order.id}:paid`,
       onceWithinMs: 365 * 24 * 60 * 60_000,
@@ -44,8 +45,8 @@ export class EventNotifications {
     if (!row) return;
     await this.notifications.notify(tx, row.customerId, {
       kind: 'installation_completed',
-      title: 'Your installation is complete',
-      body: 'Your devices are installed and online. See them on your dashboard.',
+      title: (t) => t('alerts.installationCompletedTitle'),
+      body: (t) => t('alerts.installationCompletedBody'),
       link: OWNER_PATHS.dashboard,
       homeId: row.homeId,
       subject: `installation:${installationId}:completed`,
@@ -58,8 +59,9 @@ export class EventNotifications {
     if (!buyerId) return;
     await this.notifications.notify(tx, buyerId, {
       kind: 'order_refunded',
-      title: 'Your order is refunded',
-      body: `We have refunded ${formatInr(order.amountPaise)} for order ${order.receipt}. Your bank shows it in 5–7 working days.`,
+      title: (t) => t('alerts.orderRefundedTitle'),
+      body: (t) =>
+        t('alerts.orderRefundedBody', { amount: formatInr(order.amountPaise), receipt: order.receipt }),
       link: OWNER_PATHS.orders,
       subject: `order:${order.id}:refunded`,
       onceWithinMs: 365 * 24 * 60 * 60_000,
@@ -69,8 +71,8 @@ export class EventNotifications {
   async installationScheduled({ tx, customerId, date, electrician }: AppEvents['installation.scheduled']) {
     await this.notifications.notify(tx, customerId, {
       kind: 'installation_scheduled',
-      title: 'Your installation is scheduled',
-      body: `${electrician} will install your devices on ${date}.`,
+      title: (t) => t('alerts.installationScheduledTitle'),
+      body: (t) => t('alerts.installationScheduledBody', { electrician, date }),
       link: OWNER_PATHS.orders,
     });
   }
@@ -89,8 +91,8 @@ export class EventNotifications {
       audience.map((a) => a.userId),
       {
         kind: 'firmware_updated',
-        title: `${name} is up to date`,
-        body: `${name} now runs firmware ${version}.`,
+        title: (t) => t('alerts.firmwareTitle', { name }),
+        body: (t) => t('alerts.firmwareBody', { name, version }),
         link: OWNER_PATHS.devices,
         homeId: audience[0]?.homeId,
         subject: `device:${deviceId}:firmware:${version}`,

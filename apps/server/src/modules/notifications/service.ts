@@ -29,13 +29,20 @@ import { listPage, newestFirst, pageTotal, pageWindow, totalCount } from '../../
 import { notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { EmailSink } from '../outbox/emails.ts';
+import { emailTextOf, type EmailText } from '../outbox/i18n.ts';
 import { presentNotification } from './presenter.ts';
+
+/**
+ * A notification's words: as given (a name, an owner's own message), or from the catalogues in each
+ * person's language (ADR 073) — `(t) => t('alerts.offlineTitle', { name })`.
+ */
+export type Words = string | ((t: EmailText) => string);
 
 /** What a module tells a person (the bell always shows it; push and e-mail as the person chose). */
 export interface NotificationInput {
   kind: NotificationKind;
-  title: string;
-  body: string;
+  title: Words;
+  body: Words;
   /** The subject's page (an app path), or null. */
   link?: string | null;
   /** The home the subject is in: the link then opens that home, whichever is current (issue 32). */
@@ -113,6 +120,7 @@ export class NotificationService {
         name: users.name,
         email: users.email,
         role: users.role,
+        language: users.language,
         preferences: notificationPreferences,
       })
       .from(users)
@@ -124,8 +132,12 @@ export class NotificationService {
       const channels = preferences.channels[input.kind];
       const quiet =
         isQuiet(preferences, now) && !(input.kind === 'device_offline' && preferences.offline_is_urgent);
+      const t = emailTextOf(person.language ?? 'en');
+      const say = (words: Words) => (typeof words === 'string' ? words : words(t));
       return {
         person,
+        title: say(input.title),
+        body: say(input.body),
         push: channels.includes('push') && this.settings.pushEnabled && !quiet,
         email: channels.includes('email') && !quiet,
       };
@@ -133,11 +145,11 @@ export class NotificationService {
     const rows = await executor
       .insert(notifications)
       .values(
-        plans.map(({ person, push }) => ({
+        plans.map(({ person, title, body, push }) => ({
           userId: person.id,
           kind: input.kind,
-          title: input.title,
-          body: input.body,
+          title,
+          body,
           link,
           subject,
           pushState: push ? ('pending' as const) : null,
@@ -146,14 +158,14 @@ export class NotificationService {
       )
       .returning({ id: notifications.id });
     if (rows.length !== plans.length) throw new Error('notification insert returned fewer rows');
-    for (const { person } of plans.filter((plan) => plan.email)) {
+    for (const { person, title, body } of plans.filter((plan) => plan.email)) {
       await this.mail.enqueue(executor, {
         kind: 'notification',
         to: person.email,
         data: {
           name: person.name,
-          title: input.title,
-          body: input.body,
+          title,
+          body,
           link: link ? new URL(link, this.settings.webOrigin).href : null,
           settingsUrl: new URL(settingsPathOf(person.role), this.settings.webOrigin).href,
         },

@@ -62,6 +62,44 @@ export const en = {
     dashboard: 'Open your dashboard to see your rooms and air quality and to control your devices.',
     button: 'Open your dashboard',
   },
+  /** The notification centre's words (issue 33): the bell, the push and the e-mail say the same. */
+  alerts: {
+    offlineTitle: '{{name}} is offline',
+    offlineBody: '{{name}} has not been in touch for {{minutes}} minutes. Check its power and Wi-Fi.',
+    filterLowTitle: '{{name}}: filter life low',
+    filterCriticalTitle: 'Replace the filter of {{name}} now',
+    filterBody: 'The filter is at {{life}}%. Order a replacement filter.',
+    filterBodyUnderADay:
+      "The filter is at {{life}}%, under a day left at today's use. Order a replacement filter.",
+    filterBodyDays_one:
+      "The filter is at {{life}}%, about {{count}} day left at today's use. Order a replacement filter.",
+    filterBodyDays_other:
+      "The filter is at {{life}}%, about {{count}} days left at today's use. Order a replacement filter.",
+    airTitle: 'Air quality at {{home}} is {{band}}',
+    airBody: 'PM2.5 {{pm25}} µg/m³ (AQI {{aqi}}). Close the windows and run your purifier.',
+    orderPaidTitle: 'Your order is paid',
+    orderPaidBody: 'We have received {{amount}} for order {{receipt}}. Thank you!',
+    orderRefundedTitle: 'Your order is refunded',
+    orderRefundedBody:
+      'We have refunded {{amount}} for order {{receipt}}. Your bank shows it in 5–7 working days.',
+    installationScheduledTitle: 'Your installation is scheduled',
+    installationScheduledBody: '{{electrician}} will install your devices on {{date}}.',
+    installationCompletedTitle: 'Your installation is complete',
+    installationCompletedBody: 'Your devices are installed and online. See them on your dashboard.',
+    firmwareTitle: '{{name}} is up to date',
+    firmwareBody: '{{name}} now runs firmware {{version}}.',
+    automationFailedTitle: '“{{name}}” could not finish',
+    automationRanBody: '“{{name}}” ran.',
+  },
+  /** The CPCB bands, as an air-quality alert names them. */
+  aqiBands: {
+    good: 'Good',
+    satisfactory: 'Satisfactory',
+    moderate: 'Moderate',
+    poor: 'Poor',
+    very_poor: 'Very Poor',
+    severe: 'Severe',
+  },
   quote: {
     subject: 'Your {{brand}} quote {{number}}',
     preview: '{{total}}, valid until {{validUntil}}.',
