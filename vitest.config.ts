@@ -16,6 +16,14 @@ if (!said.isaacSaidNotRun) {
     console.log(`server: ${file} not run: it needs ${vars.filter((v) => !process.env[v]).join(' and ')}`);
 }
 
+/**
+ * How much longer a deadline may be when the machine is shared: `npm test` runs its steps side by side (the
+ * server suites beside the e2e servers and browsers) and sets TEST_TIMING_SLACK, so a test's time limit and
+ * every `until(…)` wait (src/test/helpers.ts) stretch by it. A passing test takes no longer; only a failing
+ * one waits longer to fail.
+ */
+const SLACK = Math.max(1, Number(process.env.TEST_TIMING_SLACK) || 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -35,8 +43,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...notRunHere.map(([file]) => file)],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * SLACK,
+          hookTimeout: 60_000 * SLACK,
           // Files run in parallel (as many workers as cores less one): every test app has a database of
           // its own (an in-memory PGlite, or a PostgreSQL database created for it and dropped after) and
           // listens, when it listens, on a port the system picks.

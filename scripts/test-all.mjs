@@ -60,7 +60,12 @@ async function e2ePorts() {
 }
 const { web: WEB_PORT, api: API_PORT } = await e2ePorts();
 
-const env = { ...process.env, PATH: [join(ROOT, 'node_modules', '.bin'), process.env.PATH].join(delimiter) };
+const env = {
+  ...process.env,
+  PATH: [join(ROOT, 'node_modules', '.bin'), process.env.PATH].join(delimiter),
+  // Steps side by side share the cores: the server suites' deadlines stretch (vitest.config.ts).
+  ...(JOBS > 1 && !process.env.TEST_TIMING_SLACK ? { TEST_TIMING_SLACK: '3' } : {}),
+};
 const { TEST_DATABASE_URL, ...withoutPostgres } = env;
 
 /**

@@ -4,16 +4,17 @@ import { prettyFactory } from 'pino-pretty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createDatabase, MEMORY_URL, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { loggerOptions, PRETTY_OPTIONS, RequestLineLogController } from '../logger.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authed, login } from '../test/helpers.ts';
+import { authed, createTestDatabase, login } from '../test/helpers.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { users } from '../db/schema/index.ts';
 import type { FastifyInstance } from 'fastify';
 
 let database: Database;
+let drop: () => Promise<void>;
 let app: FastifyInstance;
 const lines: string[] = [];
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_REQUESTS: 'all',
   });
-  database = await createDatabase({ databaseUrl: MEMORY_URL, dataDir: '' });
+  ({ database, drop } = await createTestDatabase());
   await migrateDatabase(database);
   const logger = pino(loggerOptions(config), { write: (line: string) => void lines.push(line) });
   app = await buildApp({ config, db: database.db, logger });
@@ -32,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.close();
+  await drop();
 });
 
 type Entry = { level: number; msg: string; request?: Record<string, unknown>; [key: string]: unknown };

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createDatabase, MEMORY_URL } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { paymentEvents } from '../../db/schema/index.ts';
-import { csrf, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { csrf, createTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
 import { createOrder, orderRow } from '../../test/orders.ts';
 import { SANDBOX_PRODUCTION_WARNING } from './routes.ts';
 import { providerStyleId } from './signatures.ts';
@@ -166,17 +165,25 @@ async function productionApp(env: Record<string, string>, lines: string[]) {
     SELLER_GSTIN: '29AAECI1234F1ZU',
     ...env,
   });
-  const database = await createDatabase({ databaseUrl: MEMORY_URL, dataDir: '' });
-  await migrateDatabase(database);
-  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-  const app = await buildApp({ config, db: database.db, logger });
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  const { database, drop } = await createTestDatabase();
+  try {
+    await migrateDatabase(database);
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = await buildApp({ config, db: database.db, logger });
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await database.close();
+        await drop();
+      },
+    };
+  } catch (error) {
+    // A refused configuration (the tests of what production refuses) leaves no database behind.
+    await database.close();
+    await drop();
+    throw error;
+  }
 }
 
 describe('sandbox payments in production (ADR 016)', () => {
