@@ -207,7 +207,7 @@ test.describe('owner area', () => {
     await expect(card(page, ROOM).getByText('1 device')).toBeVisible();
     await card(page, ROOM).getByRole('link', { name: 'View Devices' }).click();
     await expect(page).toHaveURL(/\/owner\/devices\?room_id=/);
-    await expect(page.getByLabel('Room')).toHaveValue(/.+/);
+    await expect(page.getByRole('combobox', { name: 'Room' })).toHaveValue(/.+/);
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(card(page, DEVICE)).toBeVisible();
 
@@ -220,7 +220,7 @@ test.describe('owner area', () => {
     await settings.getByRole('button', { name: 'Unassign' }).click();
     await expect(toast(page, 'Device unassigned from room successfully')).toBeVisible();
     await expect(page.getByText('No devices found')).toBeVisible();
-    await page.getByLabel('Room').selectOption({ label: 'Not in a room' });
+    await page.getByRole('combobox', { name: 'Room' }).selectOption({ label: 'Not in a room' });
     await expect(card(page, DEVICE)).toBeVisible();
     await expect(card(page, DEVICE).getByText('Not in a room')).toBeVisible();
 

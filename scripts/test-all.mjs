@@ -9,12 +9,13 @@
 // server suites and the e2e shards overlap instead of queueing. Each step's output is kept in
 // test-results/steps/<step>.log and printed whole when the step ends; a failed step stops the run.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOG_DIR = join(ROOT, 'test-results', 'steps');
@@ -26,6 +27,38 @@ const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS) || CORES);
 // E2E_SHARDS defaults to the number of cores. Shard k (from 0) serves the web on E2E_WEB_PORT + k * E2E_PORT_STEP
 // and the API on E2E_API_PORT + k * E2E_PORT_STEP (its embedded MQTT broker 10,000 above the API).
 const E2E_PORT_STEP = Number(process.env.E2E_PORT_STEP) || 50;
+/**
+ * Seconds each e2e spec file took in a CI run with the steps side by side (the sum of its tests' times in the
+ * list reporter's lines); `npm test` prints the figures of its own run at the end, to paste here when the
+ * suite changes.
+ */
+const E2E_SECONDS = {
+  'admin-assignments.spec.ts': 46,
+  'admin-dashboard.spec.ts': 30,
+  'admin-firmware.spec.ts': 22,
+  'admin-orders-messages.spec.ts': 16,
+  'admin-reports.spec.ts': 32,
+  'admin-users.spec.ts': 44,
+  'auth.spec.ts': 104,
+  'automations.spec.ts': 23,
+  'brand.spec.ts': 7,
+  'devices.spec.ts': 29,
+  'electrician.spec.ts': 137,
+  'filter-care.spec.ts': 14,
+  'hindi.spec.ts': 45,
+  'home-settings.spec.ts': 13,
+  'households.spec.ts': 35,
+  'hydration.spec.ts': 15,
+  'offline.spec.ts': 50,
+  'order-to-home.spec.ts': 59,
+  'owner.spec.ts': 108,
+  'rollouts.spec.ts': 21,
+  'security.spec.ts': 39,
+  'storefront-commerce.spec.ts': 91,
+  'storefront-pages.spec.ts': 167,
+  'two-factor.spec.ts': 37,
+  'voice.spec.ts': 27,
+};
 
 /** Whether nothing listens on `port` (a listen on every interface succeeds). */
 function portIsFree(port) {
@@ -69,6 +102,28 @@ const env = {
 const { TEST_DATABASE_URL, ...withoutPostgres } = env;
 
 /**
+ * The e2e spec files split into `count` shards of about equal time: longest first, each to the shard with the
+ * least so far, by the seconds each file took in a measured run (E2E_SECONDS; a file not there yet counts as
+ * the median). Playwright's own --shard splits by number of tests, which put most of the slow flows in one.
+ */
+function e2eShards(count) {
+  const files = readdirSync(join(ROOT, 'e2e'))
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  if (count === 1) return [[]];
+  const known = Object.values(E2E_SECONDS).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const seconds = (f) => E2E_SECONDS[f] ?? median;
+  const shards = Array.from({ length: count }, () => ({ files: [], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((min, shard) => (shard.seconds < min.seconds ? shard : min));
+    lightest.files.push(`e2e/${file}`);
+    lightest.seconds += seconds(file);
+  }
+  return shards.map((shard) => shard.files.sort());
+}
+
+/**
  * name, command, environment, the steps it needs first, and `weight`: roughly its share of the run (only the
  * order of starting depends on it: the heaviest step that can start goes first; the build first of all, as
  * the e2e shards wait for it).
@@ -100,9 +155,9 @@ const steps = [
       },
   // The e2e shards run the built app: one build, reused by every shard.
   { name: 'build', cmd: ['npm', 'run', '-s', 'build'], weight: 100 },
-  ...Array.from({ length: E2E_SHARDS }, (_, k) => ({
+  ...e2eShards(E2E_SHARDS).map((files, k) => ({
     name: E2E_SHARDS === 1 ? 'e2e' : `e2e ${k + 1}/${E2E_SHARDS}`,
-    cmd: ['playwright', 'test', ...(E2E_SHARDS === 1 ? [] : [`--shard=${k + 1}/${E2E_SHARDS}`])],
+    cmd: ['playwright', 'test', ...files],
     env: {
       ...env,
       E2E_WEB_PORT: String(WEB_PORT + k * E2E_PORT_STEP),
@@ -151,9 +206,11 @@ for (const s of selected.filter((s) => s.skip)) {
   results.set(s.name, { status: 'skipped', ms: 0 });
 }
 
+const logFileOf = (step) => join(LOG_DIR, `${step.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.log`);
+
 function runStep(step) {
   const since = performance.now();
-  const logFile = join(LOG_DIR, `${step.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.log`);
+  const logFile = logFileOf(step);
   const log = createWriteStream(logFile);
   const [command, ...args] = step.cmd;
   // Its own process group, so that a stop ends everything it started (Playwright's web server included).
@@ -248,6 +305,31 @@ await new Promise((resolveAll) => {
   tick();
 });
 clearInterval(heartbeat);
+
+// Each e2e spec file's time in this run, for E2E_SECONDS above.
+const e2eLogs = selected.filter(
+  (st) => st.name.startsWith('e2e') && results.get(st.name)?.status === 'passed',
+);
+if (e2eLogs.length === E2E_SHARDS) {
+  const perFile = {};
+  for (const st of e2eLogs) {
+    const text = stripVTControlCharacters(readFileSync(logFileOf(st), 'utf8'));
+    for (const [, file, amount, unit] of text.matchAll(
+      /^\s+[✓✘]\s+\d+ e2e\/(\S+?\.spec\.ts)\S*.*\(([\d.]+)(ms|s|m)\)\s*$/gm,
+    )) {
+      const seconds = Number(amount) * (unit === 'm' ? 60 : unit === 'ms' ? 0.001 : 1);
+      perFile[file] = (perFile[file] ?? 0) + seconds;
+    }
+  }
+  const rounded = Object.fromEntries(
+    Object.entries(perFile)
+      .sort()
+      .map(([f, sec]) => [f, Math.round(sec)]),
+  );
+  console.log(
+    `\ntest: e2e seconds per spec file in this run (E2E_SECONDS in scripts/test-all.mjs): ${JSON.stringify(rounded)}`,
+  );
+}
 
 const total = performance.now() - started;
 const width = Math.max(...selected.map((s) => s.name.length));

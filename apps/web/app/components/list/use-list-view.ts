@@ -1,4 +1,5 @@
 import type { SortOrder } from '@isaac/contract';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TableSort } from '~/components/ui';
 import { useUrlSearchBox } from '~/lib/use-url-search-box';
@@ -12,17 +13,29 @@ import type { ListState, ListView } from './list-view';
 export function useListView<S extends string, F extends string = never>(view: ListView<S, F>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = view.parse(searchParams);
-  const apply = (next: ListState<S, F>, replace = false) =>
-    setSearchParams((current) => view.write(current, next), { replace });
+  // The URL a change builds on: the last one asked for, not the one this render shows. A navigation renders
+  // in a transition, so on a slow phone a second change (a sort chosen right after a filter) can come before
+  // the page shows the first — built on the render's URL it would drop the filter.
+  const shown = useRef(searchParams);
+  const latest = useRef(searchParams);
+  if (shown.current !== searchParams) {
+    shown.current = searchParams;
+    latest.current = searchParams;
+  }
+  const apply = (change: (now: ListState<S, F>) => ListState<S, F>, replace = false) => {
+    const next = view.write(latest.current, change(view.parse(latest.current)));
+    latest.current = next;
+    setSearchParams(next, { replace });
+  };
   const [text, setText] = useUrlSearchBox(state.search, (search) =>
-    apply(view.with(state, { search }), true),
+    apply((now) => view.with(now, { search }), true),
   );
   const isSort = (name: string): name is S => (view.spec.sorts as readonly string[]).includes(name);
   const sortBy = (name: string) => {
-    if (isSort(name)) apply(view.sortBy(state, name));
+    if (isSort(name)) apply((now) => view.sortBy(now, name));
   };
   const setSort = (name: string, order: SortOrder) => {
-    if (isSort(name)) apply({ ...state, sort: name, order, page: 1 });
+    if (isSort(name)) apply((now) => ({ ...now, sort: name, order, page: 1 }));
   };
   return {
     view,
@@ -31,13 +44,13 @@ export function useListView<S extends string, F extends string = never>(view: Li
     setText,
     filtered: view.isFiltered(state),
     setFilter: (name: F, value: string | null) =>
-      apply(view.with(state, { filters: { [name]: value } as never })),
-    setPage: (page: number) => apply({ ...state, page }),
+      apply((now) => view.with(now, { filters: { [name]: value } as never })),
+    setPage: (page: number) => apply((now) => ({ ...now, page })),
     sortBy,
     setSort,
     clear: () => {
       setText('');
-      apply(view.cleared(state));
+      apply((now) => view.cleared(now));
     },
     apiSearch: (pageSize: number) => view.apiSearch(state, pageSize),
     /**
