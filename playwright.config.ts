@@ -13,6 +13,9 @@ import { E2E_FAULTY_SENSOR, E2E_JWT_SECRET, e2eMqttPort } from './e2e/settings';
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 const CI = Boolean(process.env.CI);
+// npm test runs the shards beside the server suites (TEST_TIMING_SLACK, vitest.config.ts): a page waits for a
+// busier server, so the limits stretch; a passing test takes no longer.
+const SLACK = Math.max(1, Number(process.env.TEST_TIMING_SLACK) || 1);
 // Shards running at once keep their results apart (the runner empties its output folder when it starts).
 const SHARD = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : '';
 // A fresh data directory per run (the config file is also loaded by workers; only the runner starts the server).
@@ -27,8 +30,8 @@ export default defineConfig({
   workers: 1,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: 30_000 * SLACK,
+  expect: { timeout: 10_000 * SLACK },
   reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report${SHARD}` }]] : 'list',
   use: {
     baseURL: `http://localhost:${WEB_PORT}`,
