@@ -275,6 +275,37 @@ describe('rollouts and commands across a crash', () => {
     expect((await detail(id)).devices[0]).toMatchObject({ state: 'FAILED', reason: 'flash error' });
   });
 
+  it('a reboot whose UPDATING report was lost with the connection still ends the update: UPDATED on the new version, FAILED on the old; a reconnect without a reboot changes nothing', async () => {
+    const [updated, powerLost, blip] = [await ownedPurifier(), await ownedPurifier(), await ownedPurifier()];
+    const id = await rolloutOf(
+      [updated, powerLost, blip].map((d) => ({ deviceId: d.id, stage: 0, state: 'INITIATED' as const })),
+      { stages: [100], status: 'paused' },
+    );
+    // Each verified its image a second ago; the UPDATING report never arrived.
+    const verifiedAt = new Date(t.clock.now().getTime() - 1000);
+    await t.db
+      .update(rolloutDevices)
+      .set({ state: 'VERIFIED', stateAt: verifiedAt })
+      .where(eq(rolloutDevices.rolloutId, id));
+    // Two rebooted (a connection after VERIFIED); the third's connection is older (a reconnect, no reboot).
+    const connectedAt = (d: { id: string }, at: Date) =>
+      t.db.update(devices).set({ isConnected: true, connectedAt: at }).where(eq(devices.id, d.id));
+    await connectedAt(updated, t.clock.now());
+    await connectedAt(powerLost, t.clock.now());
+    await connectedAt(blip, new Date(verifiedAt.getTime() - 60_000));
+    const service = app.services.rollouts;
+    await service.onVersion(updated.id, image.version);
+    await service.onVersion(powerLost.id, '1.0.0');
+    await service.onVersion(blip.id, '1.0.0');
+    const byId = new Map((await detail(id)).devices.map((d) => [d.device_id, d]));
+    expect(byId.get(updated.id)).toMatchObject({ state: 'UPDATED', reason: null });
+    expect(byId.get(powerLost.id)).toMatchObject({
+      state: 'FAILED',
+      reason: 'rebooted on the previous version',
+    });
+    expect(byId.get(blip.id)).toMatchObject({ state: 'VERIFIED' });
+  });
+
   it('kill -9 mid-rollout, then a restart: commands left sent expire, interrupted downloads resume, the rollout finishes with none updated twice and none failed by the crash', async () => {
     const fleet = [
       await purifier('slow-download'),

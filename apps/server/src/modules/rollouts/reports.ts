@@ -8,6 +8,9 @@ import { devices, firmware, rolloutDevices, rollouts } from '../../db/schema/ind
 import { rowsOf } from '../../db/rows.ts';
 import { SYSTEM_CONTEXT, type AuditLog } from '../audit/audit-log.ts';
 
+/** The states in which a device's reboot ends its update (see `onVersion`). */
+const REBOOTING: RolloutDeviceState[] = ['VERIFIED', 'UPDATING'];
+
 /** A device being updated right now (its reports move it along). */
 export const IN_FLIGHT: readonly RolloutDeviceState[] = ROLLOUT_IN_FLIGHT_STATES;
 /** The order a device's update goes through; a report may only move it forward. */
@@ -156,9 +159,11 @@ export class RolloutReports {
   }
 
   /**
-   * A device reported its firmware version (after a reboot): UPDATED only from UPDATING, on the new version;
+   * A device reported its firmware version (after a reboot): UPDATED from UPDATING, on the new version;
    * back on the old one — from a connection made after it began updating (a reboot, not a reconnect that
-   * reports the version it still runs) — FAILED 'rebooted on the previous version'.
+   * reports the version it still runs) — FAILED 'rebooted on the previous version'. VERIFIED counts as
+   * UPDATING here: a device reboots into the update right after its UPDATING report, and that last message
+   * can be lost with the connection (a power cut, a forced close) — the reboot still says what happened.
    */
   onVersion(deviceId: string, version: string): Promise<void> {
     return this.reports.run(deviceId, () => this.applyVersion(deviceId, version));
@@ -171,7 +176,7 @@ export class RolloutReports {
       .innerJoin(rollouts, eq(rollouts.id, rolloutDevices.rolloutId))
       .innerJoin(firmware, eq(firmware.id, rollouts.firmwareId))
       .innerJoin(devices, eq(devices.id, rolloutDevices.deviceId))
-      .where(and(eq(rolloutDevices.deviceId, deviceId), eq(rolloutDevices.state, 'UPDATING')));
+      .where(and(eq(rolloutDevices.deviceId, deviceId), inArray(rolloutDevices.state, REBOOTING)));
     const at = this.now();
     for (const { row, target, connectedAt } of rows) {
       const updated = version === target;
@@ -190,7 +195,7 @@ export class RolloutReports {
           and(
             eq(rolloutDevices.rolloutId, row.rolloutId),
             eq(rolloutDevices.deviceId, deviceId),
-            eq(rolloutDevices.state, 'UPDATING'),
+            eq(rolloutDevices.state, row.state),
           ),
         )
         .returning({ deviceId: rolloutDevices.deviceId });

@@ -174,9 +174,12 @@ describe('staged firmware rollouts over the device plane', () => {
       stages: [100],
       failure_threshold_percent: 100,
     });
-    expect(
-      await until(async () => (await detail(rollout.rollout._id)).rollout.status === 'completed', 15_000),
-    ).toBe(true);
+    const completed = await until(
+      async () => (await detail(rollout.rollout._id)).rollout.status === 'completed',
+      15_000,
+    );
+    // Where it stopped, when it did not complete: each device's state and reason.
+    expect(completed, JSON.stringify(await detail(rollout.rollout._id))).toBe(true);
     const byId = new Map((await detail(rollout.rollout._id)).devices.map((d) => [d.device_id, d]));
     expect(byId.get(bad.id)).toMatchObject({ state: 'FAILED', reason: expect.stringMatching(/checksum/) });
     expect(byId.get(lost.id)).toMatchObject({ state: 'FAILED', reason: 'rebooted on the previous version' });
