@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { fieldAppLines, fieldAppRows } from './bench-web/field-app.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLIENT_DIR = resolve(ROOT, process.env.WEB_DIST || 'apps/web/build/client');
@@ -276,49 +277,6 @@ async function loginInteractiveAfterPaint(browser, base) {
   }
 }
 
-/**
- * The build's scripts (/assets/*.js) a signed-in page loads in a browser reading `languages` first (the app
- * follows navigator.languages when the account has not chosen): English, or Hindi with its catalogue chunks.
- */
-async function scriptsIn(browser, url, languages) {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  try {
-    await page.evaluateOnNewDocument((langs) => {
-      Object.defineProperty(navigator, 'languages', { get: () => langs });
-      Object.defineProperty(navigator, 'language', { get: () => langs[0] });
-    }, languages);
-    const urls = new Set();
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url());
-      if (
-        pathname.startsWith('/assets/') &&
-        pathname.endsWith('.js') &&
-        existsSync(join(CLIENT_DIR, pathname))
-      )
-        urls.add(pathname);
-    });
-    // Signed in as the demo owner in this context (its own storage), then the page itself.
-    await signInOwner(context, new URL(url).origin, page);
-    urls.clear();
-    await page.goto(url, { waitUntil: 'networkidle0' });
-    return urls;
-  } finally {
-    await context.close();
-  }
-}
-
-/** Waits until the page's service worker is active (the app shell precached: ADR 070). */
-async function serviceWorkerReady(browser, url) {
-  const page = await browser.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'load' });
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  } finally {
-    await page.close();
-  }
-}
-
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 function renderSection(rows, sizes, login, meta, field) {
@@ -365,7 +323,7 @@ function renderSection(rows, sizes, login, meta, field) {
       `cold cache; median of ${RUNS}): first contentful paint ${seconds(login.fcp)}, the show-password button ` +
       `enabled at ${seconds(login.enabled)}, **${seconds(login.afterPaint)} after the first paint**. Until then ` +
       'it is visibly disabled (as is Sign in); the fields can be typed into and keep their text.',
-    ...(field ? fieldAppLines(field) : []),
+    ...(field ? fieldAppLines(field, { runs: RUNS, kb, seconds }) : []),
     '',
     `Targets: mobile performance ≥ ${TARGETS.publicMobilePerformance} on the storefront pages and ≥ ` +
       `${TARGETS.appMobilePerformance} on \`/login\` and \`/owner/dashboard\`; mobile LCP ≤ ${seconds(TARGETS.lcpMs)} ` +
@@ -388,27 +346,6 @@ function renderSection(rows, sizes, login, meta, field) {
     '',
   );
   return lines.join('\n');
-}
-
-/** The issue-34 paragraph: Hindi against English, and the repeat visit from the service worker. */
-function fieldAppLines(field) {
-  const { english, hindi, extraFiles } = field.languages;
-  const over = (((hindi - english) / english) * 100).toFixed(1);
-  return [
-    '',
-    `\`/owner/dashboard\` in Hindi (the browser reading Hindi first): ${kb(hindi)} KB of JavaScript (gzip) against ` +
-      `${kb(english)} KB in English, **+${over} %** (${extraFiles} catalogue chunks fetched once Hindi is chosen).`,
-    '',
-    'Repeat visit (the service worker registered and the app precached by a first visit; session, worker and',
-    `caches kept; median of ${RUNS}):`,
-    '',
-    '| Page | Preset | Performance | FCP | LCP |',
-    '| --- | --- | ---: | ---: | ---: |',
-    ...field.repeat.map(
-      (r) =>
-        `| \`/owner/dashboard\` (repeat) | ${r.preset} | ${r.performance} | ${seconds(r.fcp)} | ${seconds(r.lcp)} |`,
-    ),
-  ];
 }
 
 function writeSection(section) {
@@ -509,46 +446,6 @@ function verdictsFor(rows, sizes, login, field) {
   return verdicts;
 }
 
-/**
- * Issue 34's rows for `/owner/dashboard`: its JavaScript in Hindi against English (the catalogue chunks a Hindi
- * reader loads on top), and a repeat visit served by the service worker — a first visit registers it and
- * precaches the app, then each measured run keeps storage (the session, the worker, its caches).
- */
-async function fieldAppRows(browser, base, chromePort) {
-  const url = `${base}/owner/dashboard`;
-  const english = await scriptsIn(browser, url, ['en-IN', 'en']);
-  const hindi = await scriptsIn(browser, url, ['hi-IN', 'hi']);
-  const languages = {
-    english: sumGzip(english),
-    hindi: sumGzip(hindi),
-    extraFiles: [...hindi].filter((u) => !english.has(u)).length,
-  };
-  console.log(
-    `/owner/dashboard JS: English ${kb(languages.english)} KB, Hindi ${kb(languages.hindi)} KB gzip`,
-  );
-  await signInOwner(browser, base);
-  const repeat = [];
-  for (const preset of PRESETS) {
-    await clearCache(browser, base);
-    await runLighthouse(url, preset, chromePort, { keepStorage: true });
-    await serviceWorkerReady(browser, url);
-    const runs = [];
-    for (let run = 1; run <= RUNS; run++) {
-      runs.push(await runLighthouse(url, preset, chromePort, { keepStorage: true }));
-      console.log(
-        `/owner/dashboard repeat visit ${preset} run ${run}: LCP ${Math.round(runs.at(-1).metrics.lcp)} ms`,
-      );
-    }
-    repeat.push({
-      preset,
-      performance: median(runs.map((r) => r.scores.performance)),
-      fcp: median(runs.map((r) => r.metrics.fcp)),
-      lcp: median(runs.map((r) => r.metrics.lcp)),
-    });
-  }
-  return { languages, repeat };
-}
-
 async function main() {
   if (!skipBuild) {
     console.log('== npm run build');
@@ -638,7 +535,19 @@ async function main() {
       }
     }
     const sizes = Object.fromEntries(PAGES.map((page) => [page, firstLoadSizes(page, loadedScripts[page])]));
-    const field = PAGES.includes('/owner/dashboard') ? await fieldAppRows(browser, base, chrome.port) : null;
+    const field = PAGES.includes('/owner/dashboard')
+      ? await fieldAppRows(browser, base, chrome.port, {
+          runs: RUNS,
+          presets: PRESETS,
+          clientDir: CLIENT_DIR,
+          signInOwner,
+          clearCache,
+          runLighthouse,
+          sumGzip,
+          median,
+          kb,
+        })
+      : null;
     if (PARTIAL) {
       for (const row of rows)
         console.log(

@@ -1,5 +1,5 @@
 import type { SortOrder } from '@isaac/contract';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TableSort } from '~/components/ui';
 import { useUrlSearchBox } from '~/lib/use-url-search-box';
@@ -16,12 +16,11 @@ export function useListView<S extends string, F extends string = never>(view: Li
   // The URL a change builds on: the last one asked for, not the one this render shows. A navigation renders
   // in a transition, so on a slow phone a second change (a sort chosen right after a filter) can come before
   // the page shows the first — built on the render's URL it would drop the filter.
-  const shown = useRef(searchParams);
   const latest = useRef(searchParams);
-  if (shown.current !== searchParams) {
-    shown.current = searchParams;
+  // A URL the page shows (a change committed, the back button) is the base again.
+  useEffect(() => {
     latest.current = searchParams;
-  }
+  }, [searchParams]);
   const apply = (change: (now: ListState<S, F>) => ListState<S, F>, replace = false) => {
     const next = view.write(latest.current, change(view.parse(latest.current)));
     latest.current = next;
