@@ -215,13 +215,17 @@ describe('contact messages: filters and marking one handled', () => {
 
   it('sorts by when, name, e-mail or subject, both ways; refuses another sort', async () => {
     const tag = `zs${Date.now()}`;
+    // Each a little later than the one before: two sent within the same millisecond tie on created_at.
+    const later = () => new Promise((resolve) => setTimeout(resolve, 10));
     await send({
       ...message,
       name: `bela ${tag}`,
       email: `c.${tag}@example.com`,
       subject: 'technical-support',
     });
+    await later();
     await send({ ...message, name: `Asha ${tag}`, email: `b.${tag}@example.com`, subject: 'other' });
+    await later();
     await send({ ...message, name: `chitra ${tag}`, email: `a.${tag}@example.com`, subject: 'partnership' });
     const { token } = await t.signIn(ROLE.admin);
     const headers = await authed(t.app, token);
