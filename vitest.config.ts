@@ -45,10 +45,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000 * SLACK,
           hookTimeout: 60_000 * SLACK,
-          // In CI a failed server test is run once more, as Playwright does for the e2e specs: a known race
-          // (a device's reconnect reported before its old connection's close, so a rebooting device's update
-          // is not ended by its reboot; see the closing note of 2026-11-28) must not keep a run from landing.
-          // A test that fails twice fails the run; a retried pass is listed as such in the output.
+          // In CI a failed server test is run once more, as Playwright does for the e2e specs: the machine CI
+          // runs on is shared, and one timing-bound test starved of CPU must not keep a run from landing.
+          // A test that fails twice fails the run; a retried pass is listed as such in the output, and is a
+          // bug to find (the last one: a reconnect heard before the old connection's close, fixed in setPresence).
           retry: process.env.CI ? 1 : 0,
           // Files run in parallel (as many workers as cores less one): every test app has a database of
           // its own (an in-memory PGlite, or a PostgreSQL database created for it and dropped after) and

@@ -110,6 +110,23 @@ describe.each(BROKERS)('device plane on the $name', ({ name, env }) => {
       expect(await until(async () => !(await row(created.device._id)).isConnected)).toBe(true);
     });
 
+  it('a reconnect heard before the old connection ends is still a new connection: connectedAt moves, the device stays online', async () => {
+    const created = await addDevice();
+    const plane = t.app.services.devicePlane!;
+    const id = created.device._id;
+    await plane.bus.publish(`d/${id}/status`, 'online');
+    expect(await until(async () => (await row(id)).isConnected)).toBe(true);
+    const first = (await row(id)).connectedAt!;
+    t.clock.advance(5_000);
+    // The rebooted device says 'online' while its first connection's close is still on its way.
+    await plane.bus.publish(`d/${id}/status`, 'online');
+    expect(
+      await until(async () => (await row(id)).connectedAt!.getTime() > first.getTime()),
+      'connectedAt stamped by the second connection',
+    ).toBe(true);
+    expect((await row(id)).isConnected).toBe(true);
+  });
+
   if (!external)
     it('a device that goes silent (no packets, socket left open) is Offline once its keep-alive lapses', async () => {
       const created = await addDevice();

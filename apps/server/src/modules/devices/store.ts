@@ -110,7 +110,12 @@ export async function setAutoThreshold(db: Db, deviceId: string, threshold: numb
 
 // ───────────── the device plane (issue 13): presence, reported state, readings ─────────────
 
-/** A device's presence as its broker status says; the row when it changed (undefined when it was already so). */
+/**
+ * A device's presence as its broker status says; the row when it changed (undefined when it was already so).
+ * Every 'online' is a new connection, and stamps `connectedAt` even when the device is already shown
+ * connected: a device that reconnects before its old connection's close is heard (a reboot, a power cut)
+ * has still rebooted, and a rollout reads the reboot from `connectedAt`.
+ */
 export async function setPresence(
   db: Db,
   deviceId: string,
@@ -126,6 +131,8 @@ export async function setPresence(
     )
     .where(sql`${devices.id} = ${deviceId} and ${devices.isConnected} is distinct from ${online}`)
     .returning();
+  if (!row && online)
+    await db.update(devices).set({ lastSeenAt: at, connectedAt: at }).where(eq(devices.id, deviceId));
   return row;
 }
 
