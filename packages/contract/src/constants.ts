@@ -216,3 +216,11 @@ export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
 /** What an admin may do to a rollout (POST /api/admin/rollouts/:id/actions). */
 export const ROLLOUT_ACTIONS = ['pause', 'resume', 'cancel', 'retry'] as const;
 export type RolloutAction = (typeof ROLLOUT_ACTIONS)[number];
+
+/** The company's registered office: the one address every storefront page, e-mail and invoice
+ * shows (here, not in gst.ts: the storefront's first load reads it and must not bring the schemas). */
+export const COMPANY_ADDRESS_LINES = [
+  '3rd Floor, 100 Feet Road',
+  'Indiranagar, Bengaluru',
+  'Karnataka 560038, India',
+] as const;

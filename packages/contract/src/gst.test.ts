@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_ITEMS } from './catalog.ts';
+import { COMPANY_ADDRESS_LINES } from './constants.ts';
 import {
-  COMPANY_ADDRESS_LINES,
   financialYearOf,
   gstBreakdown,
   gstinCheckCharacter,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_TIME_ZONE } from './admin-rules.ts';
 import { findCatalogItem } from './catalog.ts';
+import { COMPANY_ADDRESS_LINES } from './constants.ts';
 import { installationAddressSchema } from './storefront.ts';
 
 // GST invoices (India, issue 29): the seller, states and places of supply, HSN/SAC codes per catalog item,
@@ -190,13 +191,6 @@ export function stateCodeOfPincode(pincode: string): string | undefined {
   };
   return byCircle[two];
 }
-
-/** The company's registered office: the one address every storefront page, e-mail and invoice shows. */
-export const COMPANY_ADDRESS_LINES = [
-  '3rd Floor, 100 Feet Road',
-  'Indiranagar, Bengaluru',
-  'Karnataka 560038, India',
-] as const;
 
 /**
  * The seller on the invoices when the SELLER_* settings are not set (development, tests, the demo): the company

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The modules the storefront's first load reads (catalog prices, paths, constants such as the company's
+ * address, the storefront's messages). Every z.object() call of a module a page touches is kept by the
+ * bundler, and zod with it (26 KB gzip, a fifth of the public pages' JS budget): these modules, and what
+ * they import, must not import zod. A schema belongs in a module of its own area (storefront.ts, gst.ts).
+ */
+const FIRST_LOAD_MODULES = ['catalog.ts', 'constants.ts', 'messages.ts', 'paths.ts'];
+
+function importsOf(file: string): { zod: boolean; local: string[] } {
+  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+  const specifiers = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
+  return {
+    zod: specifiers.includes('zod'),
+    local: specifiers.filter((s) => s.startsWith('./')).map((s) => s.slice(2)),
+  };
+}
+
+describe("the storefront's first-load modules", () => {
+  it.each(FIRST_LOAD_MODULES)('%s brings no zod, directly or through what it imports', (start) => {
+    const seen = new Set<string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const { zod, local } = importsOf(file);
+      expect(zod, `${file} (reached from ${start}) imports zod`).toBe(false);
+      queue.push(...local);
+    }
+    expect(seen.size).toBeGreaterThan(0);
+  });
+});
