@@ -1,16 +1,19 @@
+// @vitest-environment node
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The modules the storefront's first load reads (catalog prices, paths, constants such as the company's
+ * The contract modules the storefront's first load reads (catalog prices, paths, constants such as the company's
  * address, the storefront's messages). Every z.object() call of a module a page touches is kept by the
  * bundler, and zod with it (26 KB gzip, a fifth of the public pages' JS budget): these modules, and what
  * they import, must not import zod. A schema belongs in a module of its own area (storefront.ts, gst.ts).
  */
+const contractDir = resolve(import.meta.dirname, '../../../../../packages/contract/src');
 const FIRST_LOAD_MODULES = ['catalog.ts', 'constants.ts', 'messages.ts', 'paths.ts'];
 
 function importsOf(file: string): { zod: boolean; local: string[] } {
-  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+  const source = readFileSync(resolve(contractDir, file), 'utf8');
   const specifiers = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
   return {
     zod: specifiers.includes('zod'),
