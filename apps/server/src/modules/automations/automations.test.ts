@@ -6,7 +6,14 @@ import {
 } from '@isaac/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, automationRuns, automations, devices, notifications } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  automationRuns,
+  automations,
+  devices,
+  notifications,
+  users,
+} from '../../db/schema/index.ts';
 import { SimulatedDevice } from '../../simulator/device.ts';
 import { authed, createTestApp, login, type TestApp, until } from '../../test/helpers.ts';
 import { AutomationRunner } from './runner.ts';
@@ -364,7 +371,7 @@ describe('automations on the device plane', () => {
     expect(second?.steps[0]?.detail).toMatch(/already switched 1 times by automations this hour/);
   });
 
-  it('an offline device fails the run and tells the owner once', async () => {
+  it('an offline device fails the run and tells the owner once, in their language', async () => {
     const sensorCreated = await addDevice(t, owner, 'skywalker', 'SKYWALKER');
     const offlineCreated = await addDevice(t, owner, 'isaac', 'ISAAC Air Purifier');
     const sensor = await connect(sensorCreated);
@@ -390,8 +397,12 @@ describe('automations on the device plane', () => {
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, ownerId), eq(notifications.kind, 'automation_failed')));
+    // The owner reads Hindi: the notice names the failure in Hindi; the run's record keeps the English detail.
+    await t.db.update(users).set({ language: 'hi' }).where(eq(users.id, ownerId));
     await report(200);
     expect(await until(async () => (await failures()).length === 1)).toBe(true);
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, ownerId));
+    expect((await failures())[0]?.body).toBe(`${offlineCreated.device.name} ऑफ़लाइन है।`);
     const [run] = await t.db
       .select()
       .from(automationRuns)

@@ -74,6 +74,11 @@ export interface RunnerOptions {
 
 type Step = AutomationRun['steps'][number];
 /**
+ * A step as a run makes it: a failed device step also says why in the catalogue's words, so the failure
+ * notice reaches each person in their language (the run's stored record keeps the English detail).
+ */
+type RunStep = Step & { failure?: { key: 'stepOffline' | 'stepRefused'; name: string } };
+/**
  * An automation with its home's time zone (issue 33: schedules and "between" windows are the home's wall
  * clock), read in the same statement as the automation (`withZone`): no second read per run.
  */
@@ -363,21 +368,28 @@ export class AutomationRunner {
       return { outcome: 'skipped', changedDevice: false };
     }
     const actions = which === 'clear' ? (definition.clear_actions ?? []) : definition.actions;
-    const steps: Step[] = [];
+    const steps: RunStep[] = [];
     for (const action of actions) steps.push(await this.step(row, definition, action));
     const failed = steps.filter((s) => s.outcome === 'failed').length;
     const done = steps.filter((s) => s.outcome === 'done').length;
     const outcome: AutomationRunOutcome =
       failed === 0 ? (done === 0 ? 'skipped' : 'ok') : done === 0 ? 'failed' : 'partial';
-    await this.record(row, trigger, startedAt, outcome, steps);
+    await this.record(
+      row,
+      trigger,
+      startedAt,
+      outcome,
+      steps.map(({ failure: _, ...step }) => step),
+    );
     if (failed > 0) {
+      const failures = steps.filter((s) => s.outcome === 'failed');
       await this.tellHome(row, {
         kind: 'automation_failed',
         title: (t) => t('alerts.automationFailedTitle', { name: row.name }),
-        body: steps
-          .filter((s) => s.outcome === 'failed')
-          .map((s) => s.detail)
-          .join(' '),
+        body: (t) =>
+          failures
+            .map((s) => (s.failure ? t(`alerts.${s.failure.key}`, { name: s.failure.name }) : s.detail))
+            .join(' '),
         link: OWNER_PATHS.automations,
         homeId: row.homeId,
         subject: `automation:${row.id}:failed`,
@@ -391,7 +403,7 @@ export class AutomationRunner {
     row: AutomationRow,
     definition: AutomationDefinition,
     action: AutomationAction,
-  ): Promise<Step> {
+  ): Promise<RunStep> {
     if (action.kind === 'delay') {
       await new Promise((resolve) => setTimeout(resolve, action.seconds * 1000).unref());
       return { kind: 'delay', device_id: null, outcome: 'done', detail: `Waited ${action.seconds} s` };
@@ -478,6 +490,7 @@ export class AutomationRunner {
         ...base,
         outcome: 'failed',
         detail: offline ? `${name} is offline.` : `${name} did not take the command.`,
+        failure: { key: offline ? 'stepOffline' : 'stepRefused', name },
       };
     }
   }

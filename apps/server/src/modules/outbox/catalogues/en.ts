@@ -90,6 +90,8 @@ export const en = {
     firmwareBody: '{{name}} now runs firmware {{version}}.',
     automationFailedTitle: '“{{name}}” could not finish',
     automationRanBody: '“{{name}}” ran.',
+    stepOffline: '{{name}} is offline.',
+    stepRefused: '{{name}} did not take the command.',
   },
   /** The CPCB bands, as an air-quality alert names them. */
   aqiBands: {

@@ -87,6 +87,8 @@ export const hi = {
     firmwareBody: '{{name}} अब फ़र्मवेयर {{version}} पर चलता है।',
     automationFailedTitle: '“{{name}}” पूरा नहीं हो सका',
     automationRanBody: '“{{name}}” चला।',
+    stepOffline: '{{name}} ऑफ़लाइन है।',
+    stepRefused: '{{name}} ने निर्देश नहीं लिया।',
   },
   aqiBands: {
     good: 'अच्छी',
