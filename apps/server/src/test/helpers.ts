@@ -267,6 +267,14 @@ export function auditContextFor(actorId: string, channel: AuditContext['channel'
   };
 }
 
+/**
+ * Waits past the current millisecond (10 ms): rows stored within the same millisecond tie on created_at
+ * (the app clock and PGlite's now() count whole milliseconds), and an order by it is then a coin toss.
+ */
+export function later(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 /** TEST_TIMING_SLACK (vitest.config.ts): `npm test` runs steps side by side, so background work may be slower. */
 export const TIMING_SLACK = Math.max(1, Number(process.env.TEST_TIMING_SLACK) || 1);
 

@@ -2,7 +2,7 @@ import { MSG, ROLE, type ContactMessage } from '@isaac/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages } from '../../db/schema/index.ts';
-import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, csrf, later, type TestApp } from '../../test/helpers.ts';
 import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { CONTACT_RATE_LIMIT } from './routes.ts';
 
@@ -216,7 +216,6 @@ describe('contact messages: filters and marking one handled', () => {
   it('sorts by when, name, e-mail or subject, both ways; refuses another sort', async () => {
     const tag = `zs${Date.now()}`;
     // Each a little later than the one before: two sent within the same millisecond tie on created_at.
-    const later = () => new Promise((resolve) => setTimeout(resolve, 10));
     await send({
       ...message,
       name: `bela ${tag}`,

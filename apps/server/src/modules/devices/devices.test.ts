@@ -2,7 +2,7 @@ import { ERROR_CODE, ROLE, type Device, type DeviceType } from '@isaac/contract'
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deviceActivity, devices, firmware, rooms } from '../../db/schema/index.ts';
-import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, later, type TestApp } from '../../test/helpers.ts';
 import { DEVICES_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -214,6 +214,8 @@ describe('POST /api/devices/:id/toggle', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json().device).toMatchObject({ power_on: true, status: { power_on: true } });
     expect(on.json().device.last_updated).toEqual(expect.any(String));
+    // A little later: two activity rows stored within the same millisecond tie on created_at (ordered below).
+    await later();
     const off = await post(o, `/api/devices/${device._id}/toggle`);
     expect(off.json().device.power_on).toBe(false);
 
@@ -266,6 +268,8 @@ describe('POST /api/devices/:id/gang/:gangIndex/toggle', () => {
         { index: 2, on: false },
       ],
     });
+    // A little later: two activity rows stored within the same millisecond tie on created_at (ordered below).
+    await later();
     const back = await post(o, `/api/devices/${device._id}/gang/1/toggle`);
     expect(back.json().device.power_on).toBe(false);
     const actions = await t.db

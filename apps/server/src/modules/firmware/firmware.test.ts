@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devices, firmware } from '../../db/schema/index.ts';
-import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, csrf, later, type TestApp } from '../../test/helpers.ts';
 import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { FIRMWARE_MESSAGES } from './service.ts';
 import { LocalDiskFirmwareStore } from './storage.ts';
@@ -406,7 +406,10 @@ describe('the owner update check offers an upload', () => {
 
 describe('GET /api/admin/firmware', () => {
   it('lists newest first with pagination and a device-type filter', async () => {
+    // Each a little later than the upload before: two stored within the same millisecond tie on created_at.
+    await later();
     const a = (await upload({ deviceType: 'lumos' })).json<Firmware>();
+    await later();
     const b = (await upload({ deviceType: 'lumos' })).json<Firmware>();
     const page = await t.app.inject({
       method: 'GET',
@@ -450,8 +453,11 @@ describe('GET /api/admin/firmware', () => {
       expect(res.statusCode, res.body).toBe(201);
       return res.json<Firmware>()._id;
     };
+    // Each a little later than the one before: two stored within the same millisecond tie on created_at.
     const v10 = await uploaded('10.0', 'skywalker', 'Bravo', 3000);
+    await later();
     const v9 = await uploaded('9.0', 'isaac', 'alpha', 5000);
+    await later();
     const v95 = await uploaded('9.5', 'lumos', 'charlie', 4000);
     const get = (query: string) =>
       t.app.inject({ method: 'GET', url: `/api/admin/firmware?search=${tag}&${query}`, headers: admin });

@@ -52,7 +52,7 @@ const assign = (id: string, payload: object, headers = admin) =>
 
 let orderCounter = 0;
 /** A paid order that needs installation and its job (as the payment's conversion writes them). */
-async function paidJob(options: { customerName?: string; cancelled?: boolean } = {}) {
+async function paidJob(options: { customerName?: string; cancelled?: boolean; createdAt?: Date } = {}) {
   const { user: customer } = await t.createUser({ role: ROLE.owner, name: options.customerName });
   orderCounter += 1;
   const [order] = await t.db
@@ -80,6 +80,7 @@ async function paidJob(options: { customerName?: string; cancelled?: boolean } =
       customerId: customer.id,
       address: ADDRESS,
       cancelledAt: options.cancelled ? t.clock.now() : null,
+      createdAt: options.createdAt,
     })
     .returning();
   return { customer, order: order!, job: job! };
@@ -253,9 +254,11 @@ describe('GET /api/admin/installation-jobs', () => {
 
   it('searches a customer or an order id, counting what it finds; sorts both ways; refuses another sort', async () => {
     const tag = `zs${Date.now()}`;
-    const bela = await paidJob({ customerName: `bela ${tag}` });
-    const asha = await paidJob({ customerName: `Asha ${tag}` });
-    const chitra = await paidJob({ customerName: `chitra ${tag}` });
+    // Explicit, distinct creation times: jobs inserted back to back can tie on the default now().
+    const at = (seconds: number) => new Date(t.clock.now().getTime() + seconds * 1000);
+    const bela = await paidJob({ customerName: `bela ${tag}`, createdAt: at(1) });
+    const asha = await paidJob({ customerName: `Asha ${tag}`, createdAt: at(2) });
+    const chitra = await paidJob({ customerName: `chitra ${tag}`, createdAt: at(3) });
     const { user: el } = await electrician();
     for (const [{ job }, days] of [
       [bela, 3],

@@ -1,6 +1,6 @@
 import { CURRENCY, ROLE, type CreateOrderResponse, type Order } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, later, type TestApp } from '../../test/helpers.ts';
 import { SYSTEM_CONTEXT } from '../audit/audit-log.ts';
 import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { ORDER_ERROR } from './pricing.ts';
@@ -216,6 +216,8 @@ describe('GET /api/admin/orders filters', () => {
         orderBody('Remote Control', { notes: { product: 'Remote Control', ...BUYER, ...buyer } }),
       )
     ).json<CreateOrderResponse>();
+    // A little later: two orders stored within the same millisecond tie on created_at (newest first below).
+    await later();
     const second = (
       await postOrder(
         t.app,
@@ -257,8 +259,11 @@ describe('GET /api/admin/orders sort', () => {
           }),
         )
       ).json<CreateOrderResponse>().order_id;
+    // Each a little later than the one before: two placed within the same millisecond tie on created_at.
     const remote = await place('Remote Control', 'bela'); // ₹299
+    await later();
     const hepa = await place('HEPA Filter', 'Asha'); // ₹1,299
+    await later();
     const third = await place('Wall Mount Kit', 'chandra'); // ₹399, paid
     await t.app.services.orders.markPaid(third, `pay_${tag}`, SYSTEM_CONTEXT);
     const { token } = await t.signIn(ROLE.admin);

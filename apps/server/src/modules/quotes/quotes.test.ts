@@ -20,7 +20,7 @@ import {
   quotes,
   users,
 } from '../../db/schema/index.ts';
-import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, csrf, later, type TestApp } from '../../test/helpers.ts';
 import { expectBadSortRefused, expectSortedBy } from '../../test/list-sorting.ts';
 import { ORDER_MSG } from '../orders/service.ts';
 import { paymentSignature, providerStyleId } from '../payments/signatures.ts';
@@ -234,14 +234,18 @@ describe('the leads (GET /api/admin/contact-messages?state=open&subject=product-
 
 describe('GET /api/admin/quotes', () => {
   it('lists quotes newest first with their derived state', async () => {
+    // Each a little later than the one before: two created within the same millisecond tie on created_at.
     const sent = await createQuote({ customer_email: 'sent@example.com' });
+    await later();
     const expired = await createQuote({ customer_email: 'expired@example.com' });
     await t.db
       .update(quotes)
       .set({ validUntil: day(-1) })
       .where(eq(quotes.id, expired.quote._id));
+    await later();
     const paid = await createQuote({ customer_email: 'paid@example.com' });
     await t.db.update(quotes).set({ paidAt: t.clock.now() }).where(eq(quotes.id, paid.quote._id));
+    await later();
     const cancelled = await createQuote({ customer_email: 'cancelled@example.com' });
     const cancel = await t.app.inject({
       method: 'POST',
@@ -279,8 +283,11 @@ describe('GET /api/admin/quotes', () => {
           valid_until: day(days),
         })
       ).quote;
+    // Each a little later than the one before: two created within the same millisecond tie on created_at.
     const bela = await quoted('bela', 3_000_000, 20);
+    await later();
     const asha = await quoted('Asha', 1_000_000, 30);
+    await later();
     const chitra = await quoted('chitra', 2_000_000, 10);
     const get = (query: string) =>
       t.app.inject({
