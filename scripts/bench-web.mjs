@@ -476,6 +476,12 @@ async function main() {
     LOG_LEVEL: 'warn',
   };
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  // Before the server starts: a missing browser made the launcher throw from an event, past the cleanup below,
+  // and left the server running on its ports.
+  if (!existsSync(chromePath))
+    throw new Error(
+      `${chromePath} is missing: install Debian's chromium (apt-get install chromium) or set CHROME_PATH`,
+    );
   let chrome;
   let browser;
   let stopServer;

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { findCatalogItem } from '@isaac/contract';
-import { ContactForm } from '~/features/storefront/commerce';
+import { ContactForm } from '~/features/storefront/commerce/ContactForm';
 import { ContactDetails } from '~/features/storefront/components/ContactDetails';
 import { BackToHome, PageHero } from '~/features/storefront/components/PageHero';
 import { container } from '~/features/storefront/components/ui';

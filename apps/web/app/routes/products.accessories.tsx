@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ACCESSORIES, LUMOS_KITS } from '@isaac/contract';
-import { AddToCartButton, BuyNowButton } from '~/features/storefront/commerce';
+import { AddToCartButton } from '~/features/storefront/commerce/AddToCartButton';
+import { BuyNowButton } from '~/features/storefront/commerce/BuyNowButton';
 import { BackToHome, PageHero, Section } from '~/features/storefront/components/PageHero';
 import { buttonSecondary } from '~/features/storefront/components/ui';
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';

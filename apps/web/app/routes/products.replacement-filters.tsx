@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { FILTERS, SUBSCRIPTION_DISCOUNT_PERCENT, priceLabel } from '@isaac/contract';
-import { AddToCartButton } from '~/features/storefront/commerce';
+import { AddToCartButton } from '~/features/storefront/commerce/AddToCartButton';
 import { BackToHome, CheckList, PageHero, Section } from '~/features/storefront/components/PageHero';
 import { buttonSecondary, focusRing } from '~/features/storefront/components/ui';
 import { StorefrontLayout } from '~/features/storefront/layout/StorefrontLayout';

@@ -18,8 +18,12 @@ vi.mock('./api/newsletter', () => ({
   errorMessage: (_error: unknown, fallback: string) => fallback,
 }));
 
-const { AddToCartButton, BuyNowButton, CartButton, CommerceProvider, ContactForm, NewsletterForm } =
-  await import('./index');
+const { AddToCartButton } = await import('./AddToCartButton');
+const { BuyNowButton } = await import('./BuyNowButton');
+const { CartButton } = await import('./CartButton');
+const { CommerceProvider } = await import('./commerce-context');
+const { ContactForm } = await import('./ContactForm');
+const { NewsletterForm } = await import('./NewsletterForm');
 const { cartStore } = await import('./cart');
 
 function renderWithShell(ui: ReactNode) {

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { priceLabel, type CatalogProduct } from '@isaac/contract';
-import { BuyNowButton } from '../commerce';
+import { BuyNowButton } from '../commerce/BuyNowButton';
 import { CheckList } from './PageHero';
 import { ProductArt } from './ProductArt';
 import { focusRing } from './ui';

@@ -1,4 +1,4 @@
-import { ContactForm } from '../commerce';
+import { ContactForm } from '../commerce/ContactForm';
 import { Section } from '../components/PageHero';
 import { staticContent } from '../components/StaticContent';
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '~/lib/config';
-import { NewsletterForm } from '../commerce';
+import { NewsletterForm } from '../commerce/NewsletterForm';
 import { Brand } from '~/components/Brand';
 import { container, focusRing, footerLink } from '../components/ui';
 import { staticContent } from '../components/StaticContent';

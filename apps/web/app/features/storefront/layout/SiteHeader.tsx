@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HEADER_OPAQUE_AFTER_PX } from '@isaac/contract';
 import { useHydrated } from '~/lib/use-hydrated';
-import { CartButton } from '../commerce';
+import { CartButton } from '../commerce/CartButton';
 import { Brand } from '~/components/Brand';
 import { container, focusRing } from '../components/ui';
 import { LANDING_ANCHORS } from '../site';

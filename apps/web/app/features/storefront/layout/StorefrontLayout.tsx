@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CommerceProvider } from '../commerce';
+import { CommerceProvider } from '../commerce/commerce-context';
 import { focusRing } from '../components/ui';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';

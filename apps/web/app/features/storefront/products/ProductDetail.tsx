@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { findCatalogItem, priceLabel } from '@isaac/contract';
-import { BuyNowButton } from '../commerce';
+import { BuyNowButton } from '../commerce/BuyNowButton';
 import { BackToHome, CheckList, PageHero, Section } from '../components/PageHero';
 import { ProductArt } from '../components/ProductArt';
 import { buttonOnDark, buttonSecondary } from '../components/ui';
