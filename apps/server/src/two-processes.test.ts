@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { TIMING_SLACK } from './test/helpers.ts';
 import { freePort } from './test/ports.ts';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -57,8 +58,10 @@ const JOBS = [
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls `check` (a failed request counts as not yet) for `ms` times TEST_TIMING_SLACK: a child started
+ * with tsx migrating a fresh database takes longer while `npm test` runs other steps beside this one. */
 const until = async (check: () => Promise<boolean> | boolean, ms: number) => {
-  const end = Date.now() + ms;
+  const end = Date.now() + ms * TIMING_SLACK;
   while (Date.now() < end) {
     if (
       await Promise.resolve()
