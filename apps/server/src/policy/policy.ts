@@ -38,10 +38,21 @@ export type ActorRef = string | Placeholder;
 /** The placeholder prepared statements use for the acting user (`execute({ actorId: scope.userId, … })`). */
 export const ACTOR = sql.placeholder('actorId');
 
-/** The home the caller names in a condition: its id, null (none named), or the `HOME` placeholder. */
-export type HomeRef = string | null | Placeholder;
+/** A home named by value: its id, null (none named), or the `HOME` placeholder. */
+type NamedHome = string | null | Placeholder;
+/**
+ * The caller's membership as the session's statement already read it: a read run with the caller's session
+ * (`readAsCaller`) joins it once as `membership` (`sessionMembership`, modules/auth/sessions.ts), and its
+ * conditions use those columns instead of reading `home_members` again per condition.
+ */
+export const SESSION_HOME = { membershipOfTheSession: true } as const;
+/** The home a condition is about: one named (`NamedHome`), or the session's membership (`SESSION_HOME`). */
+export type HomeRef = NamedHome | typeof SESSION_HOME;
+const named = (home: HomeRef): home is NamedHome => home !== SESSION_HOME;
 /** The placeholder prepared statements use for the home the request names (`policyValues`). */
 export const HOME = sql.placeholder('homeId');
+/** The alias of the session's membership in a read's statement (`sessionMembership`). */
+const MEMBERSHIP = sql.identifier('membership');
 
 /** The values of `ACTOR` and `HOME` for a scope (a prepared statement's `execute`). */
 export function policyValues(scope: Scope): { actorId: string; homeId: string | null } {
@@ -49,7 +60,7 @@ export function policyValues(scope: Scope): { actorId: string; homeId: string | 
 }
 
 /** The live membership of the caller in the home they name, else in the home they chose last. */
-const liveMembership = (actor: ActorRef | AnyColumn, home: HomeRef, roles?: readonly HomeRole[]) =>
+const liveMembership = (actor: ActorRef | AnyColumn, home: NamedHome, roles?: readonly HomeRole[]) =>
   sql`from ${homeMembers} where ${homeMembers.userId} = ${actor} and (${homeMembers.endsAt} is null or ${homeMembers.endsAt} > now()) and (${home}::text is null or ${homeMembers.homeId} = ${home}::text)${
     roles
       ? sql` and ${homeMembers.role} in (${sql.join(
@@ -59,22 +70,36 @@ const liveMembership = (actor: ActorRef | AnyColumn, home: HomeRef, roles?: read
       : sql``
   } order by ${homeMembers.chosenAt} desc nulls last, ${homeMembers.createdAt} limit 1`;
 /** THE current home of a caller (a sub-select: null when they have none), optionally only for some roles. */
-export const currentHome = (actor: ActorRef, home: HomeRef, roles?: readonly HomeRole[]) =>
-  sql`(select ${homeMembers.homeId} ${liveMembership(actor, home, roles)})`;
+export const currentHome = (actor: ActorRef, home: HomeRef, roles?: readonly HomeRole[]): SQL => {
+  if (named(home)) return sql`(select ${homeMembers.homeId} ${liveMembership(actor, home, roles)})`;
+  // The session's membership is the current one whatever its role: "the current home where I am an owner"
+  // may be another, so a condition with roles reads it itself.
+  if (roles) return currentHome(actor, HOME, roles);
+  return sql`${MEMBERSHIP}.home_id`;
+};
 /**
- * The caller's live membership in their current home as JSON (`{ home_id, role }`, null when none): the
- * session's statement selects it (modules/auth/sessions.ts), so the auth hook knows the caller's home role
- * without another round trip.
+ * The caller's live membership in their current home (home_id, role, rooms; no row when none), for the
+ * session's statement to join laterally as `membership` (modules/auth/sessions.ts): the auth hook knows the
+ * caller's home role without another round trip, and a read's conditions (`SESSION_HOME`) use the same row
+ * instead of reading `home_members` once per condition.
  */
-export const currentMembership = (actor: ActorRef | AnyColumn, home: HomeRef) =>
-  sql<HomeMembershipJson | null>`(select json_build_object('home_id', ${homeMembers.homeId}, 'role', ${homeMembers.role}) ${liveMembership(actor, home)})`;
+export const sessionMembership = (actor: AnyColumn) =>
+  sql`(select ${homeMembers.homeId} as home_id, ${homeMembers.role} as role, ${homeMembers.rooms} as rooms ${liveMembership(actor, HOME)}) ${MEMBERSHIP}`;
+/** The session's membership columns, as a statement that joins `sessionMembership` selects them. */
+export const sessionMembershipColumns = {
+  homeId: sql<string | null>`${MEMBERSHIP}.home_id`,
+  homeRole: sql<HomeRole | null>`${MEMBERSHIP}.role`,
+};
+/** The caller's membership in their current home, as the auth hook keeps it (`request.auth.home`). */
 export interface HomeMembershipJson {
   home_id: string;
   role: HomeRole;
 }
 /** A guest's rooms in the current home; null for any other role (every room). */
 const guestRooms = (actor: ActorRef, home: HomeRef) =>
-  sql`(select case when ${homeMembers.role} = 'guest' then ${homeMembers.rooms} end ${liveMembership(actor, home)})`;
+  named(home)
+    ? sql`(select case when ${homeMembers.role} = 'guest' then ${homeMembers.rooms} end ${liveMembership(actor, home)})`
+    : sql`(case when ${MEMBERSHIP}.role = 'guest' then ${MEMBERSHIP}.rooms end)`;
 /** A row of the current home, within a guest's rooms when the caller is one (`roomId`: the row's room). */
 const inCurrentHome = (homeId: AnyColumn, roomId: AnyColumn, actor: ActorRef, home: HomeRef) =>
   sql`(${homeId} = ${currentHome(actor, home)} and coalesce(${roomId} = any(${guestRooms(actor, home)}::text[]), ${guestRooms(actor, home)} is null))`;

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Read, ReadFields, ReadRow } from '../../db/reads.ts';
 import { Statements } from '../../db/statements.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
-import { currentMembership, HOME, type HomeMembershipJson } from '../../policy/policy.ts';
+import { type HomeMembershipJson, sessionMembership, sessionMembershipColumns } from '../../policy/policy.ts';
 
 /** Lifetimes of a session (settings SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_DAYS). */
 export interface SessionPolicy {
@@ -37,22 +37,24 @@ export interface ReadWithSession<T> extends LiveSession {
 
 /**
  * The session lookup as the start of a statement (ADR 041): `select session, user, …fields from sessions
- * join users … where sessions.id = :sessionId`. The session service's own lookup selects no more; a read
- * (`db/reads.ts`) adds its fields — sub-selects with their own placeholders — so the check and the read are
- * one statement, one round trip. (A read's fields are never named `session` or `user`.)
+ * join users … where sessions.id = :sessionId`, with the caller's current home membership joined laterally
+ * as `membership` (one `home_members` read: the auth hook's home role, and every `SESSION_HOME` condition
+ * of the read's fields). The session service's own lookup selects no more; a read (`db/reads.ts`) adds its
+ * fields — sub-selects with their own placeholders — so the check and the read are one statement, one round
+ * trip. (A read's fields are never named `session`, `user`, `homeId` or `homeRole`.)
  */
 function selectWithSession<F extends ReadFields>(db: Db, fields: F) {
   return db
-    .select({ session: sessions, user: users, home: currentMembership(sessions.userId, HOME), ...fields })
+    .select({ session: sessions, user: users, ...sessionMembershipColumns, ...fields })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoinLateral(sessionMembership(sessions.userId), sql`true`)
     .where(eq(sessions.id, sql.placeholder('sessionId')));
 }
 
-/** The membership JSON as the driver returns it (parsed by node-postgres and PGlite; text elsewhere). */
-function parseMembership(value: unknown): HomeMembershipJson | null {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as HomeMembershipJson;
+/** The membership the statement read (no home: null). */
+function membershipOf(row: { homeId: string | null; homeRole: HomeMembershipJson['role'] | null }) {
+  return row.homeId === null || row.homeRole === null ? null : { home_id: row.homeId, role: row.homeRole };
 }
 
 /**
@@ -105,7 +107,7 @@ export class SessionService {
     return {
       session: row.session,
       user: row.user,
-      home: parseMembership(row.home),
+      home: membershipOf(row),
       decode: async () => read.decode(row as ReadRow<ReadFields>),
     };
   }
@@ -144,7 +146,7 @@ export class SessionService {
   /** The session with its user when it is live; null when unknown, revoked, idle, expired or the user is disabled. */
   async findLive(sessionId: string, homeId: string | null = null): Promise<LiveSession | null> {
     const [row] = await this.liveStatement.execute({ sessionId, homeId });
-    return this.liveOf(row && { ...row, home: parseMembership(row.home) });
+    return this.liveOf(row && { session: row.session, user: row.user, home: membershipOf(row) });
   }
 
   /** The session and user a statement read (`read`, the live lookup) when that session is live; else null. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { jsonList, jsonRecord } from '../../db/json-rows.ts';
 import { readOf, type Read, type ReadRow } from '../../db/reads.ts';
 import { devices, rooms } from '../../db/schema/index.ts';
-import { ACTOR, policyCondition, policyValues } from '../../policy/policy.ts';
+import { ACTOR, policyCondition, policyValues, SESSION_HOME } from '../../policy/policy.ts';
 import type { Scope, ScopeKind } from '../../policy/scope.ts';
 
 /** A room's latest sensor reading, as the air-quality panel reads it. */
@@ -29,7 +29,7 @@ const countsShape = {
  * sensor reading (the newest SKYWALKER reading in the room) as a JSON list (ADR 039).
  */
 function dashboardFields(db: Db, kind: ScopeKind) {
-  const roomsCondition = policyCondition('room', kind, ACTOR);
+  const roomsCondition = policyCondition('room', kind, ACTOR, 'see', SESSION_HOME);
   const airOrder = [rooms.id, sql`${devices.airQualityAt} desc`];
   return {
     counts: jsonRecord(
@@ -38,7 +38,7 @@ function dashboardFields(db: Db, kind: ScopeKind) {
         sql`(${db
           .select({ tuple })
           .from(devices)
-          .where(policyCondition('device', kind, ACTOR))})`,
+          .where(policyCondition('device', kind, ACTOR, 'see', SESSION_HOME))})`,
     ),
     rooms: sql<number>`(select count(*)::int from ${rooms}${roomsCondition ? sql` where ${roomsCondition}` : sql``})`,
     roomAir: jsonList(roomAirShape, (row) =>
@@ -48,7 +48,7 @@ function dashboardFields(db: Db, kind: ScopeKind) {
         .innerJoin(rooms, sql`${rooms.id} = ${devices.roomId}`)
         .where(
           and(
-            policyCondition('device', kind, ACTOR),
+            policyCondition('device', kind, ACTOR, 'see', SESSION_HOME),
             eq(devices.type, 'skywalker'),
             isNotNull(devices.pm25),
             isNotNull(devices.airQualityAt),

@@ -8,8 +8,8 @@ import { sortedBy, totalCount } from '../../db/pagination.ts';
 import { devices, electricianDevices, users } from '../../db/schema/index.ts';
 import {
   ACTOR,
-  HOME,
   policyCondition,
+  SESSION_HOME,
   policyValues,
   type ActorRef,
   type HomeRef,
@@ -107,9 +107,10 @@ export function deviceListValues(scope: Scope, query: DeviceListFilters) {
   };
 }
 
+/** The references of the list's read (run with the caller's session: the home is the session's membership). */
 const placeholders = (): DeviceListRefs => ({
   actor: ACTOR,
-  home: HOME,
+  home: SESSION_HOME,
   roomId: sql.placeholder('roomId'),
   type: sql.placeholder('type'),
   pattern: sql.placeholder('pattern'),

@@ -15,7 +15,7 @@ import { listPage, pageTotal, pageWindow, sortedBy, totalCount } from '../../db/
 import { devices, rooms, type RoomRow } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ACTOR, policyCondition, policyValues, scopeCondition } from '../../policy/policy.ts';
+import { ACTOR, policyCondition, policyValues, scopeCondition, SESSION_HOME } from '../../policy/policy.ts';
 import { homeOf, type Scope, type ScopeKind } from '../../policy/scope.ts';
 import { presentDevice, presentedDeviceColumns } from '../devices/presenter.ts';
 import { emptyRoom } from '../devices/store.ts';
@@ -218,7 +218,7 @@ function roomsPage(db: Db, { kind, sort, order }: RoomPageShape) {
       db
         .select(row)
         .from(devices)
-        .where(and(policyCondition('device', kind, ACTOR), eq(devices.roomId, rooms.id)))
+        .where(and(policyCondition('device', kind, ACTOR, 'see', SESSION_HOME), eq(devices.roomId, rooms.id)))
         .orderBy(...deviceOrder),
     ),
   };
@@ -226,7 +226,7 @@ function roomsPage(db: Db, { kind, sort, order }: RoomPageShape) {
     db
       .select(row)
       .from(rooms)
-      .where(policyCondition('room', kind, ACTOR))
+      .where(policyCondition('room', kind, ACTOR, 'see', SESSION_HOME))
       .orderBy(...sortedBy(ROOM_SORT_COLUMNS, { sort, order }, rooms.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
