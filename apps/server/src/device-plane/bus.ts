@@ -13,7 +13,11 @@ import type { DeviceCredentials } from './credentials.ts';
 import { GuardedConnection, PublishBucket, TokenBucket, type BrokerLimits } from './guard.ts';
 
 /** A message from a device (topic and payload), as the server receives it. */
-export type DeviceMessageHandler = (topic: string, payload: Buffer) => void;
+/**
+ * A message from a device. `replayed`: a retained message the broker sends again on a (re)subscription (a
+ * device's last status), not one published now.
+ */
+export type DeviceMessageHandler = (topic: string, payload: Buffer, replayed?: boolean) => void;
 
 /** What the bus tells the device plane. */
 export interface BusHandlers {
@@ -404,7 +408,7 @@ export class ExternalBroker implements DeviceBus {
     });
     withoutNagle(client);
     this.connected = true;
-    client.on('message', (topic, payload) => handlers.message(topic, payload));
+    client.on('message', (topic, payload, packet) => handlers.message(topic, payload, packet.retain));
     const down = () => {
       if (!this.connected) return;
       this.connected = false;

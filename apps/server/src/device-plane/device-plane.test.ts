@@ -5,6 +5,7 @@ import { generate } from 'mqtt-packet';
 import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deviceCommands, deviceReadings, devices, rooms } from '../db/schema/index.ts';
+import { setPresence } from '../modules/devices/store.ts';
 import { SimulatedDevice } from '../simulator/device.ts';
 import { authed, createTestApp, type TestApp, until } from '../test/helpers.ts';
 
@@ -125,6 +126,11 @@ describe.each(BROKERS)('device plane on the $name', ({ name, env }) => {
       'connectedAt stamped by the second connection',
     ).toBe(true);
     expect((await row(id)).isConnected).toBe(true);
+    // A retained 'online' the broker replays when the server subscribes anew is no new connection.
+    const second = (await row(id)).connectedAt!;
+    t.clock.advance(5_000);
+    expect(await setPresence(t.db, id, true, t.clock.now(), true)).toBeUndefined();
+    expect((await row(id)).connectedAt).toEqual(second);
   });
 
   if (!external)

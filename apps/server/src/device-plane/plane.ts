@@ -99,8 +99,8 @@ export class DevicePlane implements DeviceTransport {
     if (!(await this.options.othersAlive?.())) await this.allOffline();
     this.dropped.start();
     await this.bus.start({
-      message: (topic, payload) => {
-        this.receive(topic, payload).catch((error: unknown) => {
+      message: (topic, payload, replayed) => {
+        this.receive(topic, payload, replayed === true).catch((error: unknown) => {
           this.stats.malformed += 1;
           this.log.warn({ err: error, topic }, 'device message dropped');
         });
@@ -147,7 +147,7 @@ export class DevicePlane implements DeviceTransport {
    * One message from the broker. The topic names the device (the broker authenticated it); the payload is
    * read at the edge (`readDeviceMessage`): a refused message is counted for its device and never reaches SQL.
    */
-  private async receive(topic: string, payload: Buffer): Promise<void> {
+  private async receive(topic: string, payload: Buffer, replayed = false): Promise<void> {
     this.stats.received += 1;
     const parsed = parseDeviceTopic(topic);
     if (!parsed || parsed.kind === 'cmd' || parsed.kind === 'ota') return void (this.stats.malformed += 1);
@@ -162,7 +162,7 @@ export class DevicePlane implements DeviceTransport {
       case 'status': {
         const online = read.message === 'online';
         const row = await this.inOrder.run(parsed.deviceId, () =>
-          setPresence(this.db, parsed.deviceId, online, at),
+          setPresence(this.db, parsed.deviceId, online, at, replayed),
         );
         if (row) this.stateChanged(row);
         if (row && online) await this.events?.publish('device.online', { deviceId: row.id });

@@ -114,13 +114,15 @@ export async function setAutoThreshold(db: Db, deviceId: string, threshold: numb
  * A device's presence as its broker status says; the row when it changed (undefined when it was already so).
  * Every 'online' is a new connection, and stamps `connectedAt` even when the device is already shown
  * connected: a device that reconnects before its old connection's close is heard (a reboot, a power cut)
- * has still rebooted, and a rollout reads the reboot from `connectedAt`.
+ * has still rebooted, and a rollout reads the reboot from `connectedAt`. A `replayed` status (the retained
+ * one a broker sends again when the server subscribes anew) is no new connection: it only sets presence.
  */
 export async function setPresence(
   db: Db,
   deviceId: string,
   online: boolean,
   at: Date,
+  replayed = false,
 ): Promise<DeviceRow | undefined> {
   const [row] = await db
     .update(devices)
@@ -131,7 +133,7 @@ export async function setPresence(
     )
     .where(sql`${devices.id} = ${deviceId} and ${devices.isConnected} is distinct from ${online}`)
     .returning();
-  if (!row && online)
+  if (!row && online && !replayed)
     await db.update(devices).set({ lastSeenAt: at, connectedAt: at }).where(eq(devices.id, deviceId));
   return row;
 }
