@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_FAULTY_SENSOR, E2E_JWT_SECRET, e2eMqttPort } from './e2e/settings';
+import { E2E_FAULTY_SENSOR, E2E_JWT_SECRET, e2eMqttPort, TIMING_SLACK } from './e2e/settings';
 
 /**
  * End-to-end tests against the built app (`npm test` runs `npm run build` first): one process serves the
@@ -15,7 +15,7 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 const CI = Boolean(process.env.CI);
 // npm test runs the shards beside the server suites (TEST_TIMING_SLACK, vitest.config.ts): a page waits for a
 // busier server, so the limits stretch; a passing test takes no longer.
-const SLACK = Math.max(1, Number(process.env.TEST_TIMING_SLACK) || 1);
+const SLACK = TIMING_SLACK;
 // Shards running at once keep their results apart (the runner empties its output folder when it starts).
 const SHARD = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : '';
 // A fresh data directory per run (the config file is also loaded by workers; only the runner starts the server).

@@ -1,6 +1,6 @@
 import { type Device, type UpdateCheck } from '@isaac/contract';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_USERS, apiSignIn, apiUrl, esp32Image, signIn } from './support';
+import { allowTime, DEMO_USERS, apiSignIn, apiUrl, esp32Image, signIn } from './support';
 
 /**
  * Admin firmware (issue 10) end to end, as the demo admin on the real API: upload a firmware with
@@ -37,7 +37,7 @@ test.describe('admin firmware', () => {
     request,
   }) => {
     // Sign-in, a throttled 2 MB upload and the API checks: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
+    allowTime(90_000);
     await signIn(page, 'admin');
     await page.goto('/admin/devices');
     await page.getByRole('link', { name: 'Firmware' }).click();

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import mqtt from 'mqtt';
 import { demoDeviceSecret } from '../apps/server/src/device-plane/credentials';
 import { E2E_JWT_SECRET, e2eMqttPort } from './settings';
-import { DEMO_USERS, apiSignIn, apiUrl, axeFindings, signIn } from './support';
+import { allowTime, DEMO_USERS, apiSignIn, apiUrl, axeFindings, signIn } from './support';
 
 /**
  * A home that looks after itself (issue 33), as the demo owner: "Clean the air when it turns Poor" from its
@@ -24,7 +24,7 @@ test('a template automation turns the purifier on when the air turns poor, and t
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // sign-in, a dialog checked with axe, a device over MQTT, the run and the bell
+  allowTime(60_000); // sign-in, a dialog checked with axe, a device over MQTT, the run and the bell
   await page.goto('/login');
   const api = await apiUrl(page);
   const token = await apiSignIn(request, api, DEMO_USERS.owner.email);

@@ -1,6 +1,7 @@
 import type { Installation } from '@isaac/contract';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import {
+  allowTime,
   DEMO_PASSWORD,
   DEMO_USERS,
   apiSignIn,
@@ -196,7 +197,7 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
   request,
 }) => {
   // every step of a real install, each device answering its test command through the device plane
-  test.setTimeout(60_000);
+  allowTime(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'electrician');
   // a device of the electrician's stock (not in anyone's home yet)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { allowTime, signIn } from './support';
 
 /**
  * Filter care (issue 33), as the demo owner: "Order replacement filter" on a purifier's card opens the
@@ -7,7 +7,7 @@ import { signIn } from './support';
  * address (delivery), the sandbox payment goes through, and the paid order is on the owner's Orders.
  */
 test('a purifier card reorders its filter: details filled in, paid, on my orders', async ({ page }) => {
-  test.setTimeout(60_000); // the owner's devices, the storefront, the cart, checkout and payment, the orders
+  allowTime(60_000); // the owner's devices, the storefront, the cart, checkout and payment, the orders
   await signIn(page, 'owner');
   await page.goto('/owner/devices?type=isaac');
   const card = page

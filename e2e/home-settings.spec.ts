@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, apiUrl, fillLogin } from './support';
+import { allowTime, DEMO_PASSWORD, DEMO_USERS, apiUrl, fillLogin } from './support';
 
 /**
  * A home's settings on a phone (issue 32): a new owner with no home creates one in London and a second one
@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERS, apiUrl, fillLogin } from './support';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-test.setTimeout(90_000);
+allowTime(90_000);
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO_USERS, apiSignIn, apiUrl, fillLogin, signIn } from './support';
+import { allowTime, DEMO_USERS, apiSignIn, apiUrl, fillLogin, signIn } from './support';
 
 /**
  * A household, not a login (issue 32): the demo owner invites a member by e-mail (the link from the outbox);
@@ -11,7 +11,7 @@ import { DEMO_USERS, apiSignIn, apiUrl, fillLogin, signIn } from './support';
 const PASSWORD = 'a-good-password';
 
 // Two people, sign-ups, sign-ins and the outbox: longer than the default test time.
-test.setTimeout(120_000);
+allowTime(120_000);
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 interface OutboxRow {

@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, chromium, expect, test } from '@playwright/test';
-import { DEMO_USERS, apiSignIn, apiUrl, configureEveryDeviceWifi, drawSignature, signIn } from './support';
+import {
+  allowTime,
+  DEMO_USERS,
+  apiSignIn,
+  apiUrl,
+  configureEveryDeviceWifi,
+  drawSignature,
+  signIn,
+} from './support';
 
 /**
  * The offline field app (issue 34, ADR 070), in Chromium with the network cut (`context.setOffline`): the
@@ -51,7 +59,7 @@ test('offline: the guided install queues every change, the app reloads offline, 
   context,
   request,
 }) => {
-  test.setTimeout(180_000);
+  allowTime(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'electrician');
   const base = await apiUrl(page);
@@ -170,7 +178,7 @@ test('owner offline: the device list reads with its age after a reload; commands
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   await signIn(page, 'owner');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -202,7 +210,7 @@ test('owner offline: the device list reads with its age after a reload; commands
 test('the PWA is installable: manifest and service worker pass the installability checks', async ({
   browserName,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   // A persistent profile: Chrome never offers to install from an incognito one (Playwright's contexts).
   const dir = mkdtempSync(join(tmpdir(), 'isaac-pwa-'));
   const context = await chromium.launchPersistentContext(dir, {

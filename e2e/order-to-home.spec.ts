@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { businessDate } from '@isaac/contract';
 import {
+  allowTime,
   DEMO_USERS,
   apiSignIn,
   apiUrl,
@@ -85,7 +86,7 @@ test('order to installed home: buy a Lumos kit, set a password, admin assigns, e
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const buyer = { name: 'Nisha Menon', email: `nisha.${Date.now()}@example.com` };
   await buyInstalled(page, 'Buy Now: Lumos Home Kit', buyer);
   const api = await apiUrl(page);
@@ -192,7 +193,7 @@ test('a quote: requested from the contact form, quoted by the admin, paid from i
   request,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   const customer = { name: 'Arvind Shetty', email: `arvind.${Date.now()}@example.com` };
   await page.goto('/contact?subject=product-inquiry&product=smart-surveillance');
   const form = page.getByRole('form', { name: 'Contact form' });

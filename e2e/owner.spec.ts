@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, axeFindings, fillLogin, signIn } from './support';
+import { allowTime, DEMO_PASSWORD, axeFindings, fillLogin, signIn } from './support';
 
 /**
  * The owner area end to end, as the demo owner, on the real API. The e2e database is shared by every
@@ -255,7 +255,7 @@ test.describe('owner area', () => {
     browser,
   }) => {
     // Four sign-ins and two password changes (argon2 each): slow on a busy machine.
-    test.setTimeout(90_000);
+    allowTime(90_000);
     await signInAs(page, PASSWORD_OWNER.email, DEMO_PASSWORD);
     // A second sign-in elsewhere: the password change must end it.
     const otherContext = await browser.newContext();
@@ -352,7 +352,7 @@ test.describe('owner area', () => {
   });
 
   test('the owner pages and dialogs have no serious or critical axe-core violations', async ({ page }) => {
-    test.setTimeout(60_000);
+    allowTime(60_000);
     await signIn(page, 'owner');
     for (const path of ['/owner/dashboard', '/owner/devices', '/owner/rooms', '/owner/settings']) {
       await page.goto(path);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { esp32Image, signIn } from './support';
+import { allowTime, esp32Image, signIn } from './support';
 
 /**
  * A firmware rollout to the demo fleet (issue 14): the admin uploads an image for SKYWALKER sensors, rolls it
@@ -12,7 +12,7 @@ const VERSION = `7.${Date.now() % 1000}.${Math.floor(Math.random() * 100)}`;
 test('the admin rolls a new image out to the sensors; devices end Updated; the owner sees the version', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   await signIn(page, 'admin');
   await page.goto('/admin/devices/firmware');
   await page.getByRole('button', { name: 'Upload Firmware' }).click();

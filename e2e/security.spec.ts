@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { PUBLIC_ROUTES } from '../apps/web/app/public-routes';
-import { signIn } from './support';
+import { allowTime, signIn } from './support';
 
 /**
  * The web origin's Content-Security-Policy (apps/server/src/web-server.ts): every page runs, hydrates and
@@ -33,7 +33,7 @@ async function hydrated(page: Page): Promise<void> {
 }
 
 test('every public page and /login load, hydrate and run with no CSP violation', async ({ page }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const violations = await watchViolations(page);
   for (const path of PUBLIC_ROUTES) {
     const response = await page.goto(path);

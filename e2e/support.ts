@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { TIMING_SLACK } from './settings';
 
 export const DEMO_PASSWORD = 'isaac-demo';
+
+/** This test's time limit: `ms`, stretched by TEST_TIMING_SLACK (a passing test takes no longer). */
+export function allowTime(ms: number): void {
+  test.setTimeout(ms * TIMING_SLACK);
+}
 
 export const DEMO_USERS = {
   admin: { email: 'admin@isaac.demo', dashboard: '/admin/dashboard' },

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { DEMO_PASSWORD, DEMO_USERS, fillLogin, signIn } from './support';
+import { allowTime, DEMO_PASSWORD, DEMO_USERS, fillLogin, signIn } from './support';
 
 /** Waits until the next 30-second TOTP step has begun (a code is accepted once per step, ADR 028). */
 async function nextTotpStep(page: Page): Promise<void> {
@@ -12,7 +12,7 @@ test.describe('two-factor sign-in (TOTP)', () => {
   test('the demo admin enrols in settings, signs in with a generated code, and turns it off', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    allowTime(120_000);
     await signIn(page, 'admin');
     await page.goto('/admin/settings');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
