@@ -42,6 +42,7 @@ test('dashboard: the four figures, recent lists and a passing API connection tes
 });
 
 test('every electrician screen has no serious or critical axe-core violations', async ({ page }) => {
+  allowTime(90_000); // sign-in and an axe walk of every screen (over the default 30 s on a busy machine)
   await signIn(page, 'electrician');
   for (const path of [
     'dashboard',
