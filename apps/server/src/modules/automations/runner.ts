@@ -73,10 +73,8 @@ export interface RunnerOptions {
 }
 
 type Step = AutomationRun['steps'][number];
-/**
- * A step as a run makes it: a failed device step also says why in the catalogue's words, so the failure
- * notice reaches each person in their language (the run's stored record keeps the English detail).
- */
+/** A step as a run makes it: a failed device step also names its failure for the notice, in the reader's
+ * language (the run's stored record keeps the English detail). */
 type RunStep = Step & { failure?: { key: 'stepOffline' | 'stepRefused'; name: string } };
 /**
  * An automation with its home's time zone (issue 33: schedules and "between" windows are the home's wall
@@ -374,13 +372,8 @@ export class AutomationRunner {
     const done = steps.filter((s) => s.outcome === 'done').length;
     const outcome: AutomationRunOutcome =
       failed === 0 ? (done === 0 ? 'skipped' : 'ok') : done === 0 ? 'failed' : 'partial';
-    await this.record(
-      row,
-      trigger,
-      startedAt,
-      outcome,
-      steps.map(({ failure: _, ...step }) => step),
-    );
+    const stored: Step[] = steps.map(({ failure: _, ...step }) => step);
+    await this.record(row, trigger, startedAt, outcome, stored);
     if (failed > 0) {
       const failures = steps.filter((s) => s.outcome === 'failed');
       await this.tellHome(row, {
