@@ -268,7 +268,7 @@ export function auditContextFor(actorId: string, channel: AuditContext['channel'
 }
 
 /**
- * Waits past the current millisecond (10 ms): rows stored within the same millisecond tie on created_at
+ * Waits past the current millisecond: rows stored within the same millisecond tie on created_at
  * (the app clock and PGlite's now() count whole milliseconds), and an order by it is then a coin toss.
  */
 export function later(): Promise<void> {

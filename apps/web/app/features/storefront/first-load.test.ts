@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The contract modules the storefront's first load reads (catalog prices, paths, constants such as the company's
  * address, the storefront's messages). Every z.object() call of a module a page touches is kept by the
- * bundler, and zod with it (26 KB gzip, a fifth of the public pages' JS budget): these modules, and what
+ * bundler, and zod with it (a large share of the public pages' JS budget): these modules, and what
  * they import, must not import zod. A schema belongs in a module of its own area (storefront.ts, gst.ts).
  */
 const contractDir = resolve(import.meta.dirname, '../../../../../packages/contract/src');
