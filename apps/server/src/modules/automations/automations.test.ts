@@ -210,7 +210,7 @@ describe('automations: ownership, validation, schedules', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ outcome: 'ok', trigger: 'Scheduled for 23:00 (caught up)' });
   });
-  it('runs every schedule of a minute many homes chose once, side by side', async () => {
+  it('runs every schedule of a minute many homes chose once, side by side, when two looks overlap', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i += 1) {
       const res = await create(t, owner, {
@@ -223,8 +223,11 @@ describe('automations: ownership, validation, schedules', () => {
     }
     const [first] = await t.db.select().from(automations).where(eq(automations.id, ids[0]!));
     await moveClock(first!.nextRunAt!.getTime() - t.clock.now().getTime() + 1000);
-    expect(await t.app.services.automationRunner.runDueSchedules()).toBeGreaterThanOrEqual(20);
-    expect(await t.app.services.automationRunner.runDueSchedules()).toBe(0);
+    // The tick and the look just after the minute at once (or two processes): each run is claimed by one.
+    const runner = t.app.services.automationRunner;
+    const looks = await Promise.all([runner.runDueSchedules(), runner.runDueSchedules()]);
+    expect(Math.max(...looks)).toBeGreaterThanOrEqual(20);
+    expect(await runner.runDueSchedules()).toBe(0);
     const runs = await t.db.select().from(automationRuns).where(inArray(automationRuns.automationId, ids));
     expect(runs.map((r) => r.outcome)).toEqual(Array(20).fill('ok'));
     expect(new Set(runs.map((r) => r.automationId)).size).toBe(20);

@@ -18,6 +18,7 @@ import {
 import { and, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { jsonList } from '../../db/json-rows.ts';
 import {
   automationRuns,
   automations,
@@ -36,6 +37,7 @@ import type { DeviceCommandService } from '../device-commands/service.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { NotificationInput, NotificationService } from '../notifications/service.ts';
 import { mayToggle } from './engine/limits.ts';
+import { commandPhrase, eventPhrase, stateWord } from './engine/phrases.ts';
 import { nextRun } from './engine/schedule.ts';
 import { observe, type WatchState } from './engine/threshold.ts';
 
@@ -49,6 +51,11 @@ const SCHEDULES_JOB = 'automations.schedules';
 const MINUTE_WAKE_DELAY_MS = 50;
 /** Runs started side by side (a batch's fired watches, a minute's schedules); the rest wait for a free slot. */
 const RUNS_AT_ONCE = 16;
+/**
+ * A minute's schedules started side by side: a run mostly waits for its device's acknowledgement, holding no
+ * database connection (its statements queue for the pool), so many more wait at once than readings' runs.
+ */
+const SCHEDULED_RUNS_AT_ONCE = 64;
 
 /** `work` on every item, at most `limit` at a time; resolves when all are done (a failure is thrown after). */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
@@ -84,6 +91,8 @@ export type HomeAutomation = AutomationRow & { timeZone: string };
 /** The columns of a `HomeAutomation`: selected from `automations` joined to its home (`homeOfAutomation`). */
 const withZone = { ...getTableColumns(automations), timeZone: homes.timeZone };
 const homeOfAutomation = eq(homes.id, automations.homeId);
+/** A device's recent command, as the toggle limit and a person's override read it. */
+const historyShape = { channel: deviceActivity.channel, at: deviceActivity.createdAt };
 /** An automation a reading fired, or cleared (its clear actions to run). */
 type Judged = { row: HomeAutomation; pm25: number; event: 'fire' | 'clear' };
 
@@ -317,19 +326,18 @@ export class AutomationRunner {
           lte(automations.nextRunAt, now),
         ),
       );
-    // Side by side: a minute many homes chose (07:00) must not queue each run behind the last one's command.
-    await inParallel(due, RUNS_AT_ONCE, async (row) => {
+    const claims = due.flatMap((row) => {
       const trigger = row.definition.trigger;
-      if (trigger.kind !== 'schedule' || row.nextRunAt === null) return;
-      const next = nextRun(trigger, row.timeZone, now);
-      // Claim this run first: a second process, or the next tick, must not run it again.
-      const claimed = await this.db
-        .update(automations)
-        .set({ nextRunAt: next })
-        .where(and(eq(automations.id, row.id), eq(automations.nextRunAt, row.nextRunAt)))
-        .returning({ id: automations.id });
-      if (claimed.length === 0) return;
-      const late = now.getTime() - row.nextRunAt.getTime();
+      if (trigger.kind !== 'schedule' || row.nextRunAt === null) return [];
+      return [{ row, trigger, due: row.nextRunAt, next: nextRun(trigger, row.timeZone, now) }];
+    });
+    // Every run claimed first, in one statement: a second process, or the next look while these still run,
+    // must not run one again (a claim holds only if the run is still due as this look read it).
+    const claimed = await this.claimRuns(claims);
+    // Side by side: a minute many homes chose (07:00) must not queue each run behind the last one's command.
+    const runs = claims.filter((c) => claimed.has(c.row.id));
+    await inParallel(runs, SCHEDULED_RUNS_AT_ONCE, async ({ row, trigger, due: dueAt }) => {
+      const late = now.getTime() - dueAt.getTime();
       if (late > this.options.catchUpMs) {
         await this.record(row, `Scheduled for ${trigger.time}`, now, 'skipped', [
           { kind: 'delay', device_id: null, outcome: 'skipped', detail: 'Missed while the server was down' },
@@ -342,6 +350,19 @@ export class AutomationRunner {
       );
     });
     return due.length;
+  }
+
+  /** Moves each due run's automation to its next run, if still due as read; the ids claimed. */
+  private async claimRuns(claims: ReadonlyArray<{ row: AutomationRow; due: Date; next: Date | null }>) {
+    if (claims.length === 0) return new Set<string>();
+    const json = JSON.stringify(claims.map((c) => ({ id: c.row.id, due: c.due, next: c.next })));
+    const claimed = await this.db
+      .update(automations)
+      .set({ nextRunAt: sql`c.next` })
+      .from(sql`jsonb_to_recordset(${json}::jsonb) as c(id text, due timestamptz, next timestamptz)`)
+      .where(and(sql`${automations.id} = c.id`, sql`${automations.nextRunAt} = c.due`))
+      .returning({ id: automations.id });
+    return new Set(claimed.map((c) => c.id));
   }
 
   /**
@@ -412,6 +433,9 @@ export class AutomationRunner {
       return { kind: 'notify', device_id: null, outcome: 'done', detail: 'Notification sent' };
     }
     const base = { kind: 'device' as const, device_id: action.device_id };
+    const now = this.now().getTime();
+    // The device's state and its recent commands (the toggle limit, a person's override) in one statement.
+    const since = new Date(now - Math.max(HOUR_MS, definition.manual_override_minutes * 60_000));
     const [current] = await this.db
       .select({
         name: devices.name,
@@ -419,6 +443,12 @@ export class AutomationRunner {
         gangs: devices.gangStates,
         fan: devices.fanSpeed,
         online: devices.isConnected,
+        history: jsonList(historyShape, (row) =>
+          this.db
+            .select(row)
+            .from(deviceActivity)
+            .where(and(eq(deviceActivity.deviceId, devices.id), gt(deviceActivity.createdAt, since))),
+        ),
       })
       .from(devices)
       .where(eq(devices.id, action.device_id));
@@ -433,19 +463,7 @@ export class AutomationRunner {
     // Nothing to change: no command, no toggle counted (and a clear step will not undo what a person did).
     if (already)
       return { ...base, outcome: 'skipped', detail: `${current.name}: already ${stateWord(command)}` };
-    const now = this.now().getTime();
-    const history = await this.db
-      .select({ channel: deviceActivity.channel, at: deviceActivity.createdAt })
-      .from(deviceActivity)
-      .where(
-        and(
-          eq(deviceActivity.deviceId, action.device_id),
-          gt(
-            deviceActivity.createdAt,
-            new Date(now - Math.max(HOUR_MS, definition.manual_override_minutes * 60_000)),
-          ),
-        ),
-      );
+    const history = current?.history ?? [];
     const allowed = mayToggle({
       now,
       history: history.filter((h) => h.channel === 'automation').map((h) => h.at.getTime()),
@@ -539,10 +557,17 @@ export class AutomationRunner {
     steps: Step[],
   ): Promise<void> {
     const finishedAt = this.now();
+    // The run and the automation's last run in one statement (a data-modifying CTE).
+    const inserted = this.db
+      .$with('inserted')
+      .as(
+        this.db
+          .insert(automationRuns)
+          .values({ automationId: row.id, trigger, startedAt, finishedAt, outcome, steps })
+          .returning({ id: automationRuns.id }),
+      );
     await this.db
-      .insert(automationRuns)
-      .values({ automationId: row.id, trigger, startedAt, finishedAt, outcome, steps });
-    await this.db
+      .with(inserted)
       .update(automations)
       .set({ lastRunAt: startedAt, lastOutcome: outcome })
       .where(eq(automations.id, row.id));
@@ -571,29 +596,4 @@ function storedOf(state: WatchState, before: StoredWatch): StoredWatch {
   if (state.phase === 'pending') return { phase: 'pending', since: state.since };
   if (state.phase === 'fired' && before.phase === 'fired' && before.acted) return before;
   return { phase: state.phase };
-}
-
-function eventPhrase(event: DeviceEvent): string {
-  switch (event) {
-    case 'turns_on':
-      return 'turned on';
-    case 'turns_off':
-      return 'turned off';
-    case 'goes_offline':
-      return 'went offline';
-    case 'comes_online':
-      return 'came online';
-  }
-}
-
-/** What a command leaves the device as: "on", "off", "fan high". */
-function stateWord(command: Extract<AutomationAction, { kind: 'device' }>['command']): string {
-  if (command.kind === 'fan_speed') return `at fan ${command.speed}`;
-  return command.on ? 'on' : 'off';
-}
-
-function commandPhrase(command: Extract<AutomationAction, { kind: 'device' }>['command']): string {
-  if (command.kind === 'power') return command.on ? 'turned on' : 'turned off';
-  if (command.kind === 'gang') return `switch ${command.index + 1} ${command.on ? 'on' : 'off'}`;
-  return `fan ${command.speed}`;
 }
