@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TIMING_SLACK } from './test/helpers.ts';
 import { freePort } from './test/ports.ts';
 
 /**
@@ -61,5 +62,5 @@ describe('shutdown', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 120_000 * TIMING_SLACK);
 });

@@ -198,7 +198,7 @@ describe('two API processes on PostgreSQL and Mosquitto', () => {
       ...csrf,
       authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}`,
     };
-  }, 90_000);
+  }, 90_000 * TIMING_SLACK);
 
   afterAll(async () => {
     for (const device of running) await device.stop().catch(() => undefined);
@@ -210,7 +210,7 @@ describe('two API processes on PostgreSQL and Mosquitto', () => {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
-  }, 30_000);
+  }, 30_000 * TIMING_SLACK);
 
   it('stores every reading once, acknowledges a toggle through each process, sends each e-mail once, updates each device once, and fails the jobs over on kill -9', async () => {
     const [a, b] = procs as [(typeof procs)[0], (typeof procs)[0]];
@@ -389,5 +389,5 @@ describe('two API processes on PostgreSQL and Mosquitto', () => {
       headers: authHeaders,
     });
     expect(res.status).toBe(200);
-  }, 90_000);
+  }, 90_000 * TIMING_SLACK);
 });

@@ -1,7 +1,7 @@
 import { CSRF_COOKIE, ERROR_CODE, MSG, ROLE } from '@isaac/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { authed, createTestApp, csrf, login, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, csrf, login, TIMING_SLACK, type TestApp } from '../../test/helpers.ts';
 import { LOGIN_LIMITS } from './throttle.ts';
 
 let t: TestApp;
@@ -442,7 +442,7 @@ describe('token expiry, refresh and logout', () => {
       if (status === 200) token = res.json().token;
     }
     expect(status).toBe(401);
-  }, 120_000);
+  }, 120_000 * TIMING_SLACK);
 
   it('login again works after logout (a new session)', async () => {
     const { user, password } = await t.createUser({ role: ROLE.electrician });

@@ -20,7 +20,7 @@ import {
   paymentEvents,
   users,
 } from '../../db/schema/index.ts';
-import { authed, csrf, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { authed, csrf, createTestApp, TIMING_SLACK, type TestApp } from '../../test/helpers.ts';
 import { hmacSha256Hex, paymentSignature, providerStyleId } from '../payments/signatures.ts';
 import { capturedEvent } from '../../test/payments.ts';
 import { orderBody, postOrder } from '../../test/orders.ts';
@@ -479,5 +479,5 @@ if (adminUrl)
         ),
       ).toEqual(['invitation', 'order_confirmation']);
       await db.end();
-    }, 120_000);
+    }, 120_000 * TIMING_SLACK);
   });

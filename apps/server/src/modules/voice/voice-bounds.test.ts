@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, type UserRow } from '../../db/schema/index.ts';
 import { SimulatedDevice } from '../../simulator/device.ts';
-import { createTestApp, type TestApp, until as untilHolds } from '../../test/helpers.ts';
+import { createTestApp, TIMING_SLACK, type TestApp, until as untilHolds } from '../../test/helpers.ts';
 import { linkOwner, registerTestClient } from '../../test/oauth-linking.ts';
 
 type ExecuteAnswer = {
@@ -87,7 +87,7 @@ describe('voice requests: de-duplicated, capped, concurrent, under one deadline'
         return rows.every((r) => r.connected && !r.on);
       }),
     ).toBe(true);
-  }, 60_000);
+  }, 60_000 * TIMING_SLACK);
   afterAll(async () => {
     for (const device of fleet) device.kill();
     await t.close();
