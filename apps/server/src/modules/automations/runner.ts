@@ -49,12 +49,10 @@ const MANUAL_CHANNELS = ['web', 'voice', 'api'];
 const SCHEDULES_JOB = 'automations.schedules';
 /** The look for due schedules just after each minute begins comes this long after it (timers are not exact). */
 const MINUTE_WAKE_DELAY_MS = 50;
-/** Runs started side by side (a batch's fired watches, a minute's schedules); the rest wait for a free slot. */
+/** Runs started side by side from the readings (a batch's fired watches); the rest wait for a free slot. */
 const RUNS_AT_ONCE = 16;
-/**
- * A minute's schedules started side by side: a run mostly waits for its device's acknowledgement, holding no
- * database connection (its statements queue for the pool), so many more wait at once than readings' runs.
- */
+/** A minute's schedules side by side: a run mostly waits for its device's acknowledgement, holding no
+ *  connection (its statements queue for the pool), so more wait at once than readings' runs (ADR 075). */
 const SCHEDULED_RUNS_AT_ONCE = 64;
 
 /** `work` on every item, at most `limit` at a time; resolves when all are done (a failure is thrown after). */
@@ -80,8 +78,10 @@ export interface RunnerOptions {
 }
 
 type Step = AutomationRun['steps'][number];
-/** A step as a run makes it: a failed device step also names its failure for the notice, in the reader's
- * language (the run's stored record keeps the English detail). */
+/**
+ * A step as a run makes it: a failed device step also names its failure for the notice, in the reader's
+ * language (the run's stored record keeps the English detail).
+ */
 type RunStep = Step & { failure?: { key: 'stepOffline' | 'stepRefused'; name: string } };
 /**
  * An automation with its home's time zone (issue 33: schedules and "between" windows are the home's wall

@@ -1,6 +1,9 @@
 import type { AutomationAction, DeviceEvent } from '@isaac/contract';
 
-/** The words of a run's record (its trigger and steps), in the record's language, English. */
+// The words of a run's stored record (its trigger and steps): English, the record's language; the notices
+// people read are translated from the catalogues.
+
+/** A device event as a trigger names it: "turned on", "went offline". */
 export function eventPhrase(event: DeviceEvent): string {
   switch (event) {
     case 'turns_on':
@@ -20,6 +23,7 @@ export function stateWord(command: Extract<AutomationAction, { kind: 'device' }>
   return command.on ? 'on' : 'off';
 }
 
+/** What a command did, as a step's detail: "turned on", "switch 2 off", "fan high". */
 export function commandPhrase(command: Extract<AutomationAction, { kind: 'device' }>['command']): string {
   if (command.kind === 'power') return command.on ? 'turned on' : 'turned off';
   if (command.kind === 'gang') return `switch ${command.index + 1} ${command.on ? 'on' : 'off'}`;
