@@ -32,14 +32,17 @@ import type { Scope, ScopeKind } from './scope.ts';
  */
 export type Access = 'see' | 'change';
 export type PolicyEntity = 'device' | 'room' | 'customer' | 'installation';
-/** The acting user in a condition: their id, or the `ACTOR` placeholder of a prepared statement. */
-export type ActorRef = string | Placeholder;
+/**
+ * The acting user in a condition: their id, the `ACTOR` placeholder of a prepared statement, or a column of
+ * a list the statement joins (a batch of commands, each with its own actor: `DeviceCommandService`).
+ */
+export type ActorRef = string | Placeholder | SQL;
 
 /** The placeholder prepared statements use for the acting user (`execute({ actorId: scope.userId, … })`). */
 export const ACTOR = sql.placeholder('actorId');
 
-/** A home named by value: its id, null (none named), or the `HOME` placeholder. */
-type NamedHome = string | null | Placeholder;
+/** A home named by value: its id, null (none named), the `HOME` placeholder, or a column of a joined list. */
+type NamedHome = string | null | Placeholder | SQL;
 /**
  * The caller's membership as the session's statement already read it: a read run with the caller's session
  * (`readAsCaller`) joins it once as `membership` (`sessionMembership`, modules/auth/sessions.ts), and its

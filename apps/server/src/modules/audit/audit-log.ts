@@ -167,6 +167,11 @@ export class AuditLog {
     return executor.insert(auditLog).values(AUDIT_TEMPLATE);
   }
 
+  /** Many entries' INSERT (a statement that records a batch, as a data-modifying CTE of its change). */
+  insertMany(executor: Db | Tx, entries: ReadonlyArray<{ context: AuditContext; event: AuditEvent }>) {
+    return executor.insert(auditLog).values(entries.map(({ context, event }) => this.row(context, event)));
+  }
+
   templateValues(context: AuditContext, event: AuditEvent): Record<string, unknown> {
     const row = this.row(context, event);
     return Object.fromEntries(AUDIT_FIELDS.map((field) => [`audit_${field}`, row[field]]));

@@ -1,11 +1,12 @@
 import {
   ROLE,
   type Automation,
+  type AutomationAction,
   type AutomationDefinitionInput,
   type DeviceCreatedResponse,
 } from '@isaac/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   auditLog,
   automationRuns,
@@ -423,6 +424,73 @@ describe('automations on the device plane', () => {
       ),
     ).toBe(true);
     expect(await failures()).toHaveLength(1);
+  });
+
+  it("a minute's schedules that only command devices run together: each acknowledged, an offline one fails alone", async () => {
+    const [a, b, gone] = [
+      await addDevice(t, owner, 'isaac', 'ISAAC Air Purifier'),
+      await addDevice(t, owner, 'isaac', 'ISAAC Air Purifier'),
+      await addDevice(t, owner, 'isaac', 'ISAAC Air Purifier'),
+    ];
+    await connect(a);
+    await connect(b);
+    const at5 = { kind: 'schedule' as const, time: '05:00', days: [0, 1, 2, 3, 4, 5, 6] };
+    const fast = { kind: 'fan_speed', speed: 'high' } as const;
+    const step = (id: string, command: Extract<AutomationAction, { kind: 'device' }>['command']) => ({
+      kind: 'device' as const,
+      device_id: id,
+      command,
+    });
+    const [on, off] = [{ kind: 'power', on: true } as const, { kind: 'power', on: false } as const];
+    const made: AutomationDefinitionInput[] = [
+      { name: 'A on, then fast', trigger: at5, actions: [step(a.device._id, on), step(a.device._id, fast)] },
+      { name: 'B on', trigger: at5, actions: [step(b.device._id, on)] },
+      { name: 'The unplugged one', trigger: at5, actions: [step(gone.device._id, on)] },
+      {
+        name: 'Only when it is online',
+        trigger: at5,
+        conditions: [{ kind: 'device_is', device_id: gone.device._id, state: 'online' }],
+        actions: [step(b.device._id, off)],
+      },
+    ];
+    const ids: string[] = [];
+    for (const definition of made) {
+      const res = await create(t, owner, definition);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json<{ automation: Automation }>().automation._id);
+    }
+    // Due now: the tick or this look claims them (once), and they run as one batch.
+    await t.db
+      .update(automations)
+      .set({ nextRunAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(inArray(automations.id, ids));
+    const batches = vi.spyOn(t.app.services.deviceCommands, 'executeCommands');
+    await t.app.services.automationRunner.runDueSchedules();
+    const runs = () => t.db.select().from(automationRuns).where(inArray(automationRuns.automationId, ids));
+    expect(await until(async () => (await runs()).length === 4)).toBe(true);
+    // The first wave's three commands went as one batch, the second wave's one alone.
+    expect(batches.mock.calls.map(([inputs]) => inputs.length)).toEqual([3, 1]);
+    batches.mockRestore();
+    const byName = new Map((await runs()).map((r) => [made[ids.indexOf(r.automationId)]!.name, r]));
+    expect(byName.get('A on, then fast')).toMatchObject({ outcome: 'ok' });
+    expect(byName.get('A on, then fast')?.steps.map((s) => s.outcome)).toEqual(['done', 'done']);
+    expect(byName.get('B on')).toMatchObject({ outcome: 'ok' });
+    expect(byName.get('The unplugged one')).toMatchObject({ outcome: 'failed' });
+    expect(byName.get('The unplugged one')?.steps[0]?.detail).toMatch(/is offline/);
+    expect(byName.get('Only when it is online')).toMatchObject({ outcome: 'skipped' });
+    expect(byName.get('Only when it is online')?.steps[0]?.detail).toMatch(/is not online/);
+    // What the devices acknowledged is what is stored; the activity log names the automation.
+    const stored = async (id: string) => (await t.db.select().from(devices).where(eq(devices.id, id)))[0]!;
+    expect(await stored(a.device._id)).toMatchObject({ powerOn: true, fanSpeed: 'high' });
+    expect(await stored(b.device._id)).toMatchObject({ powerOn: true });
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, a.device._id), eq(auditLog.action, 'device.command')));
+    expect(logged.map((e) => [e.channel, e.actorName])).toEqual([
+      ['automation', 'Automation “A on, then fast”'],
+      ['automation', 'Automation “A on, then fast”'],
+    ]);
   });
 
   it('auto mode is an automation: on above its threshold, off when clean; what a person switched on stays on', async () => {

@@ -1,29 +1,21 @@
 import {
   airQualityOf,
   HOME_PERMISSIONS,
-  localClock,
-  minutesOf,
   thresholdHysteresis,
-  withinWindow,
   OWNER_PATHS,
-  ROLE,
   type AqiScale,
   type AutomationAction,
-  type AutomationCondition,
   type AutomationDefinition,
   type AutomationRun,
   type AutomationRunOutcome,
   type DeviceEvent,
 } from '@isaac/contract';
-import { and, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { jsonList } from '../../db/json-rows.ts';
 import {
   automationRuns,
   automations,
-  deviceActivity,
-  devices,
   homeMembers,
   homes,
   type AutomationRow,
@@ -32,27 +24,26 @@ import {
 } from '../../db/schema/index.ts';
 import { every } from '../../jobs.ts';
 import type { JobLeases } from '../../leases.ts';
-import type { AuditContext } from '../audit/audit-log.ts';
 import type { DeviceCommandService } from '../device-commands/service.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { NotificationInput, NotificationService } from '../notifications/service.ts';
-import { mayToggle } from './engine/limits.ts';
-import { commandPhrase, eventPhrase, stateWord } from './engine/phrases.ts';
+import { eventPhrase } from './engine/phrases.ts';
 import { nextRun } from './engine/schedule.ts';
 import { observe, type WatchState } from './engine/threshold.ts';
+import { RunSteps, type RunStep } from './steps.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A failing automation tells its owner once in this time (not on every reading). */
 const FAILURE_NOTICE_MS = 6 * HOUR_MS;
-/** Channels of a person's own commands: they override automations for a while. */
-const MANUAL_CHANNELS = ['web', 'voice', 'api'];
 const SCHEDULES_JOB = 'automations.schedules';
 /** The look for due schedules just after each minute begins comes this long after it (timers are not exact). */
 const MINUTE_WAKE_DELAY_MS = 50;
 /** Runs started side by side from the readings (a batch's fired watches); the rest wait for a free slot. */
 const RUNS_AT_ONCE = 16;
-/** A minute's schedules side by side: a run mostly waits for its device's acknowledgement, holding no
- *  connection (its statements queue for the pool), so more wait at once than readings' runs (ADR 075). */
+/** Runs of a minute that are device commands only, taken together (ADR 076): this many per batch… */
+const SCHEDULED_BATCH = 250;
+/** …and this many batches at once; a minute's other runs (delays, notifications) go this many side by side. */
+const SCHEDULED_BATCHES_AT_ONCE = 4;
 const SCHEDULED_RUNS_AT_ONCE = 64;
 
 /** `work` on every item, at most `limit` at a time; resolves when all are done (a failure is thrown after). */
@@ -79,11 +70,6 @@ export interface RunnerOptions {
 
 type Step = AutomationRun['steps'][number];
 /**
- * A step as a run makes it: a failed device step also names its failure for the notice, in the reader's
- * language (the run's stored record keeps the English detail).
- */
-type RunStep = Step & { failure?: { key: 'stepOffline' | 'stepRefused'; name: string } };
-/**
  * An automation with its home's time zone (issue 33: schedules and "between" windows are the home's wall
  * clock), read in the same statement as the automation (`withZone`): no second read per run.
  */
@@ -91,8 +77,6 @@ export type HomeAutomation = AutomationRow & { timeZone: string };
 /** The columns of a `HomeAutomation`: selected from `automations` joined to its home (`homeOfAutomation`). */
 const withZone = { ...getTableColumns(automations), timeZone: homes.timeZone };
 const homeOfAutomation = eq(homes.id, automations.homeId);
-/** A device's recent command, as the toggle limit and a person's override read it. */
-const historyShape = { channel: deviceActivity.channel, at: deviceActivity.createdAt };
 /** An automation a reading fired, or cleared (its clear actions to run). */
 type Judged = { row: HomeAutomation; pm25: number; event: 'fire' | 'clear' };
 
@@ -112,14 +96,18 @@ export class AutomationRunner {
   /** The readings' batches, judged one after another (`onReadings`). */
   private judging: Promise<void> = Promise.resolve();
 
+  private readonly steps: RunSteps;
+
   constructor(
     private readonly db: Db,
-    private readonly commands: DeviceCommandService,
+    commands: DeviceCommandService,
     private readonly notifications: NotificationService,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.steps = new RunSteps(db, commands, now, log);
+  }
 
   start(leases: JobLeases | null): void {
     if (this.stopSchedules) return;
@@ -326,29 +314,55 @@ export class AutomationRunner {
           lte(automations.nextRunAt, now),
         ),
       );
+    // Many homes share a schedule (07:00 every day, Asia/Kolkata): each distinct one's next run is worked out once.
+    const nextOf = new Map<string, Date | null>();
     const claims = due.flatMap((row) => {
       const trigger = row.definition.trigger;
       if (trigger.kind !== 'schedule' || row.nextRunAt === null) return [];
-      return [{ row, trigger, due: row.nextRunAt, next: nextRun(trigger, row.timeZone, now) }];
+      const key = JSON.stringify([trigger.time, trigger.days, row.timeZone]);
+      if (!nextOf.has(key)) nextOf.set(key, nextRun(trigger, row.timeZone, now));
+      return [{ row, trigger, due: row.nextRunAt, next: nextOf.get(key) ?? null }];
     });
     // Every run claimed first, in one statement: a second process, or the next look while these still run,
     // must not run one again (a claim holds only if the run is still due as this look read it).
     const claimed = await this.claimRuns(claims);
-    // Side by side: a minute many homes chose (07:00) must not queue each run behind the last one's command.
     const runs = claims.filter((c) => claimed.has(c.row.id));
-    await inParallel(runs, SCHEDULED_RUNS_AT_ONCE, async ({ row, trigger, due: dueAt }) => {
-      const late = now.getTime() - dueAt.getTime();
-      if (late > this.options.catchUpMs) {
-        await this.record(row, `Scheduled for ${trigger.time}`, now, 'skipped', [
-          { kind: 'delay', device_id: null, outcome: 'skipped', detail: 'Missed while the server was down' },
-        ]);
-        return;
-      }
-      await this.run(
+    const missed = runs.filter((c) => now.getTime() - c.due.getTime() > this.options.catchUpMs);
+    await this.recordMany(
+      missed.map(({ row, trigger }) => ({
         row,
-        late > 60_000 ? `Scheduled for ${trigger.time} (caught up)` : `Scheduled for ${trigger.time}`,
-      );
-    });
+        trigger: `Scheduled for ${trigger.time}`,
+        startedAt: now,
+        outcome: 'skipped' as const,
+        steps: [
+          { kind: 'delay', device_id: null, outcome: 'skipped', detail: 'Missed while the server was down' },
+        ],
+      })),
+    );
+    const toRun = runs
+      .filter((c) => !missed.includes(c))
+      .map(({ row, trigger, due: dueAt }) => ({
+        row,
+        trigger:
+          now.getTime() - dueAt.getTime() > 60_000
+            ? `Scheduled for ${trigger.time} (caught up)`
+            : `Scheduled for ${trigger.time}`,
+      }));
+    // A minute many homes chose (07:00) must not queue each run behind the last one's command: the runs that
+    // only command devices go together in batches (ADR 076), the others side by side.
+    const together = toRun.filter(({ row }) => row.definition.actions.every((a) => a.kind === 'device'));
+    const batches: (typeof together)[] = [];
+    for (let i = 0; i < together.length; i += SCHEDULED_BATCH) {
+      batches.push(together.slice(i, i + SCHEDULED_BATCH));
+    }
+    await Promise.all([
+      inParallel(batches, SCHEDULED_BATCHES_AT_ONCE, (batch) => this.runTogether(batch)),
+      inParallel(
+        toRun.filter((r) => !together.includes(r)),
+        SCHEDULED_RUNS_AT_ONCE,
+        ({ row, trigger }) => this.run(row, trigger).then(() => undefined),
+      ),
+    ]);
     return due.length;
   }
 
@@ -376,27 +390,62 @@ export class AutomationRunner {
   ): Promise<{ outcome: AutomationRunOutcome; changedDevice: boolean }> {
     const startedAt = this.now();
     const definition = row.definition;
-    const unmet =
-      which === 'clear'
-        ? null
-        : await this.unmetCondition(row.homeId, row.timeZone, definition.conditions, startedAt);
+    const [unmet = null] =
+      which === 'clear' ? [] : await this.steps.unmetConditions([conditionsOf(row)], startedAt);
     if (unmet !== null) {
-      await this.record(row, trigger, startedAt, 'skipped', [
-        { kind: 'delay', device_id: null, outcome: 'skipped', detail: unmet },
-      ]);
+      await this.recordMany([{ row, trigger, startedAt, outcome: 'skipped', steps: [unmetStep(unmet)] }]);
       return { outcome: 'skipped', changedDevice: false };
     }
     const actions = which === 'clear' ? (definition.clear_actions ?? []) : definition.actions;
     const steps: RunStep[] = [];
     for (const action of actions) steps.push(await this.step(row, definition, action));
-    const failed = steps.filter((s) => s.outcome === 'failed').length;
-    const done = steps.filter((s) => s.outcome === 'done').length;
-    const outcome: AutomationRunOutcome =
-      failed === 0 ? (done === 0 ? 'skipped' : 'ok') : done === 0 ? 'failed' : 'partial';
-    const stored: Step[] = steps.map(({ failure: _, ...step }) => step);
-    await this.record(row, trigger, startedAt, outcome, stored);
-    if (failed > 0) {
-      const failures = steps.filter((s) => s.outcome === 'failed');
+    const outcome = outcomeOf(steps);
+    await this.recordMany([{ row, trigger, startedAt, outcome, steps: stored(steps) }]);
+    await this.tellFailures(row, steps);
+    return { outcome, changedDevice: steps.some((s) => s.kind === 'device' && s.outcome === 'done') };
+  }
+
+  /**
+   * Runs whose steps are all device commands, taken together (a minute's schedules, ADR 076): their
+   * conditions read in one statement, each wave of steps (every run's first, then every run's second…) read
+   * and sent as one batch, and the runs recorded in one statement. What each run does is what `run` does.
+   */
+  private async runTogether(runs: ReadonlyArray<{ row: HomeAutomation; trigger: string }>): Promise<void> {
+    const startedAt = this.now();
+    const unmet = await this.steps.unmetConditions(
+      runs.map(({ row }) => conditionsOf(row)),
+      startedAt,
+    );
+    const stepsOf = runs.map((_, i): RunStep[] => (unmet[i] === null ? [] : [unmetStep(unmet[i]!)]));
+    const going = runs.flatMap((run, i) => (unmet[i] === null ? [{ ...run, steps: stepsOf[i]! }] : []));
+    const longest = Math.max(0, ...going.map(({ row }) => row.definition.actions.length));
+    for (let k = 0; k < longest; k++) {
+      const wave = going.filter(({ row }) => row.definition.actions[k] !== undefined);
+      const taken = await this.steps.deviceSteps(
+        wave.map(({ row }) => ({
+          row,
+          definition: row.definition,
+          action: row.definition.actions[k] as Extract<AutomationAction, { kind: 'device' }>,
+        })),
+      );
+      wave.forEach((run, i) => run.steps.push(taken[i]!));
+    }
+    await this.recordMany(
+      runs.map(({ row, trigger }, i) => ({
+        row,
+        trigger,
+        startedAt,
+        outcome: outcomeOf(stepsOf[i]!),
+        steps: stored(stepsOf[i]!),
+      })),
+    );
+    for (const [i, { row }] of runs.entries()) await this.tellFailures(row, stepsOf[i]!);
+  }
+
+  /** Tells the home of a run's failed steps (once in a while per automation). */
+  private async tellFailures(row: AutomationRow, steps: readonly RunStep[]): Promise<void> {
+    const failures = steps.filter((s) => s.outcome === 'failed');
+    if (failures.length > 0) {
       await this.tellHome(row, {
         kind: 'automation_failed',
         title: (t) => t('alerts.automationFailedTitle', { name: row.name }),
@@ -410,7 +459,6 @@ export class AutomationRunner {
         onceWithinMs: FAILURE_NOTICE_MS,
       });
     }
-    return { outcome, changedDevice: steps.some((s) => s.kind === 'device' && s.outcome === 'done') };
   }
 
   private async step(
@@ -432,78 +480,8 @@ export class AutomationRunner {
       });
       return { kind: 'notify', device_id: null, outcome: 'done', detail: 'Notification sent' };
     }
-    const base = { kind: 'device' as const, device_id: action.device_id };
-    const now = this.now().getTime();
-    // The device's state and its recent commands (the toggle limit, a person's override) in one statement.
-    const since = new Date(now - Math.max(HOUR_MS, definition.manual_override_minutes * 60_000));
-    const [current] = await this.db
-      .select({
-        name: devices.name,
-        on: devices.powerOn,
-        gangs: devices.gangStates,
-        fan: devices.fanSpeed,
-        online: devices.isConnected,
-        history: jsonList(historyShape, (row) =>
-          this.db
-            .select(row)
-            .from(deviceActivity)
-            .where(and(eq(deviceActivity.deviceId, devices.id), gt(deviceActivity.createdAt, since))),
-        ),
-      })
-      .from(devices)
-      .where(eq(devices.id, action.device_id));
-    const command = action.command;
-    const already =
-      current?.online === true &&
-      (command.kind === 'power'
-        ? current.on === command.on
-        : command.kind === 'gang'
-          ? current.gangs[command.index] === command.on
-          : current.fan === command.speed);
-    // Nothing to change: no command, no toggle counted (and a clear step will not undo what a person did).
-    if (already)
-      return { ...base, outcome: 'skipped', detail: `${current.name}: already ${stateWord(command)}` };
-    const history = current?.history ?? [];
-    const allowed = mayToggle({
-      now,
-      history: history.filter((h) => h.channel === 'automation').map((h) => h.at.getTime()),
-      maxPerHour: definition.max_toggles_per_hour,
-      manualAt:
-        history
-          .filter((h) => MANUAL_CHANNELS.includes(h.channel))
-          .map((h) => h.at.getTime())
-          .sort((a, b) => b - a)[0] ?? null,
-      manualOverrideMs: definition.manual_override_minutes * 60_000,
-    });
-    if (!allowed.ok) {
-      return {
-        ...base,
-        outcome: 'skipped',
-        detail:
-          allowed.reason === 'manual_override'
-            ? 'Left alone: someone changed it by hand a moment ago'
-            : `Left alone: already switched ${definition.max_toggles_per_hour} times by automations this hour`,
-      };
-    }
-    try {
-      const device = await this.commands.executeCommand({
-        deviceId: action.device_id,
-        scope: { kind: 'owner', userId: row.userId, home: row.homeId },
-        command: action.command,
-        context: automationContext(row),
-      });
-      return { ...base, outcome: 'done', detail: `${device.name}: ${commandPhrase(action.command)}` };
-    } catch (error) {
-      const offline = (error as { code?: string }).code === 'device_offline';
-      const name = current?.name ?? 'A device';
-      if (!offline) this.log.warn({ err: error, automation: row.id }, 'an automation step failed');
-      return {
-        ...base,
-        outcome: 'failed',
-        detail: offline ? `${name} is offline.` : `${name} did not take the command.`,
-        failure: { key: offline ? 'stepOffline' : 'stepRefused', name },
-      };
-    }
+    const [taken] = await this.steps.deviceSteps([{ row, definition, action }]);
+    return taken!;
   }
 
   /**
@@ -522,68 +500,59 @@ export class AutomationRunner {
     );
   }
 
-  /** The first condition that does not hold, as a sentence; null when all hold. */
-  private async unmetCondition(
-    homeId: string,
-    timeZone: string,
-    conditions: readonly AutomationCondition[],
-    at: Date,
-  ): Promise<string | null> {
-    for (const condition of conditions) {
-      if (condition.kind === 'time_between') {
-        const { minute } = localClock(at, timeZone);
-        if (!withinWindow(minute, minutesOf(condition.from), minutesOf(condition.to))) {
-          return `Not between ${condition.from} and ${condition.to}`;
-        }
-        continue;
-      }
-      const [device] = await this.db
-        .select({ name: devices.name, on: devices.powerOn, online: devices.isConnected })
-        .from(devices)
-        .where(and(eq(devices.id, condition.device_id), eq(devices.homeId, homeId)));
-      const holds =
-        device !== undefined &&
-        (condition.state === 'online' ? device.online : device.on === (condition.state === 'on'));
-      if (!holds) return `${device?.name ?? 'A device'} is not ${condition.state}`;
-    }
-    return null;
-  }
-
-  private async record(
-    row: AutomationRow,
-    trigger: string,
-    startedAt: Date,
-    outcome: AutomationRunOutcome,
-    steps: Step[],
+  /** Runs recorded, each with its automation's last run, in ONE statement (a data-modifying CTE). */
+  private async recordMany(
+    runs: ReadonlyArray<{
+      row: AutomationRow;
+      trigger: string;
+      startedAt: Date;
+      outcome: AutomationRunOutcome;
+      steps: Step[];
+    }>,
   ): Promise<void> {
+    if (runs.length === 0) return;
     const finishedAt = this.now();
-    // The run and the automation's last run in one statement (a data-modifying CTE).
-    const inserted = this.db
-      .$with('inserted')
-      .as(
-        this.db
-          .insert(automationRuns)
-          .values({ automationId: row.id, trigger, startedAt, finishedAt, outcome, steps })
-          .returning({ id: automationRuns.id }),
-      );
+    const inserted = this.db.$with('inserted').as(
+      this.db
+        .insert(automationRuns)
+        .values(
+          runs.map(({ row, trigger, startedAt, outcome, steps }) => ({
+            automationId: row.id,
+            trigger,
+            startedAt,
+            finishedAt,
+            outcome,
+            steps,
+          })),
+        )
+        .returning({ id: automationRuns.id }),
+    );
+    const last = JSON.stringify(runs.map((r) => ({ id: r.row.id, at: r.startedAt, outcome: r.outcome })));
     await this.db
       .with(inserted)
       .update(automations)
-      .set({ lastRunAt: startedAt, lastOutcome: outcome })
-      .where(eq(automations.id, row.id));
+      .set({ lastRunAt: sql`c.at`, lastOutcome: sql`c.outcome` })
+      .from(sql`jsonb_to_recordset(${last}::jsonb) as c(id text, at timestamptz, outcome text)`)
+      .where(sql`${automations.id} = c.id`);
   }
 }
 
-/** The audit context of an automation's commands: the owner's, named after the automation (activity log). */
-function automationContext(row: AutomationRow): AuditContext {
-  return {
-    actor: { id: row.userId, name: `Automation “${row.name}”`, role: ROLE.owner },
-    channel: 'automation',
-    ip: null,
-    userAgent: null,
-    requestId: null,
-  };
+/** A run's conditions as `RunSteps` checks them: in its home, at its home's wall clock. */
+const conditionsOf = (row: HomeAutomation) => ({
+  homeId: row.homeId,
+  timeZone: row.timeZone,
+  conditions: row.definition.conditions,
+});
+/** The one step of a run whose condition does not hold. */
+const unmetStep = (detail: string): Step => ({ kind: 'delay', device_id: null, outcome: 'skipped', detail });
+/** A run's outcome from its steps. */
+function outcomeOf(steps: readonly RunStep[]): AutomationRunOutcome {
+  const failed = steps.filter((s) => s.outcome === 'failed').length;
+  const done = steps.filter((s) => s.outcome === 'done').length;
+  return failed === 0 ? (done === 0 ? 'skipped' : 'ok') : done === 0 ? 'failed' : 'partial';
 }
+/** The steps as a run's record keeps them (without the notice's words). */
+const stored = (steps: readonly RunStep[]): Step[] => steps.map(({ failure: _, ...step }) => step);
 
 function watchOf(stored: StoredWatch): WatchState {
   if (stored.phase === 'pending') return { phase: 'pending', since: stored.since, lastAt: stored.since };

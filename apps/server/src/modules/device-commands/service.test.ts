@@ -1,6 +1,6 @@
 import { ROLE } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceActivity, deviceCommands, devices, type DeviceRow } from '../../db/schema/index.ts';
 import { auditContextFor, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { DeviceCommandService, desiredStateFor, type DeviceState, type DeviceTransport } from './service.ts';
@@ -125,6 +125,83 @@ describe('DeviceCommandService', () => {
     const [row] = await t.db.select().from(devices).where(eq(devices.id, device.id));
     expect(row).toMatchObject({ desiredState: null, lastUpdated: null, powerOn: true });
     expect(await activityOf(device.id)).toEqual([]);
+  });
+
+  it('a batch (executeCommands): one lock and write for all, each delivered and acknowledged; a failure fails alone', async () => {
+    const published: string[] = [];
+    const devicesTransport: DeviceTransport = {
+      name: 'remote',
+      apply: async () => null,
+      deliver: async (device, desired) => {
+        published.push(device.id);
+        if (device.name === 'Refuses') {
+          throw Object.assign(new Error('The device could not carry out the command'), {
+            name: 'DeliveryRefused',
+          });
+        }
+        return { power_on: desired.power_on, gang_states: desired.gang_states };
+      },
+    };
+    const service = new DeviceCommandService(t.db, t.app.services.audit, t.clock.now, devicesTransport);
+    // The acknowledgements that come while the first is written are stored together, as one statement.
+    const together = vi.spyOn(t.app.services.audit, 'insertMany');
+    const a = await lumos([false, false]);
+    const b = await lumos([true]);
+    const c = await lumos([false]);
+    const refuses = await lumos([false]);
+    await t.db.update(devices).set({ name: 'Refuses' }).where(eq(devices.id, refuses.device.id));
+    const stranger = await lumos([false]);
+    const command = (deviceId: string, userId: string, index: number, on: boolean) => ({
+      deviceId,
+      scope: { kind: 'owner' as const, userId },
+      command: { kind: 'gang' as const, index, on },
+      context: auditContextFor(userId, 'automation'),
+    });
+    const results = await service.executeCommands([
+      command(a.device.id, a.ownerId, 0, true),
+      command(b.device.id, b.ownerId, 0, false),
+      // Not b's device: not found, as executeCommand answers.
+      command(stranger.device.id, b.ownerId, 0, true),
+      command(refuses.device.id, refuses.ownerId, 0, true),
+      // No third gang: impossible (400), the others go on.
+      command(a.device.id, a.ownerId, 2, true),
+      // The same device again: after the batch, on the state the first command left.
+      command(a.device.id, a.ownerId, 1, true),
+      command(c.device.id, c.ownerId, 0, true),
+    ]);
+    // The refusal is the device's own answer (409), as executeCommand answers it.
+    expect(results.map((r) => (r.ok ? 'ok' : (r.error as { statusCode?: number }).statusCode))).toEqual([
+      'ok',
+      'ok',
+      404,
+      409,
+      400,
+      'ok',
+      'ok',
+    ]);
+    expect(together.mock.calls.map(([, entries]) => entries.length)).toEqual([2]);
+    together.mockRestore();
+    expect((await t.db.select().from(devices).where(eq(devices.id, c.device.id)))[0]).toMatchObject({
+      powerOn: true,
+      gangStates: [true],
+    });
+    const [first, second] = [results[0], results[1]];
+    expect(first?.ok && first.device.gangStates).toEqual([true, false]);
+    expect(second?.ok && second.device.powerOn).toBe(false);
+    const last = results[5];
+    expect(last?.ok && last.device.gangStates).toEqual([true, true]);
+    // Nothing reached the stranger's device; the refusal is recorded as the command's end.
+    expect(published).not.toContain(stranger.device.id);
+    const statuses = async (deviceId: string) =>
+      (await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, deviceId))).map(
+        (c) => c.status,
+      );
+    expect((await statuses(a.device.id)).sort()).toEqual(['acked', 'acked']);
+    expect(await statuses(stranger.device.id)).toEqual([]);
+    expect(await statuses(refuses.device.id)).toEqual(['failed']);
+    const activity = await activityOf(b.device.id);
+    expect(activity).toMatchObject([{ action: 'gang_off', channel: 'automation', actorUserId: b.ownerId }]);
+    expect(activity[0]?.payload).toMatchObject({ applied: false, transport: 'remote' });
   });
 
   it("the scope limits the device: another owner's scope gets 404", async () => {

@@ -9,22 +9,16 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  deviceActivity,
-  deviceCommands,
-  devices,
-  type DesiredState,
-  type DeviceRow,
-} from '../../db/schema/index.ts';
+import { deviceActivity, deviceCommands, type DesiredState, type DeviceRow } from '../../db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
-import { Reusable } from '../../db/reusable.ts';
-import { columnValue, Statements } from '../../db/statements.ts';
-import { ACTOR, policyCondition, policyValues } from '../../policy/policy.ts';
+import { policyValues } from '../../policy/policy.ts';
 import type { ScopeKind } from '../../policy/scope.ts';
 import { changesBetween, type AuditEvent, type AuditLog } from '../audit/audit-log.ts';
 import type { EventBus } from '../../events.ts';
 import type { DeviceCommander, ExecuteCommandInput } from '../devices/command-port.ts';
-import { commandDeviceWrite } from '../devices/store.ts';
+import { acknowledgedDevicesWrite, commandDevicesWrite } from '../devices/store.ts';
+import { Waves } from '../../waves.ts';
+import { commandStatements } from './statements.ts';
 
 export type { DeviceCommand, ExecuteCommandInput };
 
@@ -106,6 +100,48 @@ const actionOf = (command: DeviceCommand) =>
         ? 'gang_on'
         : 'gang_off';
 
+/** What `devices.desired_state` records of a command's state (the fan speed for an ISAAC only). */
+function desiredStateOf(device: DeviceRow, desired: DeviceState): DesiredState {
+  return {
+    power_on: desired.power_on,
+    gang_states: desired.gang_states,
+    ...(device.type === 'isaac' ? { fan_speed: desired.fan_speed } : {}),
+  };
+}
+
+/** The device_activity row's payload of a command: what was asked, from which state, through which transport. */
+function activityPayload(
+  device: DeviceRow,
+  command: DeviceCommand,
+  desired: DeviceState,
+  applied: boolean,
+  transport: string,
+  commandId: string,
+) {
+  return {
+    command,
+    previous: { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
+    desired,
+    applied,
+    transport,
+    command_id: commandId,
+  };
+}
+
+/** An acknowledgement to store: the command, its device as it was before, and the state the device reports. */
+interface Acknowledgement {
+  input: ExecuteCommandInput;
+  previous: DeviceRow;
+  deviceId: string;
+  commandId: string;
+  state: DeviceState;
+}
+/** How an acknowledgement is stored: alone, or in a wave of a batch's (`executeCommands`). */
+type StoreAcknowledgement = (ack: Acknowledgement) => Promise<DeviceRow | undefined>;
+
+/** A command of a batch (`executeCommands`): the device as it then is, or why it failed (what `executeCommand` throws). */
+export type CommandResult = { ok: true; device: DeviceRow } | { ok: false; error: unknown };
+
 /** The activity log's `device.command` entry: the state before → after, and how the command ended. */
 function outcomeEvent(
   device: DeviceRow,
@@ -125,92 +161,6 @@ function outcomeEvent(
         : {}),
       ...(outcome === 'applied' ? {} : { outcome: { before: 'sent', after: outcome } }),
     },
-  };
-}
-
-/**
- * A command's statements, each built once (ADR 040) and run in its transaction: the device locked within
- * the scope's reach (per scope kind); the command recorded around the device's update (data-modifying CTEs:
- * the command, its device_activity row and, when the transport applied it at once, the activity log's
- * record and the new state); the acknowledgement (the reported state, the command's end, its record).
- */
-function commandStatements(db: Db, audit: AuditLog) {
-  const value = sql.placeholder;
-  const deviceIs = eq(devices.id, value('deviceId'));
-  /** The state the device now has (applied at once, or acknowledged), stored with its time. */
-  const storedState = {
-    powerOn: columnValue(devices.powerOn, 'powerOn'),
-    gangStates: columnValue(devices.gangStates, 'gangStates'),
-    fanSpeed: columnValue(devices.fanSpeed, 'fanSpeed'),
-    lastUpdated: columnValue(devices.lastUpdated, 'at'),
-  };
-  const record = (applied: boolean, name: string) => {
-    const sent = db.$with('sent').as(
-      db.insert(deviceCommands).values({
-        id: value('commandId'),
-        deviceId: value('deviceId'),
-        actorUserId: value('actorId'),
-        channel: value('channel'),
-        desired: value('desired'),
-        status: applied ? 'acked' : 'sent',
-        createdAt: value('at'),
-        completedAt: applied ? value('at') : null,
-      }),
-    );
-    const activity = db.$with('activity').as(
-      db.insert(deviceActivity).values({
-        deviceId: value('deviceId'),
-        actorUserId: value('actorId'),
-        action: value('action'),
-        payload: value('payload'),
-        channel: value('channel'),
-        createdAt: value('at'),
-      }),
-    );
-    const ctes = applied
-      ? [sent, activity, db.$with('recorded').as(audit.insertTemplate(db))]
-      : [sent, activity];
-    return new Reusable(
-      commandDeviceWrite(db.with(...ctes), {
-        desiredState: columnValue(devices.desiredState, 'desired'),
-        ...(applied ? storedState : {}),
-        updatedAt: columnValue(devices.updatedAt, 'at'),
-      }).prepare(name),
-    );
-  };
-  const commandEnded = db.$with('command_ended').as(
-    db
-      .update(deviceCommands)
-      .set({ status: 'acked', completedAt: columnValue(deviceCommands.completedAt, 'at') })
-      .where(eq(deviceCommands.id, value('commandId'))),
-  );
-  return {
-    lock: new Statements(
-      'device_command_lock',
-      (kind: ScopeKind, name) =>
-        new Reusable(
-          db
-            .select()
-            .from(devices)
-            .where(and(deviceIs, policyCondition('device', kind, ACTOR, 'change')))
-            .limit(1)
-            .for('update')
-            .prepare(name),
-        ),
-    ),
-    /** By whether the transport applied the command at once (else it is sent). */
-    record: new Statements('device_command_record', record, (applied) => (applied ? 'applied' : 'sent')),
-    acknowledge: Statements.one(
-      'device_command_acknowledge',
-      (name) =>
-        new Reusable(
-          commandDeviceWrite(db.with(commandEnded, db.$with('recorded').as(audit.insertTemplate(db))), {
-            ...storedState,
-            lastSeenAt: columnValue(devices.lastSeenAt, 'at'),
-            updatedAt: columnValue(devices.updatedAt, 'at'),
-          }).prepare(name),
-        ),
-    ),
   };
 }
 
@@ -270,11 +220,6 @@ export class DeviceCommandService implements DeviceCommander {
       }
       const applied = await this.transport.apply(device, desired, tx);
       const at = this.now();
-      const desiredState: DesiredState = {
-        power_on: desired.power_on,
-        gang_states: desired.gang_states,
-        ...(device.type === 'isaac' ? { fan_speed: desired.fan_speed } : {}),
-      };
       // The desired state, the command, its device_activity row (and with a direct transport the activity
       // log's record) in ONE statement built once (ADR 039, ADR 040).
       const commandId = randomUUID();
@@ -283,17 +228,10 @@ export class DeviceCommandService implements DeviceCommander {
         actorId: input.scope.userId,
         commandId,
         channel: input.context.channel,
-        desired: desiredState,
+        desired: desiredStateOf(device, desired),
         at,
         action: actionOf(command),
-        payload: {
-          command,
-          previous: { power_on: device.powerOn, gang_states: device.gangStates, fan_speed: device.fanSpeed },
-          desired,
-          applied: applied !== null,
-          transport: this.transport.name,
-          command_id: commandId,
-        },
+        payload: activityPayload(device, command, desired, applied !== null, this.transport.name, commandId),
         ...(applied
           ? {
               powerOn: applied.power_on,
@@ -312,13 +250,153 @@ export class DeviceCommandService implements DeviceCommander {
         previous: device,
       };
     });
+    return this.delivered(input, previous, row, desired, commandId, applied);
+  }
+
+  /** After the command's commit: delivered (a remote transport waits for the acknowledgement) and announced. */
+  private async delivered(
+    input: ExecuteCommandInput,
+    previous: DeviceRow,
+    row: DeviceRow,
+    desired: DeviceState,
+    commandId: string,
+    applied: boolean,
+    store: StoreAcknowledgement = (ack) => this.acknowledge(ack),
+  ): Promise<DeviceRow> {
     await this.transport.afterCommit?.(row, desired);
     let result = row;
     if (!applied && this.transport.deliver) {
-      result = await this.awaitAcknowledgement(input, previous, row, desired, commandId);
+      result = await this.awaitAcknowledgement(input, previous, row, desired, commandId, store);
     }
     this.events?.announce('device.state_changed', { device: result });
     return result;
+  }
+
+  /**
+   * Many commands at once (a minute's schedules, ADR 076), for a transport that delivers to devices: the
+   * devices locked, each within its own command's scope, in ONE statement; the commands, their
+   * device_activity rows and the desired states written in one transaction; then every command delivered
+   * and each acknowledgement stored as it comes, as `executeCommand` does. A command that fails (not found,
+   * offline, impossible) fails alone. A transport that applies at once, a batch of one and a device's second
+   * command in the batch go one by one. Results are in the order of `inputs`.
+   */
+  async executeCommands(inputs: readonly ExecuteCommandInput[]): Promise<CommandResult[]> {
+    const results: CommandResult[] = new Array<CommandResult>(inputs.length);
+    const alone = async (i: number) => {
+      results[i] = await this.executeCommand(inputs[i]!).then(
+        (device) => ({ ok: true as const, device }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+    };
+    if (inputs.length === 1 || !this.transport.deliver) {
+      for (let i = 0; i < inputs.length; i++) await alone(i);
+      return results;
+    }
+    // A device's first command goes in the batch (of its scope's kind); a second one waits for the batch.
+    const seen = new Set<string>();
+    const byKind = new Map<ScopeKind, number[]>();
+    const after: number[] = [];
+    inputs.forEach((input, i) => {
+      if (seen.has(input.deviceId)) return void after.push(i);
+      seen.add(input.deviceId);
+      byKind.set(input.scope.kind, [...(byKind.get(input.scope.kind) ?? []), i]);
+    });
+    for (const [kind, indices] of byKind) {
+      try {
+        await this.batch(inputs, kind, indices, results);
+      } catch {
+        // The batch's transaction failed as a whole (the database): each command on its own then.
+        for (const i of indices) if (results[i] === undefined) await alone(i);
+      }
+    }
+    for (const i of after) await alone(i);
+    return results;
+  }
+
+  /** One batch of `executeCommands` (one scope kind): its transaction, then each command's delivery. */
+  private async batch(
+    inputs: readonly ExecuteCommandInput[],
+    kind: ScopeKind,
+    indices: readonly number[],
+    results: CommandResult[],
+  ): Promise<void> {
+    const list = indices.map((i) => {
+      const { actorId, homeId } = policyValues(inputs[i]!.scope);
+      return { i, device_id: inputs[i]!.deviceId, actor_id: actorId, home_id: homeId };
+    });
+    const sent = await this.db.transaction(async (tx) => {
+      const locked = await this.statements.lockMany.get(kind).execute(tx, { list: JSON.stringify(list) });
+      const lockedOf = new Map(locked.map(({ batchIndex, ...device }) => [batchIndex, device as DeviceRow]));
+      const at = this.now();
+      const commands = indices.flatMap((i) => {
+        const input = inputs[i]!;
+        try {
+          const device = lockedOf.get(i);
+          if (!device) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
+          const command = typeof input.command === 'function' ? input.command(device) : input.command;
+          const desired = desiredStateFor(device, command);
+          if (this.transport.requiresConnection && !device.isConnected) {
+            throw new HttpError(409, ERROR_CODE.deviceOffline, API_MSG.deviceOffline);
+          }
+          return [{ i, input, device, command, desired, commandId: randomUUID() }];
+        } catch (error) {
+          results[i] = { ok: false, error };
+          return [];
+        }
+      });
+      if (commands.length === 0) return [];
+      await tx.insert(deviceCommands).values(
+        commands.map((c) => ({
+          id: c.commandId,
+          deviceId: c.device.id,
+          actorUserId: c.input.scope.userId,
+          channel: c.input.context.channel,
+          desired: { ...desiredStateOf(c.device, c.desired) },
+          status: 'sent' as const,
+          createdAt: at,
+        })),
+      );
+      await tx.insert(deviceActivity).values(
+        commands.map((c) => ({
+          deviceId: c.device.id,
+          actorUserId: c.input.scope.userId,
+          action: actionOf(c.command),
+          payload: activityPayload(c.device, c.command, c.desired, false, this.transport.name, c.commandId),
+          channel: c.input.context.channel,
+          createdAt: at,
+        })),
+      );
+      const updated = await commandDevicesWrite(
+        tx,
+        commands.map((c) => ({ deviceId: c.device.id, desired: desiredStateOf(c.device, c.desired) })),
+        at,
+      );
+      const rowOf = new Map(updated.map((row) => [row.id, row]));
+      return commands.flatMap((c) => {
+        const row = rowOf.get(c.device.id);
+        if (!row) results[c.i] = { ok: false, error: notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound) };
+        return row ? [{ ...c, row }] : [];
+      });
+    });
+    // The acknowledgements are stored in waves: those that came while the last wave was written go together.
+    const waves = new Waves<Acknowledgement, DeviceRow | undefined>((acks) => this.acknowledgeMany(acks));
+    const store = (ack: Acknowledgement) => waves.add(ack);
+    await Promise.all(
+      sent.map(async (c) => {
+        results[c.i] = await this.delivered(
+          c.input,
+          c.device,
+          c.row,
+          c.desired,
+          c.commandId,
+          false,
+          store,
+        ).then(
+          (device) => ({ ok: true as const, device }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+      }),
+    );
   }
 
   /** The activity log's `device.command` record: the state before → after, and how the command ended. */
@@ -342,6 +420,7 @@ export class DeviceCommandService implements DeviceCommander {
     row: DeviceRow,
     desired: DeviceState,
     commandId: string,
+    store: StoreAcknowledgement,
   ): Promise<DeviceRow> {
     let reported: ReportedState;
     try {
@@ -360,27 +439,68 @@ export class DeviceCommandService implements DeviceCommander {
       if (isRefusal(error)) throw new HttpError(409, ERROR_CODE.deviceRefused, API_MSG.deviceRefused(reason));
       throw error;
     }
-    // The reported state, the command's end and its activity-log record in ONE statement (two
-    // data-modifying CTEs and the device's update: one round trip, atomic without BEGIN/COMMIT; ADR 039),
-    // built once (ADR 040).
-    // A device deleted meanwhile takes its commands with it (cascade): then only the audit entry is written
-    // and the caller gets a 404.
-    const at = this.now();
     const state: DeviceState = {
       power_on: reported.power_on,
       gang_states: reported.gang_states ?? previous.gangStates,
       fan_speed: reported.fan_speed !== undefined ? reported.fan_speed : previous.fanSpeed,
     };
+    // A device deleted meanwhile takes its commands with it (cascade): then only the audit entry is written
+    // and the caller gets a 404.
+    const updated = await store({ input, previous, deviceId: row.id, commandId, state });
+    if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
+    return updated;
+  }
+
+  /**
+   * One acknowledgement stored: the reported state, the command's end and its activity-log record in ONE
+   * statement (two data-modifying CTEs and the device's update: one round trip, atomic without
+   * BEGIN/COMMIT; ADR 039), built once (ADR 040).
+   */
+  private async acknowledge({ input, previous, deviceId, commandId, state }: Acknowledgement) {
     const [updated] = await this.statements.acknowledge.execute(this.db, {
-      deviceId: row.id,
+      deviceId,
       commandId,
-      at,
+      at: this.now(),
       powerOn: state.power_on,
       gangStates: state.gang_states,
       fanSpeed: state.fan_speed,
       ...this.audit.templateValues(input.context, outcomeEvent(previous, state, 'acked')),
     });
-    if (!updated) throw notFound(DEVICE_COMMANDS_MESSAGES.deviceNotFound);
     return updated;
+  }
+
+  /**
+   * A wave of a batch's acknowledgements stored as ONE statement (ADR 076): the commands' ends and their
+   * activity-log records as data-modifying CTEs, the devices' reported states from one JSON list. A wave of
+   * one, or a statement that fails (it wrote nothing), is stored one by one.
+   */
+  private async acknowledgeMany(acks: Acknowledgement[]): Promise<(DeviceRow | undefined)[]> {
+    const one = () => Promise.all(acks.map((ack) => this.acknowledge(ack)));
+    if (acks.length === 1) return one();
+    const at = this.now();
+    const ids = JSON.stringify(acks.map((a) => a.commandId));
+    const ended = this.db.$with('command_ended').as(
+      this.db
+        .update(deviceCommands)
+        .set({ status: 'acked', completedAt: at })
+        .where(sql`${deviceCommands.id} in (select jsonb_array_elements_text(${ids}::jsonb))`),
+    );
+    const recorded = this.db.$with('recorded').as(
+      this.audit.insertMany(
+        this.db,
+        acks.map((a) => ({ context: a.input.context, event: outcomeEvent(a.previous, a.state, 'acked') })),
+      ),
+    );
+    try {
+      const rows = await acknowledgedDevicesWrite(
+        this.db.with(ended, recorded),
+        acks.map((a) => ({ deviceId: a.deviceId, state: a.state })),
+        at,
+      );
+      const rowOf = new Map(rows.map((row) => [row.id, row]));
+      return acks.map((a) => rowOf.get(a.deviceId));
+    } catch {
+      return one();
+    }
   }
 }

@@ -1,9 +1,9 @@
 import { FILTER_CHANGE_JUMP, type ReportedState } from '@isaac/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { devices, type DeviceRow } from '../../db/schema/index.ts';
+import { devices, type DesiredState, type DeviceRow } from '../../db/schema/index.ts';
 
 /**
  * THE writes of `devices` (issue 31, ADR 063): the devices module owns the table, and every other module
@@ -238,4 +238,59 @@ export function commandDeviceWrite(withCtes: Pick<ReturnType<Db['with']>, 'updat
     .set(set)
     .where(eq(devices.id, sql.placeholder('deviceId')))
     .returning();
+}
+
+/**
+ * A batch of commands' write of their devices (`DeviceCommandService.executeCommands`): each device's desired
+ * state, from one JSON list, in ONE statement; the devices as they then are.
+ */
+export function commandDevicesWrite(
+  executor: Db | Tx,
+  list: ReadonlyArray<{ deviceId: string; desired: DesiredState }>,
+  at: Date,
+) {
+  const json = JSON.stringify(list.map((c) => ({ device_id: c.deviceId, desired: c.desired })));
+  return executor
+    .update(devices)
+    .set({ desiredState: sql`c.desired`, updatedAt: at })
+    .from(sql`jsonb_to_recordset(${json}::jsonb) as c(device_id text, desired jsonb)`)
+    .where(sql`${devices.id} = c.device_id`)
+    .returning(getTableColumns(devices));
+}
+
+/**
+ * A wave of acknowledgements' write of their devices (`DeviceCommandService`): the state each device
+ * reports, from one JSON list, after `withCtes` (the commands' ends and records) — ONE statement.
+ */
+export function acknowledgedDevicesWrite(
+  withCtes: Pick<ReturnType<Db['with']>, 'update'>,
+  list: ReadonlyArray<{
+    deviceId: string;
+    state: Pick<DesiredState, 'power_on' | 'gang_states'> & { fan_speed: string | null };
+  }>,
+  at: Date,
+) {
+  const json = JSON.stringify(
+    list.map((a) => ({
+      device_id: a.deviceId,
+      power_on: a.state.power_on,
+      gang_states: a.state.gang_states,
+      fan_speed: a.state.fan_speed,
+    })),
+  );
+  return withCtes
+    .update(devices)
+    .set({
+      powerOn: sql`c.power_on`,
+      gangStates: sql`c.gang_states`,
+      fanSpeed: sql`c.fan_speed`,
+      lastUpdated: at,
+      lastSeenAt: at,
+      updatedAt: at,
+    })
+    .from(
+      sql`jsonb_to_recordset(${json}::jsonb) as c(device_id text, power_on boolean, gang_states jsonb, fan_speed text)`,
+    )
+    .where(sql`${devices.id} = c.device_id`)
+    .returning(getTableColumns(devices));
 }
