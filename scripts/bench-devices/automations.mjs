@@ -13,6 +13,7 @@
 // Options: --devices 10000 --homes 2000 --duration 60 (s per phase) --spikes 0.05 (share of the watched
 // sensors that spike per 10-s cycle); --quick: 500 devices, 100 homes, 20 s (a smoke run, about 2 minutes;
 // with --no-write unless --write). Writes the '## Device plane (bench:devices --automations)' section.
+// BENCH_PROFILE_DIR=<dir>: a CPU profile of the API process around the schedules' minute (.cpuprofile).
 import { startChild } from './api.mjs';
 import { floor } from './brokers.mjs';
 import { atRate, freePort, freshDatabase, log, option, quantile, sleep } from './common.mjs';
@@ -138,7 +139,16 @@ export async function automationsMain() {
     sentToReceived = [];
     await child.call('takeLatencies');
     const onSeconds = Math.max(duration, Math.ceil((scheduledAt + 25_000 - Date.now()) / 1000));
+    // BENCH_PROFILE_DIR: a CPU profile of the API from a second before the minute to 15 s after it.
+    const profiling = process.env.BENCH_PROFILE_DIR
+      ? sleep(Math.max(0, scheduledAt - 1000 - Date.now()))
+          .then(() => child.call('measureCommands', { on: true }))
+          .then(() => sleep(16_000))
+          .then(() => child.call('measureCommands', { on: false }))
+          .then((m) => log(`profiled the minute: deliver p50 ${ms(m.deliverP50)}, p99 ${ms(m.deliverP99)}`))
+      : null;
     result.on = await phase('with automations, spikes and the minute', onSeconds);
+    await profiling;
     spiky = false;
     // Runs still under way are waited for (their commands still count; the next phase must not carry them):
     // until no run has been recorded for 3 s.
