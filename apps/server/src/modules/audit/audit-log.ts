@@ -155,7 +155,7 @@ export class AuditLog {
   ) {}
 
   async record(executor: Db | Tx, context: AuditContext, event: AuditEvent): Promise<void> {
-    await executor.insert(auditLog).values(this.row(context, event));
+    await this.insertMany(executor, [{ context, event }]);
   }
 
   /**

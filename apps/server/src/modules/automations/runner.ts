@@ -30,7 +30,7 @@ import type { NotificationInput, NotificationService } from '../notifications/se
 import { eventPhrase } from './engine/phrases.ts';
 import { nextRun } from './engine/schedule.ts';
 import { observe, type WatchState } from './engine/threshold.ts';
-import { RunSteps, type RunStep } from './steps.ts';
+import { RunSteps, type DeviceAction, type RunStep } from './steps.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A failing automation tells its owner once in this time (not on every reading). */
@@ -326,41 +326,40 @@ export class AutomationRunner {
     // Every run claimed first, in one statement: a second process, or the next look while these still run,
     // must not run one again (a claim holds only if the run is still due as this look read it).
     const claimed = await this.claimRuns(claims);
-    const runs = claims.filter((c) => claimed.has(c.row.id));
-    const missed = runs.filter((c) => now.getTime() - c.due.getTime() > this.options.catchUpMs);
-    await this.recordMany(
-      missed.map(({ row, trigger }) => ({
-        row,
-        trigger: `Scheduled for ${trigger.time}`,
-        startedAt: now,
-        outcome: 'skipped' as const,
-        steps: [
-          { kind: 'delay', device_id: null, outcome: 'skipped', detail: 'Missed while the server was down' },
-        ],
-      })),
-    );
-    const toRun = runs
-      .filter((c) => !missed.includes(c))
-      .map(({ row, trigger, due: dueAt }) => ({
-        row,
-        trigger:
-          now.getTime() - dueAt.getTime() > 60_000
-            ? `Scheduled for ${trigger.time} (caught up)`
-            : `Scheduled for ${trigger.time}`,
-      }));
-    // A minute many homes chose (07:00) must not queue each run behind the last one's command: the runs that
-    // only command devices go together in batches (ADR 076), the others side by side.
-    const together = toRun.filter(({ row }) => row.definition.actions.every((a) => a.kind === 'device'));
-    const batches: (typeof together)[] = [];
+    // Missed beyond the window: recorded as skipped. The others: a minute many homes chose (07:00) must not
+    // queue each run behind the last one's command — the runs that only command devices go together in
+    // batches (ADR 076), the others side by side.
+    const missed: RunRecord[] = [];
+    const together: DeviceOnlyRun[] = [];
+    const others: Array<{ row: HomeAutomation; trigger: string }> = [];
+    for (const { row, trigger, due: dueAt } of claims) {
+      if (!claimed.has(row.id)) continue;
+      const late = now.getTime() - dueAt.getTime();
+      const said = `Scheduled for ${trigger.time}`;
+      if (late > this.options.catchUpMs) {
+        missed.push({
+          row,
+          trigger: said,
+          startedAt: now,
+          outcome: 'skipped',
+          steps: [skippedStep('Missed while the server was down')],
+        });
+        continue;
+      }
+      const run = { row, trigger: late > 60_000 ? `${said} (caught up)` : said };
+      const actions = row.definition.actions.filter(isDeviceAction);
+      if (actions.length === row.definition.actions.length) together.push({ ...run, actions });
+      else others.push(run);
+    }
+    await this.recordMany(missed);
+    const batches: DeviceOnlyRun[][] = [];
     for (let i = 0; i < together.length; i += SCHEDULED_BATCH) {
       batches.push(together.slice(i, i + SCHEDULED_BATCH));
     }
     await Promise.all([
       inParallel(batches, SCHEDULED_BATCHES_AT_ONCE, (batch) => this.runTogether(batch)),
-      inParallel(
-        toRun.filter((r) => !together.includes(r)),
-        SCHEDULED_RUNS_AT_ONCE,
-        ({ row, trigger }) => this.run(row, trigger).then(() => undefined),
+      inParallel(others, SCHEDULED_RUNS_AT_ONCE, ({ row, trigger }) =>
+        this.run(row, trigger).then(() => undefined),
       ),
     ]);
     return due.length;
@@ -393,7 +392,7 @@ export class AutomationRunner {
     const [unmet = null] =
       which === 'clear' ? [] : await this.steps.unmetConditions([conditionsOf(row)], startedAt);
     if (unmet !== null) {
-      await this.recordMany([{ row, trigger, startedAt, outcome: 'skipped', steps: [unmetStep(unmet)] }]);
+      await this.recordMany([{ row, trigger, startedAt, outcome: 'skipped', steps: [skippedStep(unmet)] }]);
       return { outcome: 'skipped', changedDevice: false };
     }
     const actions = which === 'clear' ? (definition.clear_actions ?? []) : definition.actions;
@@ -410,23 +409,19 @@ export class AutomationRunner {
    * conditions read in one statement, each wave of steps (every run's first, then every run's second…) read
    * and sent as one batch, and the runs recorded in one statement. What each run does is what `run` does.
    */
-  private async runTogether(runs: ReadonlyArray<{ row: HomeAutomation; trigger: string }>): Promise<void> {
+  private async runTogether(runs: readonly DeviceOnlyRun[]): Promise<void> {
     const startedAt = this.now();
     const unmet = await this.steps.unmetConditions(
       runs.map(({ row }) => conditionsOf(row)),
       startedAt,
     );
-    const stepsOf = runs.map((_, i): RunStep[] => (unmet[i] === null ? [] : [unmetStep(unmet[i]!)]));
+    const stepsOf = runs.map((_, i): RunStep[] => (unmet[i] === null ? [] : [skippedStep(unmet[i]!)]));
     const going = runs.flatMap((run, i) => (unmet[i] === null ? [{ ...run, steps: stepsOf[i]! }] : []));
-    const longest = Math.max(0, ...going.map(({ row }) => row.definition.actions.length));
+    const longest = Math.max(0, ...going.map(({ actions }) => actions.length));
     for (let k = 0; k < longest; k++) {
-      const wave = going.filter(({ row }) => row.definition.actions[k] !== undefined);
+      const wave = going.filter(({ actions }) => k < actions.length);
       const taken = await this.steps.deviceSteps(
-        wave.map(({ row }) => ({
-          row,
-          definition: row.definition,
-          action: row.definition.actions[k] as Extract<AutomationAction, { kind: 'device' }>,
-        })),
+        wave.map(({ row, actions }) => ({ row, definition: row.definition, action: actions[k]! })),
       );
       wave.forEach((run, i) => run.steps.push(taken[i]!));
     }
@@ -501,15 +496,7 @@ export class AutomationRunner {
   }
 
   /** Runs recorded, each with its automation's last run, in ONE statement (a data-modifying CTE). */
-  private async recordMany(
-    runs: ReadonlyArray<{
-      row: AutomationRow;
-      trigger: string;
-      startedAt: Date;
-      outcome: AutomationRunOutcome;
-      steps: Step[];
-    }>,
-  ): Promise<void> {
+  private async recordMany(runs: readonly RunRecord[]): Promise<void> {
     if (runs.length === 0) return;
     const finishedAt = this.now();
     const inserted = this.db.$with('inserted').as(
@@ -543,8 +530,24 @@ const conditionsOf = (row: HomeAutomation) => ({
   timeZone: row.timeZone,
   conditions: row.definition.conditions,
 });
-/** The one step of a run whose condition does not hold. */
-const unmetStep = (detail: string): Step => ({ kind: 'delay', device_id: null, outcome: 'skipped', detail });
+/** The one step of a run that did not run: why (a condition that does not hold, missed while down). */
+const skippedStep = (detail: string): Step => ({
+  kind: 'delay',
+  device_id: null,
+  outcome: 'skipped',
+  detail,
+});
+const isDeviceAction = (action: AutomationAction): action is DeviceAction => action.kind === 'device';
+/** A run as `automation_runs` records it. */
+type RunRecord = {
+  row: AutomationRow;
+  trigger: string;
+  startedAt: Date;
+  outcome: AutomationRunOutcome;
+  steps: Step[];
+};
+/** A due run whose every step is a device command (`runTogether`). */
+type DeviceOnlyRun = { row: HomeAutomation; trigger: string; actions: DeviceAction[] };
 /** A run's outcome from its steps. */
 function outcomeOf(steps: readonly RunStep[]): AutomationRunOutcome {
   const failed = steps.filter((s) => s.outcome === 'failed').length;

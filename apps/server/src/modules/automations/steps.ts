@@ -28,7 +28,8 @@ type Step = AutomationRun['steps'][number];
  * language (the run's stored record keeps the English detail).
  */
 export type RunStep = Step & { failure?: { key: 'stepOffline' | 'stepRefused'; name: string } };
-type DeviceAction = Extract<AutomationAction, { kind: 'device' }>;
+/** A device step of an automation. */
+export type DeviceAction = Extract<AutomationAction, { kind: 'device' }>;
 /** A device step to take: which automation asks what of which device. */
 export interface DeviceStep {
   row: AutomationRow;
@@ -113,6 +114,7 @@ export class RunSteps {
    * batch (channel `automation`, the automation's owner as the actor within the automation's home).
    */
   async deviceSteps(steps: readonly DeviceStep[]): Promise<RunStep[]> {
+    if (steps.length === 0) return [];
     const now = this.now().getTime();
     const windowMs = (d: AutomationDefinition) => Math.max(HOUR_MS, d.manual_override_minutes * 60_000);
     const since = new Date(now - Math.max(...steps.map((s) => windowMs(s.definition))));

@@ -141,6 +141,11 @@ type StoreAcknowledgement = (ack: Acknowledgement) => Promise<DeviceRow | undefi
 
 /** A command of a batch (`executeCommands`): the device as it then is, or why it failed (what `executeCommand` throws). */
 export type CommandResult = { ok: true; device: DeviceRow } | { ok: false; error: unknown };
+const settled = (command: Promise<DeviceRow>): Promise<CommandResult> =>
+  command.then(
+    (device) => ({ ok: true, device }),
+    (error: unknown) => ({ ok: false, error }),
+  );
 
 /** The activity log's `device.command` entry: the state before → after, and how the command ended. */
 function outcomeEvent(
@@ -283,10 +288,7 @@ export class DeviceCommandService implements DeviceCommander {
   async executeCommands(inputs: readonly ExecuteCommandInput[]): Promise<CommandResult[]> {
     const results: CommandResult[] = new Array<CommandResult>(inputs.length);
     const alone = async (i: number) => {
-      results[i] = await this.executeCommand(inputs[i]!).then(
-        (device) => ({ ok: true as const, device }),
-        (error: unknown) => ({ ok: false as const, error }),
-      );
+      results[i] = await settled(this.executeCommand(inputs[i]!));
     };
     if (inputs.length === 1 || !this.transport.deliver) {
       for (let i = 0; i < inputs.length; i++) await alone(i);
@@ -299,7 +301,9 @@ export class DeviceCommandService implements DeviceCommander {
     inputs.forEach((input, i) => {
       if (seen.has(input.deviceId)) return void after.push(i);
       seen.add(input.deviceId);
-      byKind.set(input.scope.kind, [...(byKind.get(input.scope.kind) ?? []), i]);
+      const ofKind = byKind.get(input.scope.kind);
+      if (ofKind) ofKind.push(i);
+      else byKind.set(input.scope.kind, [i]);
     });
     for (const [kind, indices] of byKind) {
       try {
@@ -383,17 +387,8 @@ export class DeviceCommandService implements DeviceCommander {
     const store = (ack: Acknowledgement) => waves.add(ack);
     await Promise.all(
       sent.map(async (c) => {
-        results[c.i] = await this.delivered(
-          c.input,
-          c.device,
-          c.row,
-          c.desired,
-          c.commandId,
-          false,
-          store,
-        ).then(
-          (device) => ({ ok: true as const, device }),
-          (error: unknown) => ({ ok: false as const, error }),
+        results[c.i] = await settled(
+          this.delivered(c.input, c.device, c.row, c.desired, c.commandId, false, store),
         );
       }),
     );
