@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -6,7 +7,7 @@ import { E2E_FAULTY_SENSOR, E2E_JWT_SECRET, e2eMqttPort, TIMING_SLACK } from './
 /**
  * End-to-end tests against the built app (`npm test` runs `npm run build` first): one process serves the
  * web on 3100 and the API on 4100, on a fresh embedded database with the demo data. Debian's Chromium is
- * used; Playwright never downloads a browser. `npm test` (scripts/test-all.mjs) runs the specs in shards
+ * used (its headless shell when installed); Playwright never downloads a browser. `npm test` (scripts/test-all.mjs) runs the specs in shards
  * (`--shard=k/n`), each a run of its own with its own ports, server and fresh demo data (E2E_SHARD names it).
  */
 // Overridable so that two runs (or a run and a dev server) can share a machine.
@@ -16,6 +17,11 @@ const CI = Boolean(process.env.CI);
 // npm test runs the shards beside the server suites (TEST_TIMING_SLACK, vitest.config.ts): a page waits for a
 // busier server, so the limits stretch; a passing test takes no longer.
 const SLACK = TIMING_SLACK;
+// Debian's headless build of the same Chromium (package chromium-headless-shell, ADR 077): what Playwright
+// itself runs headless tests on. It draws no browser window, so a test costs its pages' work and little
+// else; /usr/bin/chromium (the full browser) when it is not installed.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 // Shards running at once keep their results apart (the runner empties its output folder when it starts).
 const SHARD = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : '';
 // A fresh data directory per run (the config file is also loaded by workers; only the runner starts the server).
@@ -39,9 +45,12 @@ export default defineConfig({
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
     trace: 'retain-on-failure',
+    // A fresh context per test would install the service worker and precache the whole build each time (ADR
+    // 077); the specs of the offline app and Web Push allow it (\`test.use({ serviceWorkers: 'allow' })\`).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
         '--headless',
         '--no-sandbox',

@@ -22,6 +22,9 @@ import {
  * Kavya's exactly once, and the change to Sneha's installation is shown as a conflict, not applied.
  */
 
+// The offline app is the service worker's: this spec lets it install (the suite blocks it, ADR 077).
+test.use({ serviceWorkers: 'allow' });
+
 type Json = Record<string, unknown>;
 
 async function api(request: APIRequestContext, base: string, token: string) {
