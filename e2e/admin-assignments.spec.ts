@@ -56,7 +56,12 @@ test.describe('admin devices and electrician assignments', () => {
     await device.getByRole('button').click();
     await expect(page).toHaveURL(/search=priya&status=online&sort=name&order=asc/);
     await expect(device).toHaveAttribute('aria-sort', 'ascending');
-    const names = await rows.getByRole('rowheader').allTextContents();
+    // The sorted rows arrive after the header changes (the previous rows stay on screen until then).
+    const shown = () => rows.getByRole('rowheader').allTextContents();
+    const byName = (list: string[]) =>
+      list.every((name, i) => i === 0 || list[i - 1]!.localeCompare(name) <= 0);
+    await expect.poll(async () => byName(await shown())).toBe(true);
+    const names = await shown();
     expect(names.length).toBeGreaterThan(0);
 
     // The URL restores the filters and the sort on reload.

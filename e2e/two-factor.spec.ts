@@ -1,12 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { allowTime, DEMO_PASSWORD, DEMO_USERS, fillLogin, signIn } from './support';
 
-/** Waits until the next 30-second TOTP step has begun (a code is accepted once per step, ADR 028). */
-async function nextTotpStep(page: Page): Promise<void> {
-  const ms = 30_000 - (Date.now() % 30_000) + 250;
-  await page.waitForTimeout(ms);
-}
+/**
+ * The code of an authenticator whose clock runs one 30-second step ahead: the server accepts the next step's
+ * code too (±1 step, ADR 028), and it is newer than any code accepted so far, so no test waits for a step.
+ */
+const aheadCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 test.describe('two-factor sign-in (TOTP)', () => {
   test('the demo admin enrols in settings, signs in with a generated code, and turns it off', async ({
@@ -24,7 +24,8 @@ test.describe('two-factor sign-in (TOTP)', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
     // The authenticator app, played by otplib.
-    await setup.getByLabel('Authentication code').fill(generateSync({ secret }));
+    const enrolCode = generateSync({ secret });
+    await setup.getByLabel('Authentication code').fill(enrolCode);
     await setup.getByRole('button', { name: 'Turn on' }).click();
     const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
@@ -47,9 +48,14 @@ test.describe('two-factor sign-in (TOTP)', () => {
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page.getByRole('alert').first()).toContainText('Invalid or expired code');
 
-    // The code used to turn it on cannot be used again: wait for the next step's code.
-    await nextTotpStep(page);
-    await codeField.fill(generateSync({ secret }));
+    // The code used to turn it on cannot be used again (a code is accepted once per step)…
+    await codeField.fill(enrolCode);
+    const replay = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/auth/'));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    expect((await replay).ok()).toBe(false);
+    await expect(page.getByRole('alert').first()).toContainText('Invalid or expired code');
+    // …a newer step's code signs in.
+    await codeField.fill(aheadCode(secret));
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page).toHaveURL(DEMO_USERS.admin.dashboard);
 
