@@ -7,8 +7,9 @@ import { E2E_FAULTY_SENSOR, E2E_JWT_SECRET, e2eMqttPort, TIMING_SLACK } from './
 /**
  * End-to-end tests against the built app (`npm test` runs `npm run build` first): one process serves the
  * web on 3100 and the API on 4100, on a fresh embedded database with the demo data. Debian's Chromium is
- * used (its headless shell when installed); Playwright never downloads a browser. `npm test` (scripts/test-all.mjs) runs the specs in shards
- * (`--shard=k/n`), each a run of its own with its own ports, server and fresh demo data (E2E_SHARD names it).
+ * used (its headless shell when installed); Playwright never downloads a browser. `npm test`
+ * (scripts/test-all.mjs) runs the specs in shards (`--shard=k/n`), each a run of its own with its own ports,
+ * server and fresh demo data (E2E_SHARD names it).
  */
 // Overridable so that two runs (or a run and a dev server) can share a machine.
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
@@ -46,7 +47,7 @@ export default defineConfig({
     timezoneId: 'Asia/Kolkata',
     trace: 'retain-on-failure',
     // A fresh context per test would install the service worker and precache the whole build each time (ADR
-    // 077); the specs of the offline app and Web Push allow it (\`test.use({ serviceWorkers: 'allow' })\`).
+    // 077); the offline spec, which is about the worker, allows it (`test.use({ serviceWorkers: 'allow' })`).
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -179,7 +179,8 @@ describe('DeviceCommandService', () => {
       'ok',
       'ok',
     ]);
-    // (A single entry is the refusal's record, written as any one record is.)
+    // Single records take the same call (the first acknowledgement's wave, the refusal, the command after the
+    // batch; how many depends on timing); the two acknowledgements that came while the first was written are one.
     expect(together.mock.calls.map(([, entries]) => entries.length).filter((n) => n > 1)).toEqual([2]);
     together.mockRestore();
     expect((await t.db.select().from(devices).where(eq(devices.id, c.device.id)))[0]).toMatchObject({
