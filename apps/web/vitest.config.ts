@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./app/test-setup.ts'],
+    isolate: false,
+    // Loaded afresh for each file with the app's modules (app/test-setup.ts): its toasts are a module's store.
+    server: { deps: { inline: ['react-hot-toast', 'goober'] } },
   },
 });

@@ -36,6 +36,7 @@ export interface CheckoutFailure {
 export interface CheckoutInstance {
   open(): void;
   on(event: 'payment.failed', callback: (failure: CheckoutFailure) => void): void;
+  close(): void;
 }
 
 export type CheckoutConstructor = new (options: CheckoutOptions) => CheckoutInstance;

@@ -39,8 +39,16 @@ beforeEach(() => {
     status: 'created',
   });
 });
-afterEach(() => {
-  document.body.innerHTML = '';
+/** Every checkout a test opened, closed after it as a page would (a root left open keeps its listeners). */
+const opened: InstanceType<typeof SandboxCheckout>[] = [];
+function checkoutFor(opts: CheckoutOptions): InstanceType<typeof SandboxCheckout> {
+  const checkout = new SandboxCheckout(opts);
+  opened.push(checkout);
+  return checkout;
+}
+afterEach(async () => {
+  for (const checkout of opened.splice(0)) checkout.close();
+  await waitFor(() => expect(document.querySelector('[data-sandbox-checkout]')).toBeNull());
 });
 
 describe('SandboxCheckout (Razorpay Checkout interface)', () => {
@@ -53,7 +61,7 @@ describe('SandboxCheckout (Razorpay Checkout interface)', () => {
     };
     paySandboxOrder.mockResolvedValue(response);
     const opts = options();
-    new SandboxCheckout(opts).open();
+    checkoutFor(opts).open();
 
     const dialog = await screen.findByRole('dialog', { name: 'Isaac' });
     expect(within(dialog).getAllByText('₹89,999').length).toBeGreaterThan(0);
@@ -77,7 +85,7 @@ describe('SandboxCheckout (Razorpay Checkout interface)', () => {
       }),
     );
     const opts = options();
-    const checkout = new SandboxCheckout(opts);
+    const checkout = checkoutFor(opts);
     const failed = vi.fn();
     checkout.on('payment.failed', failed);
     checkout.open();
@@ -95,13 +103,13 @@ describe('SandboxCheckout (Razorpay Checkout interface)', () => {
   it('calls ondismiss when closed with the X or Esc', async () => {
     const user = userEvent.setup();
     const first = options();
-    new SandboxCheckout(first).open();
+    checkoutFor(first).open();
     await user.click(await screen.findByRole('button', { name: 'Close payment' }));
     expect(first.modal.ondismiss).toHaveBeenCalledOnce();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const second = options();
-    new SandboxCheckout(second).open();
+    checkoutFor(second).open();
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(second.modal.ondismiss).toHaveBeenCalledOnce();

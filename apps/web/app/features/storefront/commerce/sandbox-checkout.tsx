@@ -38,19 +38,20 @@ export class SandboxCheckout implements CheckoutInstance {
       <SandboxCheckoutModal
         options={this.#options}
         onSuccess={(response) => {
-          this.#close();
+          this.close();
           this.#options.handler(response);
         }}
         onFailure={(failure) => this.#failureListeners.forEach((listener) => listener(failure))}
         onDismiss={() => {
-          this.#close();
+          this.close();
           this.#options.modal.ondismiss();
         }}
       />,
     );
   }
 
-  #close(): void {
+  /** Closes the checkout without a payment (Razorpay's `close()`); the buyer's dismissal goes through here. */
+  close(): void {
     const root = this.#root;
     const container = this.#container;
     this.#root = undefined;
