@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '~/lib/api-client';
-import type { CheckoutOptions } from './checkout';
+import type { CheckoutInstance, CheckoutOptions } from './checkout';
 
 const fetchSandboxOrder = vi.fn();
 const paySandboxOrder = vi.fn();
@@ -40,8 +40,8 @@ beforeEach(() => {
   });
 });
 /** Every checkout a test opened, closed after it as a page would (a root left open keeps its listeners). */
-const opened: InstanceType<typeof SandboxCheckout>[] = [];
-function checkoutFor(opts: CheckoutOptions): InstanceType<typeof SandboxCheckout> {
+const opened: CheckoutInstance[] = [];
+function checkoutFor(opts: CheckoutOptions): CheckoutInstance {
   const checkout = new SandboxCheckout(opts);
   opened.push(checkout);
   return checkout;
