@@ -105,6 +105,8 @@ export async function testEveryDevice(scope: Page | Locator): Promise<void> {
 /** Guided install, signature step: draws a signature on the pad the way a finger would. */
 export async function drawSignature(page: Page): Promise<void> {
   const pad = page.getByRole('img', { name: /Signature area/ });
+  // the pad library loads with the step: a stroke before it has attached would be lost
+  await expect(pad).toHaveAttribute('aria-busy', 'false');
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature area');
   await page.mouse.move(box.x + 30, box.y + 100);

@@ -188,6 +188,7 @@ const electrician = {
     empty: 'Signature area, empty: sign here',
     signed: 'Signature area, signed',
     hint: 'Sign inside the box.',
+    loading: 'Getting the signature area ready…',
     clear: 'Clear',
   },
   reopen: {

@@ -13,6 +13,9 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [empty, setEmpty] = useState(true);
+  // The library arrives with this step; until it has attached, a stroke would draw nothing and be lost,
+  // so the area says it is not ready yet (aria-busy, and the hint) instead of silently ignoring a finger.
+  const [ready, setReady] = useState(false);
   const { t } = useElectricianT();
 
   useEffect(() => {
@@ -36,6 +39,7 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
         onChange(instance.isEmpty() ? null : instance.toDataURL('image/png'));
       });
       pad.current = instance;
+      setReady(true);
     });
     return () => {
       disposed = true;
@@ -49,10 +53,11 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
         ref={canvas}
         role="img"
         aria-label={empty ? t('signature.empty') : t('signature.signed')}
+        aria-busy={!ready}
         className="h-48 w-full touch-none rounded-lg border border-slate-600 bg-white"
       />
       <div className="flex items-center justify-between gap-2 text-xs text-slate-400">
-        <span>{t('signature.hint')}</span>
+        <span aria-live="polite">{ready ? t('signature.hint') : t('signature.loading')}</span>
         <Button
           variant="ghost"
           size="sm"
