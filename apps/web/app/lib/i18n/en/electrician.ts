@@ -189,6 +189,7 @@ const electrician = {
     signed: 'Signature area, signed',
     hint: 'Sign inside the box.',
     loading: 'Getting the signature area ready…',
+    failed: 'The signature area could not load. Check the connection and retry.',
     clear: 'Clear',
   },
   reopen: {

@@ -2,7 +2,7 @@ import { SIGNATURE_PNG_LIMITS } from '@isaac/contract';
 import { Eraser } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
-import { Button } from '~/components/ui';
+import { Button, ErrorState } from '~/components/ui';
 import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /**
@@ -15,37 +15,57 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
   const [empty, setEmpty] = useState(true);
   // The library arrives with this step; until it has attached, a stroke would draw nothing and be lost,
   // so the area says it is not ready yet (aria-busy, and the hint) instead of silently ignoring a finger.
-  const [ready, setReady] = useState(false);
+  // If it cannot arrive (no network and not in the offline cache), the step says so and offers a retry.
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
   const { t } = useElectricianT();
 
   useEffect(() => {
     let disposed = false;
-    void import('signature_pad').then(({ default: Pad }) => {
-      const element = canvas.current;
-      if (disposed || !element) return;
-      // Match the canvas's pixels to its size on screen (sharp lines on high-density phones), within the
-      // dimensions the server accepts for a signature (SIGNATURE_PNG_LIMITS).
-      const ratio = Math.min(
-        Math.max(window.devicePixelRatio || 1, 1),
-        SIGNATURE_PNG_LIMITS.maxWidth / Math.max(element.offsetWidth, 1),
-        SIGNATURE_PNG_LIMITS.maxHeight / Math.max(element.offsetHeight, 1),
-      );
-      element.width = Math.floor(element.offsetWidth * ratio);
-      element.height = Math.floor(element.offsetHeight * ratio);
-      element.getContext('2d')?.scale(ratio, ratio);
-      const instance = new Pad(element, { penColor: '#0f172a', backgroundColor: '#ffffff' });
-      instance.addEventListener('endStroke', () => {
-        setEmpty(instance.isEmpty());
-        onChange(instance.isEmpty() ? null : instance.toDataURL('image/png'));
-      });
-      pad.current = instance;
-      setReady(true);
-    });
+    import('signature_pad').then(
+      ({ default: Pad }) => {
+        const element = canvas.current;
+        if (disposed || !element) return;
+        // Match the canvas's pixels to its size on screen (sharp lines on high-density phones), within the
+        // dimensions the server accepts for a signature (SIGNATURE_PNG_LIMITS).
+        const ratio = Math.min(
+          Math.max(window.devicePixelRatio || 1, 1),
+          SIGNATURE_PNG_LIMITS.maxWidth / Math.max(element.offsetWidth, 1),
+          SIGNATURE_PNG_LIMITS.maxHeight / Math.max(element.offsetHeight, 1),
+        );
+        element.width = Math.floor(element.offsetWidth * ratio);
+        element.height = Math.floor(element.offsetHeight * ratio);
+        element.getContext('2d')?.scale(ratio, ratio);
+        const instance = new Pad(element, { penColor: '#0f172a', backgroundColor: '#ffffff' });
+        instance.addEventListener('endStroke', () => {
+          setEmpty(instance.isEmpty());
+          onChange(instance.isEmpty() ? null : instance.toDataURL('image/png'));
+        });
+        pad.current = instance;
+        setStatus('ready');
+      },
+      () => {
+        if (!disposed) setStatus('failed');
+      },
+    );
     return () => {
       disposed = true;
       pad.current?.off();
+      pad.current = null;
     };
-  }, [onChange]);
+  }, [onChange, attempt]);
+
+  if (status === 'failed') {
+    return (
+      <ErrorState
+        title={t('signature.failed')}
+        onRetry={() => {
+          setStatus('loading');
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
 
   return (
     <div className="space-y-2">
@@ -53,11 +73,11 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
         ref={canvas}
         role="img"
         aria-label={empty ? t('signature.empty') : t('signature.signed')}
-        aria-busy={!ready}
+        aria-busy={status === 'loading'}
         className="h-48 w-full touch-none rounded-lg border border-slate-600 bg-white"
       />
       <div className="flex items-center justify-between gap-2 text-xs text-slate-400">
-        <span aria-live="polite">{ready ? t('signature.hint') : t('signature.loading')}</span>
+        <span aria-live="polite">{status === 'ready' ? t('signature.hint') : t('signature.loading')}</span>
         <Button
           variant="ghost"
           size="sm"
