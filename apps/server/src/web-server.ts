@@ -37,6 +37,8 @@ export interface HtmlPage {
   html: string;
   /** `'sha256-…'` of every inline <script> of `html`, for the page's Content-Security-Policy. */
   scriptHashes: readonly string[];
+  /** The module preloads the built page names (deferred by `deferScripts`, or left in <head>). */
+  preloads: readonly string[];
 }
 
 /**
@@ -59,13 +61,15 @@ export function loadHtmlPages(root: string, config: Config): Map<string, HtmlPag
       else if (entry.isFile() && entry.name.endsWith('.html')) {
         const file = relativePath(root, full).split(sep).join('/');
         const styled = inlineStylesheets(readFileSync(full, 'utf8'), root);
-        // The SPA fallback has nothing to paint before its scripts run (the back office renders in the
-        // browser): its scripts load at once, with the preloads where React Router put them.
-        const html =
-          file === SPA_FALLBACK
-            ? styled.replace('<head>', `<head>${signedInHead}`)
-            : deferScripts(styled).replace('<head>', `<head>${inline}`);
-        pages.set(file, { html, scriptHashes: inlineScriptHashes(html) });
+        const preloads = [...styled.matchAll(MODULEPRELOAD_LINK)].flatMap(([, href]) => (href ? [href] : []));
+        // Every page paints before its scripts run (ADR 011): a prerendered page its content, the SPA
+        // fallback the signed-in skeleton (root HydrateFallback) — run at once, the app's code would hold
+        // that first frame until it had rendered. The fallback's head also starts the early requests.
+        const html = deferScripts(styled).replace(
+          '<head>',
+          `<head>${file === SPA_FALLBACK ? signedInHead : inline}`,
+        );
+        pages.set(file, { html, scriptHashes: inlineScriptHashes(html), preloads });
       }
     }
   };
@@ -144,22 +148,32 @@ const MODULEPRELOAD_LINK = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js
 const ROUTER_MODULE_SCRIPT = '<script type="module" async="">';
 /** The type that keeps React Router's module script inert until the loader re-inserts it. */
 export const DEFERRED_MODULE_TYPE = 'text/isaac-deferred-module';
+/**
+ * The `rel` of a module preload the server adds to a page at request time (the SPA fallback's route
+ * chunks): inert (a browser ignores a link type it does not know) until the loader makes it a preload.
+ */
+export const DEFERRED_PRELOAD_REL = 'x-isaac-modulepreload';
 
 /**
- * The loader inlined at the end of <body>, called with the preload URLs, the inert type and the inlined
- * stylesheet's attribute. At once it switches the inlined stylesheet links to media="all" when they have
- * loaded. Once the document is parsed and the browser has painted it, it adds the module preloads to
- * <head> and runs React Router's module script (a script inserted by script runs; one with an inert type
+ * The loader inlined at the end of <body>, called with the preload URLs, the inert type, the inlined
+ * stylesheet's attribute and the inert preloads' rel. At once it switches the inlined stylesheet links to
+ * media="all" when they have loaded. Once the document is parsed and the browser has painted it, it adds
+ * the module preloads to <head> (the page's own, then the inert ones the server added for the route) and
+ * runs React Router's module script (a script inserted by script runs; one with an inert type
  * never does). A tab opened in the background gets no frames, so it loads at once. Plain browser
  * JavaScript, kept as text.
  */
-const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type, inlined) {
+const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type, inlined, deferredRel) {
   document.querySelectorAll('link[' + inlined + ']').forEach(function (sheet) {
     function apply() { sheet.media = 'all'; }
     if (sheet.sheet) apply();
     else sheet.addEventListener('load', apply);
   });
   function run() {
+    document.querySelectorAll('link[rel="' + deferredRel + '"]').forEach(function (inert) {
+      hrefs.push(inert.getAttribute('href'));
+      inert.parentNode.removeChild(inert);
+    });
     hrefs.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -199,7 +213,7 @@ export function deferScripts(html: string): string {
   });
   const loader =
     `<script>(${LOAD_SCRIPTS_AFTER_PAINT})(${JSON.stringify(hrefs)},${JSON.stringify(DEFERRED_MODULE_TYPE)},` +
-    `${JSON.stringify(INLINED_STYLESHEET_ATTRIBUTE)})</script>`;
+    `${JSON.stringify(INLINED_STYLESHEET_ATTRIBUTE)},${JSON.stringify(DEFERRED_PRELOAD_REL)})</script>`;
   return withoutPreloads
     .replace(ROUTER_MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}">`)
     .replace(LAST_BODY_END, `${loader}</body>`);
@@ -385,12 +399,15 @@ export async function buildWebServer(options: {
   const fallback = pages.get(SPA_FALLBACK) as HtmlPage;
   const manifest = readRouteManifest(root, fallback.html);
   const routes = appRoutePatterns(manifest);
-  const fallbackPreloads = new Set([...fallback.html.matchAll(MODULEPRELOAD_LINK)].map(([, href]) => href));
-  /** The SPA fallback for a route path: with the preloads of that page's own scripts (routeModulePreloads). */
+  const fallbackPreloads = new Set(fallback.preloads);
+  /**
+   * The SPA fallback for a route path: with the preloads of that page's own scripts (routeModulePreloads),
+   * made after the first paint like the fallback's own.
+   */
   const fallbackFor = (pathname: string): string => {
     const links = routeModulePreloads(manifest, pathname)
       .filter((href) => !fallbackPreloads.has(href))
-      .map((href) => `<link rel="modulepreload" href="${href}"/>`)
+      .map((href) => `<link rel="${DEFERRED_PRELOAD_REL}" href="${href}"/>`)
       .join('');
     return links ? fallback.html.replace('</head>', `${links}</head>`) : fallback.html;
   };
