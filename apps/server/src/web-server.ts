@@ -61,7 +61,7 @@ export function loadHtmlPages(root: string, config: Config): Map<string, HtmlPag
       else if (entry.isFile() && entry.name.endsWith('.html')) {
         const file = relativePath(root, full).split(sep).join('/');
         const styled = inlineStylesheets(readFileSync(full, 'utf8'), root);
-        const preloads = [...styled.matchAll(MODULEPRELOAD_LINK)].flatMap(([, href]) => (href ? [href] : []));
+        const preloads = modulePreloads(styled);
         // Every page paints before its scripts run (ADR 011): a prerendered page its content, the SPA
         // fallback the signed-in skeleton (root HydrateFallback) — run at once, the app's code would hold
         // that first frame until it had rendered. The fallback's head also starts the early requests.
@@ -146,6 +146,9 @@ export function inlineStylesheets(html: string, root: string): string {
 
 const MODULEPRELOAD_LINK = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"\/>/g;
 const ROUTER_MODULE_SCRIPT = '<script type="module" async="">';
+/** The scripts React Router's `<link rel="modulepreload">` tags of a page name, in order. */
+const modulePreloads = (html: string): string[] =>
+  [...html.matchAll(MODULEPRELOAD_LINK)].flatMap(([, href]) => (href ? [href] : []));
 /** The type that keeps React Router's module script inert until the loader re-inserts it. */
 export const DEFERRED_MODULE_TYPE = 'text/isaac-deferred-module';
 /**
@@ -206,11 +209,8 @@ const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type, inlined, deferredRel) {
  */
 export function deferScripts(html: string): string {
   if (!html.includes(ROUTER_MODULE_SCRIPT)) return html;
-  const hrefs: string[] = [];
-  const withoutPreloads = html.replace(MODULEPRELOAD_LINK, (_link, href: string) => {
-    hrefs.push(href);
-    return '';
-  });
+  const hrefs = modulePreloads(html);
+  const withoutPreloads = html.replace(MODULEPRELOAD_LINK, '');
   const loader =
     `<script>(${LOAD_SCRIPTS_AFTER_PAINT})(${JSON.stringify(hrefs)},${JSON.stringify(DEFERRED_MODULE_TYPE)},` +
     `${JSON.stringify(INLINED_STYLESHEET_ATTRIBUTE)},${JSON.stringify(DEFERRED_PRELOAD_REL)})</script>`;
