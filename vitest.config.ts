@@ -26,6 +26,8 @@ const SLACK = Math.max(1, Number(process.env.TEST_TIMING_SLACK) || 1);
 
 export default defineConfig({
   test: {
+    // A test that passed only on its retry is listed at the end with what its failed attempt said.
+    reporters: ['default', './scripts/lib/retried-tests-reporter.mjs'],
     projects: [
       {
         test: {
