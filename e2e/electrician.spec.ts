@@ -264,6 +264,24 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
   await expect(page.getByRole('heading', { name: "Customer's signature" })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save signature' })).toBeDisabled();
   await drawSignature(page);
+  // The phone turned: the canvas is sized again for its new width and the strokes drawn again, not
+  // stretched (its pixels keep the on-screen proportions) and not lost.
+  const viewport = page.viewportSize()!;
+  const canvasShape = () =>
+    page.getByRole('img', { name: 'Signature area, signed' }).evaluate((el: HTMLCanvasElement) => {
+      const pixels = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+      let inked = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 128) inked += 1;
+      return { onScreen: el.offsetWidth / el.offsetHeight, stored: el.width / el.height, inked };
+    });
+  await page.setViewportSize({ width: 844, height: 390 });
+  await expect
+    .poll(async () => {
+      const shape = await canvasShape();
+      return Math.abs(shape.onScreen - shape.stored) < 0.02 && shape.inked > 0;
+    })
+    .toBe(true);
+  await page.setViewportSize(viewport);
   await page.getByRole('button', { name: 'Save signature' }).click();
   await expect(toast(page, 'Signature saved')).toBeVisible();
 

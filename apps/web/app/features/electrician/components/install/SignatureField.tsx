@@ -6,6 +6,21 @@ import { Button, ErrorState } from '~/components/ui';
 import { useElectricianT } from '~/lib/i18n/electrician-texts';
 
 /**
+ * Matches a canvas's pixels to its size on screen (sharp lines on high-density phones), within the dimensions
+ * the server accepts for a signature (SIGNATURE_PNG_LIMITS). Setting the size clears what was drawn.
+ */
+function fitToScreen(element: HTMLCanvasElement): void {
+  const ratio = Math.min(
+    Math.max(window.devicePixelRatio || 1, 1),
+    SIGNATURE_PNG_LIMITS.maxWidth / Math.max(element.offsetWidth, 1),
+    SIGNATURE_PNG_LIMITS.maxHeight / Math.max(element.offsetHeight, 1),
+  );
+  element.width = Math.floor(element.offsetWidth * ratio);
+  element.height = Math.floor(element.offsetHeight * ratio);
+  element.getContext('2d')?.scale(ratio, ratio);
+}
+
+/**
  * A signature drawn with a finger, a pen or a mouse (the maintained `signature_pad` library, loaded with
  * this step only). `onChange` receives the PNG data URL after each stroke, or null when cleared.
  */
@@ -22,26 +37,34 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
 
   useEffect(() => {
     let disposed = false;
+    let resized: ResizeObserver | null = null;
     import('signature_pad').then(
       ({ default: Pad }) => {
         const element = canvas.current;
         if (disposed || !element) return;
-        // Match the canvas's pixels to its size on screen (sharp lines on high-density phones), within the
-        // dimensions the server accepts for a signature (SIGNATURE_PNG_LIMITS).
-        const ratio = Math.min(
-          Math.max(window.devicePixelRatio || 1, 1),
-          SIGNATURE_PNG_LIMITS.maxWidth / Math.max(element.offsetWidth, 1),
-          SIGNATURE_PNG_LIMITS.maxHeight / Math.max(element.offsetHeight, 1),
-        );
-        element.width = Math.floor(element.offsetWidth * ratio);
-        element.height = Math.floor(element.offsetHeight * ratio);
-        element.getContext('2d')?.scale(ratio, ratio);
+        fitToScreen(element);
         const instance = new Pad(element, { penColor: '#0f172a', backgroundColor: '#ffffff' });
         instance.addEventListener('endStroke', () => {
           setEmpty(instance.isEmpty());
           onChange(instance.isEmpty() ? null : instance.toDataURL('image/png'));
         });
         pad.current = instance;
+        // A phone turned (or a window resized) changes the canvas's size on screen, and the browser would
+        // stretch the pixels it has: the canvas is sized again and the strokes drawn again where they were.
+        // The PNG already handed over is the one signed; it does not change.
+        let size = `${element.offsetWidth}x${element.offsetHeight}`;
+        resized =
+          typeof ResizeObserver === 'undefined'
+            ? null
+            : new ResizeObserver(() => {
+                const now = `${element.offsetWidth}x${element.offsetHeight}`;
+                if (now === size || element.offsetWidth === 0) return;
+                size = now;
+                const strokes = instance.toData();
+                fitToScreen(element);
+                instance.fromData(strokes);
+              });
+        resized?.observe(element);
         setStatus('ready');
       },
       () => {
@@ -50,6 +73,7 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
     );
     return () => {
       disposed = true;
+      resized?.disconnect();
       pad.current?.off();
       pad.current = null;
     };
