@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '@isaac/contract';
@@ -133,6 +134,16 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'root-abc.css'), 'body{color:red}</style>');
   writeFileSync(join(dist, 'assets', 'entry-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+  // The copies the build writes beside a file (scripts/precompress.mjs), with marks of their own, so that a
+  // test tells the copy sent from a reply compressed on the fly.
+  writeFileSync(
+    join(dist, 'assets', 'chunk-def456.js'),
+    `export const a=${JSON.stringify('y'.repeat(4000))};`,
+  );
+  writeFileSync(join(dist, 'assets', 'chunk-def456.js.br'), brotliCompressSync('// the brotli copy\n'));
+  writeFileSync(join(dist, 'assets', 'chunk-def456.js.gz'), gzipSync('// the gzip copy\n'));
+  writeFileSync(join(dist, 'sw.js'), `self.v=${JSON.stringify('z'.repeat(4000))};`);
+  writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync('// the worker\n'));
   const config = loadConfig({ ...baseEnv, WEB_DIST: dist }, '/');
   web = await buildWebServer({ config });
 });
@@ -474,5 +485,29 @@ describe('web server', () => {
     expect(br.headers['content-encoding']).toBe('br');
     const gz = await web.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the build's precompressed copy of a file as it is, cached as the file", async () => {
+    const get = (url: string, encoding?: string) =>
+      web.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('/assets/chunk-def456.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('// the brotli copy\n');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await get('/assets/chunk-def456.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('// the gzip copy\n');
+    const plain = await get('/assets/chunk-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^export const a=/);
+    // The service worker's copy is revalidated on every visit, as the worker itself.
+    const worker = await get('/sw.js', 'br');
+    expect(brotliDecompressSync(worker.rawPayload).toString()).toBe('// the worker\n');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    // A file without copies is still compressed as it is sent.
+    const entry = await get('/assets/entry-abc123.js', 'br');
+    expect(brotliDecompressSync(entry.rawPayload).toString()).toMatch(/^console\.log\("x+"\);$/);
   });
 });

@@ -365,7 +365,9 @@ export function matchesRoute(pathname: string, patterns: readonly RoutePattern[]
   });
 }
 
-function cacheControlFor(path: string): string {
+function cacheControlFor(sent: string): string {
+  // A precompressed copy (`x.js.br`, scripts/precompress.mjs) is cached as the file it encodes.
+  const path = sent.replace(/\.(?:br|gz)$/, '');
   if (path.includes(`${sep}assets${sep}`)) return 'public, max-age=31536000, immutable';
   // The service worker too: a browser checks it on every visit, so a new one takes over at once.
   if (path.endsWith('.html') || path.endsWith(`${sep}sw.js`)) return 'no-cache';
@@ -373,7 +375,8 @@ function cacheControlFor(path: string): string {
 }
 
 /**
- * The web server on PORT: the built React Router app from WEB_DIST, compressed (br, gzip).
+ * The web server on PORT: the built React Router app from WEB_DIST, compressed (br, gzip: the build's
+ * precompressed copies of its files, else as sent).
  * Hashed /assets/* are cached forever, HTML is revalidated. A path with a prerendered page
  * (`/products/x` → `products/x/index.html`) gets that page; a path of one of the app's other routes (the
  * back office) gets React Router's SPA fallback; any other page path gets the SPA fallback too, which
@@ -440,6 +443,10 @@ export async function buildWebServer(options: {
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
+    // The build writes a brotli and a gzip copy of each text file (scripts/precompress.mjs): sent as they
+    // are, at their best compression, with nothing compressed per request (the compress plugin leaves an
+    // encoded reply alone). A file without copies is compressed as it is sent, as before.
+    preCompressed: true,
     // HTML pages are answered from memory (config inlined, scripts deferred, with their policy) below.
     index: false,
     redirect: false,
