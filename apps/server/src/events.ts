@@ -25,8 +25,11 @@ export interface AppEvents {
   'home.devices_changed': { homeId: string | null; userId: string };
   /** After commit: a person's access to a home began, changed (role, a guest's rooms) or ended. */
   'home.access_changed': { homeId: string; userId: string };
-  /** A device reported its firmware update's progress (issue 14). */
-  'device.ota_status': { deviceId: string; status: OtaStatus };
+  /**
+   * A device reported its firmware update's progress (issue 14); `at`: when the report arrived (its state
+   * counts from then, however long it waits behind the device's earlier reports).
+   */
+  'device.ota_status': { deviceId: string; status: OtaStatus; at: Date };
   /** A device reported its firmware version (after an update's reboot). */
   'device.version': { deviceId: string; version: string };
   /** A device came online (an interrupted update is sent again, ADR 053). */

@@ -320,7 +320,7 @@ export function createServices({
     events,
   );
   // The rollouts follow what devices report (issue 14, ADR 053).
-  events.on('device.ota_status', ({ deviceId, status }) => rollouts.onStatus(deviceId, status));
+  events.on('device.ota_status', ({ deviceId, status, at }) => rollouts.onStatus(deviceId, status, at));
   events.on('device.version', ({ deviceId, version }) => rollouts.onVersion(deviceId, version));
   events.on('device.online', ({ deviceId }) => rollouts.onOnline(deviceId));
   const oauth = new OAuthService(db, audit, now);

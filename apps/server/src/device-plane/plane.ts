@@ -197,6 +197,7 @@ export class DevicePlane implements DeviceTransport {
         await this.events?.publish('device.ota_status', {
           deviceId: parsed.deviceId,
           status: read.message as OtaStatus,
+          at,
         });
         return;
       }

@@ -306,6 +306,33 @@ describe('rollouts and commands across a crash', () => {
     expect(byId.get(blip.id)).toMatchObject({ state: 'VERIFIED' });
   });
 
+  it('an UPDATING report handled only after the reboot was heard still counts from its arrival: the old version then ends the update FAILED', async () => {
+    const row = await ownedPurifier();
+    const id = await rolloutOf([{ deviceId: row.id, stage: 0, state: 'INITIATED' }], {
+      stages: [100],
+      status: 'paused',
+    });
+    const now = t.clock.now().getTime();
+    await t.db
+      .update(rolloutDevices)
+      .set({ state: 'VERIFIED', stateAt: new Date(now - 1000) })
+      .where(eq(rolloutDevices.rolloutId, id));
+    // The report arrived, the device rebooted and its new connection was stamped, and only then (a busy
+    // server: the device's earlier reports still being handled) did the report's turn come.
+    const arrived = new Date(now - 500);
+    await t.db
+      .update(devices)
+      .set({ isConnected: true, connectedAt: new Date(now - 200) })
+      .where(eq(devices.id, row.id));
+    const service = app.services.rollouts;
+    await service.onStatus(row.id, { rollout_id: id, state: 'UPDATING' }, arrived);
+    await service.onVersion(row.id, '1.0.0');
+    expect((await detail(id)).devices[0]).toMatchObject({
+      state: 'FAILED',
+      reason: 'rebooted on the previous version',
+    });
+  });
+
   it('kill -9 mid-rollout, then a restart: commands left sent expire, interrupted downloads resume, the rollout finishes with none updated twice and none failed by the crash', async () => {
     const fleet = [
       await purifier('slow-download'),

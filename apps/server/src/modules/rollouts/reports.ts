@@ -87,19 +87,21 @@ export class RolloutReports {
    * A device's progress report (ADR 053): one step forward at a time (a skipped state is refused), DOWNLOADED
    * and VERIFIED only once the download route served it the whole image, FAILED at any time — unless it is
    * about an older attempt (what a restart interrupted: the command has gone out again). Final is final.
+   * The new state counts from `receivedAt`, when the report arrived, not from when its turn came: a device
+   * that reports UPDATING and reboots at once is back (its new connection stamped) before a busy server
+   * has handled that report, and `onVersion` must still see the reboot as coming after it.
    */
-  onStatus(deviceId: string, status: OtaStatus): Promise<void> {
-    return this.reports.run(deviceId, () => this.applyStatus(deviceId, status));
+  onStatus(deviceId: string, status: OtaStatus, receivedAt: Date): Promise<void> {
+    return this.reports.run(deviceId, () => this.applyStatus(deviceId, status, receivedAt));
   }
 
-  private async applyStatus(deviceId: string, status: OtaStatus): Promise<void> {
+  private async applyStatus(deviceId: string, status: OtaStatus, at: Date): Promise<void> {
     const [row] = await this.db
       .select()
       .from(rolloutDevices)
       .where(and(eq(rolloutDevices.rolloutId, status.rollout_id), eq(rolloutDevices.deviceId, deviceId)))
       .limit(1);
     if (!row || !IN_FLIGHT.includes(row.state)) return;
-    const at = this.now();
     if (status.state === 'FAILED') {
       if (status.attempt !== undefined && status.attempt < row.attempt) {
         this.stats.staleFailures += 1;

@@ -356,8 +356,8 @@ export class RolloutService {
   }
 
   /** A device's progress report (`RolloutReports.onStatus`). */
-  onStatus(deviceId: string, status: OtaStatus): Promise<void> {
-    return this.reports.onStatus(deviceId, status);
+  onStatus(deviceId: string, status: OtaStatus, receivedAt = this.now()): Promise<void> {
+    return this.reports.onStatus(deviceId, status, receivedAt);
   }
 
   /** A device reported its firmware version after a reboot (`RolloutReports.onVersion`). */
