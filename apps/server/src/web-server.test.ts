@@ -81,10 +81,21 @@ const routerPage = (title: string, main: string) =>
   '<link rel="stylesheet" href="/assets/root-abc.css"/></head>' +
   `<body><main>${main}</main>` +
   '<script>((storageKey, restoreKey) => { window.history.scrollRestoration = "manual"; })("k", "r")</script>' +
-  '<script>window.__reactRouterContext = {"basename":"/","ssr":false};</script>' +
+  '<script>window.__reactRouterContext = {"basename":"/","ssr":false};window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());</script>' +
   '<script type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>' +
   '<script>window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2}]\\n");</script>' +
   '<script>window.__reactRouterContext.streamController.close();</script></body></html>';
+
+/**
+ * A page run as a browser runs it (its inline scripts, a frame clock), with the web streams React Router's
+ * stream scripts use (jsdom has none of its own).
+ */
+const inBrowser = (html: string) =>
+  new JSDOM(html, {
+    runScripts: 'dangerously',
+    pretendToBeVisual: true,
+    beforeParse: (window) => Object.assign(window, { ReadableStream, TextEncoderStream }),
+  });
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -253,9 +264,7 @@ describe('web server', () => {
     // fallback's own preloads, then the route's, are in <head> and the module script runs.
     const page = await web.inject({ method: 'GET', url: '/owner/devices' });
     expect(page.body).not.toContain('<link rel="modulepreload"');
-    // (React Router's stream scripts need a browser's streams: left out, they are not this test's concern)
-    const withoutStream = page.body.replace(/<script>[^<]*streamController[^<]*<\/script>/g, '');
-    const dom = new JSDOM(withoutStream, { runScripts: 'dangerously', pretendToBeVisual: true });
+    const dom = inBrowser(page.body);
     const { document } = dom.window;
     expect(document.querySelectorAll('head link[rel="modulepreload"]')).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -280,7 +289,7 @@ describe('web server', () => {
 
     // In a browser: nothing loads while parsing; after a frame the preloads and the module script are back,
     // and the stylesheet link applies to the screen once it has loaded.
-    const dom = new JSDOM(html, { runScripts: 'dangerously', pretendToBeVisual: true });
+    const dom = inBrowser(html);
     const { document } = dom.window;
     await new Promise<void>((resolve) => dom.window.addEventListener('load', () => resolve()));
     const sheet = document.querySelector<HTMLLinkElement>(`link[${INLINED_STYLESHEET_ATTRIBUTE}]`);
