@@ -259,6 +259,10 @@ describe('web server', () => {
     ]);
     // Unknown paths (404) get the fallback as built.
     expect(await preloads('/no/such/page')).toEqual([]);
+    // The policy does not change: preloads are not inline scripts.
+    const forDevices = await web.inject({ method: 'GET', url: '/owner/devices' });
+    const forUnknown = await web.inject({ method: 'GET', url: '/debug' });
+    expect(forDevices.headers['content-security-policy']).toBe(forUnknown.headers['content-security-policy']);
 
     // In a browser: nothing is requested while parsing (the skeleton paints first); after a frame the
     // fallback's own preloads, then the route's, are in <head> and the module script runs.
@@ -276,6 +280,41 @@ describe('web server', () => {
     expect(document.querySelector(`link[rel="${DEFERRED_PRELOAD_REL}"]`)).toBeNull();
     expect(document.querySelector(`script[type="${DEFERRED_MODULE_TYPE}"]`)).toBeNull();
     dom.window.close();
+  });
+
+  it('escapes < in the config script', () => {
+    const config = loadConfig({ SOCIAL_YOUTUBE_URL: 'https://y.example/</script>' }, '/');
+    expect(runtimeConfigScript(config)).not.toContain('</script>');
+  });
+
+  it('serves the prerendered landing page and product pages with no-cache', async () => {
+    const home = await web.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>Landing</title>');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/products/isaac-purifier', '/products/isaac-purifier/']) {
+      const page = await web.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>ISAAC</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('inlines the runtime configuration into the HTML pages', async () => {
+    const res = await web.inject({ method: 'GET', url: '/owner/devices' });
+    // First in <head>: set before any script of the app runs (React's hydration skips it).
+    expect(res.body).toContain('<head><script>window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com"');
+  });
+
+  it('inlines the stylesheet and loads the link without blocking render or an inline handler', () => {
+    const html = inlineStylesheets('<head><link rel="stylesheet" href="/assets/root-abc.css"/></head>', dist);
+    expect(html).toBe(
+      '<head><style>body{color:red}<\\/style></style>' +
+        `<link rel="stylesheet" href="/assets/root-abc.css" media="print" ${INLINED_STYLESHEET_ATTRIBUTE}=""/></head>`,
+    );
+    expect(html).not.toContain('onload');
+    const missing = '<link rel="stylesheet" href="/assets/gone.css"/>';
+    expect(inlineStylesheets(missing, dist)).toBe(missing);
   });
 
   it('requests the scripts only after the first paint', async () => {
