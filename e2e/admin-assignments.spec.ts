@@ -31,8 +31,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('admin devices and electrician assignments', () => {
   test('devices: stat cards, search and filters kept in the URL', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/devices');
+    await signIn(page, 'admin', '/admin/devices');
     const stats = page.getByRole('region', { name: 'Device statistics' });
     for (const label of ['Total Devices', 'Online', 'Offline', 'Device Types']) {
       await expect(stats.getByText(label, { exact: true })).toBeVisible();
@@ -73,8 +72,7 @@ test.describe('admin devices and electrician assignments', () => {
   });
 
   test('bulk-assign devices to an electrician; the counts change', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/electricians');
+    await signIn(page, 'admin', '/admin/electricians');
     const before = await countsOf(page, 'Suresh Patil');
 
     await page.goto('/admin/devices?assignment=available');
@@ -107,8 +105,7 @@ test.describe('admin devices and electrician assignments', () => {
   });
 
   test('assign a customer with a date: they move to the new electrician', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/electricians');
+    await signIn(page, 'admin', '/admin/electricians');
     const ravi = await countsOf(page, 'Ravi Kumar');
     const suresh = await countsOf(page, 'Suresh Patil');
 

@@ -40,8 +40,7 @@ test.describe('admin dashboard and activity', () => {
     await expect(stranger.getByText('Invalid email or password').first()).toBeVisible();
     await other.close();
 
-    await signIn(page, 'admin');
-    await page.goto('/admin/activity');
+    await signIn(page, 'admin', '/admin/activity');
     await page.getByLabel('Action').selectOption('auth.sign_in_failed');
     await expect(page).toHaveURL(/action=auth\.sign_in_failed/);
     const feed = page.getByRole('region', { name: 'Activity' });
@@ -60,8 +59,7 @@ test.describe('admin dashboard and activity', () => {
 
   test('activity at 390 px: filters and entries fit the screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto('/admin/activity');
+    await signIn(page, 'admin', '/admin/activity');
     await expect(
       page
         .getByRole('region', { name: 'Activity' })

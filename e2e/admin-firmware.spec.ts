@@ -38,8 +38,7 @@ test.describe('admin firmware', () => {
   }) => {
     // Sign-in, a throttled 2 MB upload and the API checks: more than the default 30 s on a busy machine.
     allowTime(90_000);
-    await signIn(page, 'admin');
-    await page.goto('/admin/devices');
+    await signIn(page, 'admin', '/admin/devices');
     await page.getByRole('link', { name: 'Firmware' }).click();
     await expect(page).toHaveURL('/admin/devices/firmware');
     await expect(page.getByRole('heading', { level: 2, name: 'Firmware' })).toBeVisible();
@@ -153,8 +152,7 @@ test.describe('admin firmware', () => {
 
   test('at 390 px every image is a card with its Delete action in view', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto('/admin/devices/firmware');
+    await signIn(page, 'admin', '/admin/devices/firmware');
     const cards = page.getByRole('list', { name: 'Uploaded firmware' }).getByRole('listitem');
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();

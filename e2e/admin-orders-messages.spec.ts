@@ -87,8 +87,7 @@ test('a contact message is in Messages: mark handled, filter, open again; usable
   const text = `The filter light stays red (${RUN})`;
   await sendMessage(page, text);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'admin');
-  await page.goto('/admin/messages?state=open');
+  await signIn(page, 'admin', '/admin/messages?state=open');
   await page.getByLabel('Search').fill(RUN);
   const card = page.getByRole('article', { name: new RegExp(`${BUYER.name} · Technical Support`) });
   await expect(card.getByText(text)).toBeVisible();

@@ -19,8 +19,7 @@ async function total(region: Locator, label: string): Promise<number> {
 
 test.describe('admin reports', () => {
   test('charts of the demo data, a data table, range changes and a CSV download', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/reports');
+    await signIn(page, 'admin', '/admin/reports');
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -73,8 +72,7 @@ test.describe('admin reports', () => {
   });
 
   test('a custom range refused as the API would refuse it, then applied', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/reports');
+    await signIn(page, 'admin', '/admin/reports');
     await page.getByRole('button', { name: 'Custom' }).click();
     const form = page.getByRole('form', { name: 'Custom date range' });
     await form.getByLabel('From').fill('2026-03-10');
@@ -89,8 +87,7 @@ test.describe('admin reports', () => {
 
   test('390 px: the controls and charts fit, nothing scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto('/admin/reports');
+    await signIn(page, 'admin', '/admin/reports');
     const orders = figure(page, 'Orders and revenue');
     await expect(orders.locator('.uplot canvas').first()).toBeVisible();
     const box = await orders.boundingBox();
@@ -111,8 +108,7 @@ test.describe('chart legends (issue 30)', () => {
       isMobile: true,
     });
     const page = await context.newPage();
-    await signIn(page, 'admin');
-    await page.goto('/admin/reports');
+    await signIn(page, 'admin', '/admin/reports');
     const orders = figure(page, 'Orders and revenue');
     const chart = orders.locator('.uplot');
     await expect(chart.locator('canvas').first()).toBeVisible();

@@ -123,8 +123,7 @@ test.describe('admin users', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto('/admin/users');
+    await signIn(page, 'admin', '/admin/users');
     await page.getByLabel('Search').fill(PAGER.toLowerCase());
     const cards = page.getByRole('list', { name: 'Users' }).getByRole('article');
     await expect(cards).toHaveCount(PAGER_USERS);
@@ -162,8 +161,7 @@ test.describe('admin users', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 700, height: 900 });
-    await signIn(page, 'admin');
-    await page.goto('/admin/users');
+    await signIn(page, 'admin', '/admin/users');
     const region = page.getByRole('region', { name: 'Users' });
     await expect(rows(page).first()).toBeVisible();
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -174,8 +172,7 @@ test.describe('admin users', () => {
 
   test('add, edit and delete a user', async ({ page }) => {
     test.slow(); // three dialogs and five round trips
-    await signIn(page, 'admin');
-    await page.goto('/admin/users');
+    await signIn(page, 'admin', '/admin/users');
     await page.getByRole('button', { name: 'Add User' }).click();
     const add = page.getByRole('dialog', { name: 'Add User' });
     await add.getByRole('button', { name: 'Add User' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, type DemoRole, fillLogin, signIn } from './support';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoRole, fillLogin, signInThroughLogin } from './support';
 
 test.describe('sign-in', () => {
   for (const role of Object.keys(DEMO_USERS) as DemoRole[]) {
@@ -77,7 +77,7 @@ test.describe('sign-in', () => {
   });
 
   test('an already signed-in visitor of /login goes to the dashboard', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInThroughLogin(page, 'admin');
     await page.goto('/login');
     await expect(page).toHaveURL('/admin/dashboard');
   });
@@ -92,13 +92,13 @@ test.describe('route guard', () => {
   });
 
   test('a wrong-role URL goes to the own dashboard (owner → /admin/users)', async ({ page }) => {
-    await signIn(page, 'owner');
+    await signInThroughLogin(page, 'owner');
     await page.goto('/admin/users');
     await expect(page).toHaveURL('/owner/dashboard');
   });
 
   test('an admin sent to /electrician lands on the admin dashboard', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInThroughLogin(page, 'admin');
     await page.goto('/electrician/installations');
     await expect(page).toHaveURL('/admin/dashboard');
   });
@@ -106,19 +106,19 @@ test.describe('route guard', () => {
   test("an electrician's /owner is their own home (ADR 033); an owner sent to /electrician lands on theirs", async ({
     page,
   }) => {
-    await signIn(page, 'electrician');
+    await signInThroughLogin(page, 'electrician');
     await page.goto('/owner/rooms');
     await expect(page).toHaveURL('/owner/rooms');
     await expect(page.getByRole('heading', { level: 1, name: 'Rooms' })).toBeVisible();
     await expect(page.getByText(/error|forbidden|permission/i)).toHaveCount(0);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, 'owner');
+    await signInThroughLogin(page, 'owner');
     await page.goto('/electrician/installations');
     await expect(page).toHaveURL('/owner/dashboard');
   });
 
   test('/dashboard redirects by role and /dashboard/* goes to /dashboard', async ({ page }) => {
-    await signIn(page, 'electrician');
+    await signInThroughLogin(page, 'electrician');
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/electrician/dashboard');
     await page.goto('/dashboard/anything/else');
@@ -126,7 +126,7 @@ test.describe('route guard', () => {
   });
 
   test('an area index shows its dashboard', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInThroughLogin(page, 'admin');
     await page.goto('/admin');
     await expect(page).toHaveURL('/admin/dashboard');
   });
@@ -142,7 +142,7 @@ test.describe('route guard', () => {
 
 test.describe('session', () => {
   test('logout ends the session and goes to /login', async ({ page }) => {
-    await signIn(page, 'electrician');
+    await signInThroughLogin(page, 'electrician');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/login');
     await page.goto('/electrician/dashboard');
@@ -164,7 +164,7 @@ test.describe('session', () => {
   });
 
   test('/debug shows the signed-in user', async ({ page }) => {
-    await signIn(page, 'owner');
+    await signInThroughLogin(page, 'owner');
     await page.goto('/debug');
     await expect(page.getByRole('heading', { name: 'Debug' })).toBeVisible();
     const state = page.getByRole('region', { name: 'Authentication' });
@@ -177,7 +177,7 @@ test.describe('session', () => {
 
 test.describe('dashboard shell', () => {
   test('menu items change the page and its title', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInThroughLogin(page, 'admin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu.getByRole('link')).toHaveText([
       'Dashboard',
@@ -203,7 +203,7 @@ test.describe('dashboard shell', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
     test('the sidebar is a drawer behind a toggle', async ({ page }) => {
-      await signIn(page, 'electrician');
+      await signInThroughLogin(page, 'electrician');
       const toggle = page.getByRole('button', { name: 'Open menu' });
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       await expect(toggle).toBeVisible();

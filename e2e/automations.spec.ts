@@ -101,8 +101,7 @@ test('a template automation turns the purifier on when the air turns poor, and t
 
 test('the automations page at 390 px: templates and cards stack, nothing overflows', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'owner');
-  await page.goto('/owner/automations');
+  await signIn(page, 'owner', '/owner/automations');
   await expect(page.getByRole('heading', { name: 'Start from a template', exact: true })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -31,8 +31,7 @@ test('an offline demo device connects with its credentials (Online), then vanish
   const offline = ((await list.json()) as { devices: OwnerDevice[] }).devices.find((d) => !d.is_connected);
   expect(offline, 'the demo owner has an offline device').toBeDefined();
 
-  await signIn(page, 'owner');
-  await page.goto('/owner/devices');
+  await signIn(page, 'owner', '/owner/devices');
   const card = page.getByRole('article', { name: offline!.name, exact: true });
   await expect(card.getByText('Offline')).toBeVisible();
 
@@ -60,8 +59,7 @@ test('an offline demo device connects with its credentials (Online), then vanish
 test('a sensor shows its air quality (AQI band in words) and its chart draws the readings', async ({
   page,
 }) => {
-  await signIn(page, 'owner');
-  await page.goto('/owner/devices?type=skywalker');
+  await signIn(page, 'owner', '/owner/devices?type=skywalker');
   const sensor = page.getByRole('article').filter({ hasText: 'Online' }).first();
   await expect(sensor.getByText(/AQI \d+ · PM2\.5 \d+ µg\/m³/)).toBeVisible();
   await sensor.getByRole('button', { name: /^Air quality chart of / }).click();

@@ -62,8 +62,7 @@ test('every electrician screen has no serious or critical axe-core violations', 
 });
 
 test('configures WiFi (both fields required) and pairs Bluetooth from Assigned Devices', async ({ page }) => {
-  await signIn(page, 'electrician');
-  await page.goto('/electrician/devices');
+  await signIn(page, 'electrician', '/electrician/devices');
   const row = page
     .getByRole('region', { name: 'Assigned devices' })
     .locator('tbody tr')
@@ -86,8 +85,7 @@ test('configures WiFi (both fields required) and pairs Bluetooth from Assigned D
 });
 
 test("customer mode: create a room in a customer's home and assign a device to it", async ({ page }) => {
-  await signIn(page, 'electrician');
-  await page.goto('/electrician/customer-mode');
+  await signIn(page, 'electrician', '/electrician/customer-mode');
   await page
     .getByRole('navigation', { name: 'Customers' })
     .getByRole('button', { name: /Kavya Iyer/ })
@@ -121,8 +119,7 @@ test('an installation: Start from Assigned Customers, phases and Complete in the
   request,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'electrician');
-  await page.goto('/electrician/users');
+  await signIn(page, 'electrician', '/electrician/users');
   // At 390 px each customer is a card, its action at the bottom.
   const cards = page.getByRole('list', { name: 'Assigned customers' });
   await cards
@@ -315,8 +312,7 @@ test('a guided install at 390 px: devices by serial, configure, check, training,
 });
 
 test("the owner sees who may work in their home and revokes the electrician's access", async ({ page }) => {
-  await signIn(page, 'owner');
-  await page.goto('/owner/settings');
+  await signIn(page, 'owner', '/owner/settings');
   const section = page.getByRole('region', { name: 'Electricians with access' });
   const ravi = section.getByRole('listitem').filter({ hasText: 'Ravi Kumar' });
   await expect(ravi).toBeVisible();
@@ -328,8 +324,7 @@ test("the owner sees who may work in their home and revokes the electrician's ac
   await expect(section.getByText('No electrician has access to your home')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await signIn(page, 'electrician');
-  await page.goto('/electrician/users');
+  await signIn(page, 'electrician', '/electrician/users');
   await expect(
     page.getByRole('region', { name: 'Assigned customers' }).getByRole('row', { name: /Kavya Iyer/ }),
   ).toBeVisible();

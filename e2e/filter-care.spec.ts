@@ -8,8 +8,7 @@ import { allowTime, signIn } from './support';
  */
 test('a purifier card reorders its filter: details filled in, paid, on my orders', async ({ page }) => {
   allowTime(60_000); // the owner's devices, the storefront, the cart, checkout and payment, the orders
-  await signIn(page, 'owner');
-  await page.goto('/owner/devices?type=isaac');
+  await signIn(page, 'owner', '/owner/devices?type=isaac');
   const card = page
     .getByRole('article')
     .filter({ has: page.getByText('Filter life') })

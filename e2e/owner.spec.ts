@@ -105,8 +105,7 @@ test.describe('owner area', () => {
   });
 
   test('toggles one gang of a Lumos switch, filtered by type in the URL', async ({ page }) => {
-    await signIn(page, 'owner');
-    await page.goto('/owner/devices');
+    await signIn(page, 'owner', '/owner/devices');
     await page.getByLabel('Type').selectOption('lumos');
     await expect(page).toHaveURL('/owner/devices?type=lumos');
     // The grid sorts on the server from its Sort by menu, kept beside the filter.
@@ -151,8 +150,7 @@ test.describe('owner area', () => {
   test('names a switch of a Lumos device in its settings; the card and voice use the name', async ({
     page,
   }) => {
-    await signIn(page, 'owner');
-    await page.goto('/owner/devices?type=lumos');
+    await signIn(page, 'owner', '/owner/devices?type=lumos');
     const card = page
       .getByRole('article')
       .filter({ has: page.getByRole('switch', { name: 'Switch 1' }) })
@@ -172,8 +170,7 @@ test.describe('owner area', () => {
     await expect(renamed.getByRole('switch', { name: 'Ceiling light' })).toBeVisible();
   });
   test('creates a room, assigns and unassigns a device, edits and deletes the room', async ({ page }) => {
-    await signIn(page, 'owner');
-    await page.goto('/owner/rooms');
+    await signIn(page, 'owner', '/owner/rooms');
     await page.getByRole('button', { name: 'Add Room' }).click();
     const add = page.getByRole('dialog', { name: 'Add Room' });
     await expect(add.getByLabel('Room type')).toHaveValue('bedroom');

@@ -13,8 +13,7 @@ test('the admin rolls a new image out to the sensors; devices end Updated; the o
   page,
 }) => {
   allowTime(90_000);
-  await signIn(page, 'admin');
-  await page.goto('/admin/devices/firmware');
+  await signIn(page, 'admin', '/admin/devices/firmware');
   await page.getByRole('button', { name: 'Upload Firmware' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Firmware' });
   await upload.getByLabel('Device type').selectOption('skywalker');
@@ -57,8 +56,7 @@ test('the admin rolls a new image out to the sensors; devices end Updated; the o
   // The owner's sensors that were online now run the new version.
   await page.goto('/login');
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'owner');
-  await page.goto('/owner/devices?type=skywalker');
+  await signIn(page, 'owner', '/owner/devices?type=skywalker');
   await expect(page.getByText(VERSION).first()).toBeVisible({ timeout: 30_000 });
   // … and the card says how the update went.
   await expect(

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { CSRF_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@isaac/contract';
 import { TIMING_SLACK } from './settings';
 
 export const DEMO_PASSWORD = 'isaac-demo';
@@ -24,13 +25,57 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs in as a demo role through /login and waits for its dashboard. */
-export async function signIn(page: Page, role: DemoRole): Promise<void> {
+/** Signs in as a demo role through /login, the way a person does, and waits for its dashboard. */
+export async function signInThroughLogin(page: Page, role: DemoRole): Promise<void> {
   const { email, dashboard } = DEMO_USERS[role];
   await page.goto('/login');
   await fillLogin(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(dashboard);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** The API of this run's e2e server (playwright.config.ts starts it on E2E_API_PORT). */
+const E2E_API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
+
+/**
+ * Opens `path` (the role's dashboard unless given) as a demo role that is already signed in: the session
+ * comes from the API, as a returning visitor's does, so a test not about signing in skips loading /login
+ * and a dashboard it does not look at (auth.spec.ts and signInThroughLogin cover the form). The page's own
+ * requests share the browser's cookies, so the CSRF cookie of the sign-in is the page's too. A page that
+ * has already been somewhere signs in through /login instead: the form also clears what a previous user of
+ * the browser left (kept reads, outbox), which a token written from outside would not.
+ */
+export async function signIn(page: Page, role: DemoRole, path?: string): Promise<void> {
+  const { email, dashboard } = DEMO_USERS[role];
+  if (page.url() !== 'about:blank') {
+    await signInThroughLogin(page, role);
+    if (path && path !== dashboard) await page.goto(path);
+    return;
+  }
+  const csrf = await page.request.get(`${E2E_API}/auth/csrf-token`);
+  expect(csrf.ok()).toBe(true);
+  const { csrf_token: csrfToken } = (await csrf.json()) as { csrf_token: string };
+  const login = await page.request.post(`${E2E_API}/auth/login`, {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(login.ok(), `sign-in of ${email}`).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  // A file of the web's origin with no scripts: somewhere to write the origin's storage before the app runs.
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([keys, values]) => {
+      localStorage.setItem(keys[0], values[0]);
+      localStorage.setItem(keys[1], values[1]);
+    },
+    [
+      [TOKEN_STORAGE_KEY, CSRF_STORAGE_KEY],
+      [token, csrfToken],
+    ],
+  );
+  await page.goto(path ?? dashboard);
+  if (!path || path === dashboard)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
 /** Serious or critical axe-core findings (WCAG 2.1 A/AA) on the page as it is now. */

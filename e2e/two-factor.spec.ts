@@ -13,8 +13,7 @@ test.describe('two-factor sign-in (TOTP)', () => {
     page,
   }) => {
     allowTime(120_000);
-    await signIn(page, 'admin');
-    await page.goto('/admin/settings');
+    await signIn(page, 'admin', '/admin/settings');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
 
