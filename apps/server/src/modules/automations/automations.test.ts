@@ -15,31 +15,13 @@ import {
   notifications,
   users,
 } from '../../db/schema/index.ts';
-import { SimulatedDevice } from '../../simulator/device.ts';
+import type { SimulatedDevice } from '../../simulator/device.ts';
+import { addDevice, connectDevice, createAutomation } from '../../test/automations.ts';
 import { authed, createTestApp, login, type TestApp, until } from '../../test/helpers.ts';
 import { AutomationRunner } from './runner.ts';
 
 type Headers = Record<string, string>;
-let serial = 0;
-
-async function addDevice(t: TestApp, owner: Headers, type: 'isaac' | 'lumos' | 'skywalker', model: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/devices',
-    headers: owner,
-    payload: {
-      name: `${type} ${++serial}`,
-      model,
-      serial_number: `AU-${process.pid}-${Date.now()}-${serial}`,
-      type,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<DeviceCreatedResponse>();
-}
-
-const create = (t: TestApp, headers: Headers, payload: AutomationDefinitionInput) =>
-  t.app.inject({ method: 'POST', url: '/api/automations', headers, payload });
+const create = createAutomation;
 
 describe('automations: ownership, validation, schedules', () => {
   let t: TestApp;
@@ -289,31 +271,7 @@ describe('automations on the device plane', () => {
     await t.close();
   });
 
-  async function connect(created: DeviceCreatedResponse) {
-    const device = new SimulatedDevice({
-      id: created.device._id,
-      secret: created.credentials!.secret,
-      type: created.device.type,
-      gangCount: created.device.gangs.length,
-      url: created.credentials!.mqtt_url,
-      state: {
-        power_on: false,
-        gang_states: [],
-        fan_speed: created.device.type === 'isaac' ? 'medium' : null,
-      },
-      ackLatencyMs: 5,
-    });
-    await device.start();
-    running.push(device);
-    expect(
-      await until(
-        async () =>
-          (await t.db.select().from(devices).where(eq(devices.id, created.device._id)))[0]?.isConnected ===
-          true,
-      ),
-    ).toBe(true);
-    return device;
-  }
+  const connect = (created: DeviceCreatedResponse) => connectDevice(t, created, running);
 
   it('a PM2.5 spike turns the purifier on through the engine, once per crossing, within the toggle limit', async () => {
     const sensorCreated = await addDevice(t, owner, 'skywalker', 'SKYWALKER');
@@ -502,7 +460,7 @@ describe('automations on the device plane', () => {
       method: 'POST',
       url: '/api/rooms',
       headers: owner,
-      payload: { name: `Study ${serial}`, type: 'bedroom' },
+      payload: { name: `Study ${purifierCreated.device.serial_number}`, type: 'bedroom' },
     });
     expect(room.statusCode, room.body).toBe(201);
     for (const id of [sensor.id, purifier.id]) {

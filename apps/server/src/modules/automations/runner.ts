@@ -28,9 +28,19 @@ import type { DeviceCommandService } from '../device-commands/service.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { NotificationInput, NotificationService } from '../notifications/service.ts';
 import { eventPhrase } from './engine/phrases.ts';
+import { batchesOf, inParallel } from './lanes.ts';
 import { nextRun } from './engine/schedule.ts';
 import { observe, type WatchState } from './engine/threshold.ts';
-import { RunSteps, type DeviceAction, type RunStep } from './steps.ts';
+import {
+  changedADevice,
+  isDeviceAction,
+  outcomeOf,
+  RunSteps,
+  skippedStep,
+  stored,
+  type DeviceAction,
+  type RunStep,
+} from './steps.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A failing automation tells its owner once in this time (not on every reading). */
@@ -45,20 +55,6 @@ const SCHEDULED_BATCH = 250;
 /** …and this many batches at once; a minute's other runs (delays, notifications) go this many side by side. */
 const SCHEDULED_BATCHES_AT_ONCE = 4;
 const SCHEDULED_RUNS_AT_ONCE = 64;
-
-/** `work` on every item, at most `limit` at a time; resolves when all are done (a failure is thrown after). */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const errors: unknown[] = [];
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await work(item).catch((error: unknown) => void errors.push(error));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (errors.length > 0) throw errors[0];
-}
 
 export interface RunnerOptions {
   aqiScale: AqiScale;
@@ -151,30 +147,51 @@ export class AutomationRunner {
   /**
    * A stored batch's latest PM2.5 per device: one lookup of the automations watching those devices (with
    * their watch), each reading judged against the watch just read. Most readings leave the watch as it is
-   * and cost nothing more; a change of phase (or a fire) is taken under the row lock and judged again there,
-   * so two processes never fire one automation twice (a reading judged against a watch another process
-   * changed a moment before counts from the next reading on). Batches are judged one after another, so a
-   * later batch never reads a watch an earlier one is still changing; the fired automations then run side
-   * by side, outside that order (a run waits for its devices, the next batch does not wait for it).
+   * and cost nothing more; the watches a batch changes (a change of phase, or a fire) are taken under their
+   * row locks together and judged again there, so two processes never fire one automation twice (a reading
+   * judged against a watch another process changed a moment before counts from the next reading on).
+   * Batches are judged one after another, so a later batch never reads a watch an earlier one is still
+   * changing; the fired automations then run outside that order (a run waits for its devices, the next batch
+   * does not wait for it): those that only command devices together, as a minute's schedules do (ADR 076),
+   * the others side by side.
    */
   async onReadings(latest: ReadonlyArray<{ deviceId: string; pm25: number }>): Promise<void> {
     if (latest.length === 0) return;
-    const judged = this.judging.then(() => this.judgeBatch(latest));
-    this.judging = judged.then(
+    const judging = this.judging.then(() => this.judgeBatch(latest));
+    this.judging = judging.then(
       () => undefined,
       () => undefined,
     );
-    await inParallel(await judged, RUNS_AT_ONCE, async ({ row, pm25, event }) => {
-      if (event === 'clear') {
-        await this.run(row, `PM2.5 back to ${Math.round(pm25)} µg/m³`, 'clear');
-        return;
-      }
-      const { changedDevice } = await this.run(row, `PM2.5 ${Math.round(pm25)} µg/m³`);
-      if (changedDevice) await this.markActed(row.id);
-    });
+    // Runs that only command devices go together: the fired ones (their conditions checked, their watch
+    // marked when a device changed), and the cleared ones (clear actions have no conditions).
+    const together = { fire: [] as DeviceOnlyRun[], clear: [] as DeviceOnlyRun[] };
+    const others: Judged[] = [];
+    for (const judged of await judging) {
+      const { definition } = judged.row;
+      const steps = judged.event === 'clear' ? (definition.clear_actions ?? []) : definition.actions;
+      const actions = steps.filter(isDeviceAction);
+      if (actions.length === steps.length) together[judged.event].push({ ...runOf(judged), actions });
+      else others.push(judged);
+    }
+    const inBatches = (runs: DeviceOnlyRun[], which: 'actions' | 'clear') =>
+      inParallel(batchesOf(runs, SCHEDULED_BATCH), SCHEDULED_BATCHES_AT_ONCE, async (batch) => {
+        const stepsOf = await this.runTogether(batch, which);
+        if (which === 'actions') {
+          await this.markActed(batch.filter((_, i) => stepsOf[i]!.some(changedADevice)).map((r) => r.row.id));
+        }
+      });
+    await Promise.all([
+      inBatches(together.fire, 'actions'),
+      inBatches(together.clear, 'clear'),
+      inParallel(others, RUNS_AT_ONCE, async (judged) => {
+        const which = judged.event === 'clear' ? 'clear' : 'actions';
+        const { changedDevice } = await this.run(judged.row, runOf(judged).trigger, which);
+        if (changedDevice && which === 'actions') await this.markActed([judged.row.id]);
+      }),
+    ]);
   }
 
-  /** The watches' part of `onReadings`: the automations the batch fires. */
+  /** The watches' part of `onReadings`: the automations the batch fires or clears. */
   private async judgeBatch(latest: ReadonlyArray<{ deviceId: string; pm25: number }>): Promise<Judged[]> {
     const watching = await this.db
       .select(withZone)
@@ -192,14 +209,12 @@ export class AutomationRunner {
       );
     const pm25Of = new Map(latest.map((r) => [r.deviceId, r.pm25]));
     const at = this.now().getTime();
-    const fired: Judged[] = [];
-    await inParallel(watching, RUNS_AT_ONCE, async (row) => {
+    const changing = new Map<string, number>();
+    for (const row of watching) {
       const pm25 = row.triggerDeviceId === null ? undefined : pm25Of.get(row.triggerDeviceId);
-      if (pm25 === undefined || !this.judge(row, pm25, at)?.changed) return;
-      const locked = await this.observeReading(row.id, pm25, at);
-      if (locked) fired.push({ ...locked, pm25 });
-    });
-    return fired;
+      if (pm25 !== undefined && this.judge(row, pm25, at)?.changed) changing.set(row.id, pm25);
+    }
+    return this.observeReadings(changing, at);
   }
 
   /**
@@ -234,34 +249,50 @@ export class AutomationRunner {
     return { stored, changed: event !== null || JSON.stringify(stored) !== JSON.stringify(row.watch), event };
   }
 
-  /** Feeds one reading to one automation's watch under its row lock; the automation when it fires or clears. */
-  private async observeReading(
-    id: string,
-    pm25: number,
-    at: number,
-  ): Promise<{ row: HomeAutomation; event: 'fire' | 'clear' } | null> {
+  /**
+   * Feeds each reading (automation id → PM2.5) to its automation's watch, all under their row locks in one
+   * transaction (taken in id order, so two processes' batches never wait on each other in a circle), the
+   * changed watches stored in one statement; the automations that fire or clear.
+   */
+  private async observeReadings(readings: ReadonlyMap<string, number>, at: number): Promise<Judged[]> {
+    if (readings.size === 0) return [];
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
+      const rows = await tx
         .select(withZone)
         .from(automations)
         .innerJoin(homes, homeOfAutomation)
-        .where(eq(automations.id, id))
+        .where(inArray(automations.id, [...readings.keys()]))
+        .orderBy(automations.id)
         .for('update', { of: automations });
-      const judged = row ? this.judge(row, pm25, at) : null;
-      if (!row || !judged) return null;
-      if (JSON.stringify(judged.stored) !== JSON.stringify(row.watch)) {
-        await tx.update(automations).set({ watch: judged.stored }).where(eq(automations.id, id));
+      const events: Judged[] = [];
+      const watches: Array<{ id: string; watch: StoredWatch }> = [];
+      for (const row of rows) {
+        const pm25 = readings.get(row.id)!;
+        const judged = this.judge(row, pm25, at);
+        if (!judged) continue;
+        if (JSON.stringify(judged.stored) !== JSON.stringify(row.watch)) {
+          watches.push({ id: row.id, watch: judged.stored });
+        }
+        if (judged.event) events.push({ row, pm25, event: judged.event });
       }
-      return judged.event ? { row, event: judged.event } : null;
+      if (watches.length > 0) {
+        await tx
+          .update(automations)
+          .set({ watch: sql`c.watch` })
+          .from(sql`jsonb_to_recordset(${JSON.stringify(watches)}::jsonb) as c(id text, watch jsonb)`)
+          .where(sql`${automations.id} = c.id`);
+      }
+      return events;
     });
   }
 
-  /** The fired watch remembers that its run changed a device (its clear actions will run). */
-  private async markActed(id: string): Promise<void> {
+  /** The fired watches remember that their run changed a device (their clear actions will run). */
+  private async markActed(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(automations)
       .set({ watch: { phase: 'fired', acted: true } })
-      .where(and(eq(automations.id, id), sql`${automations.watch}->>'phase' = 'fired'`));
+      .where(and(inArray(automations.id, [...ids]), sql`${automations.watch}->>'phase' = 'fired'`));
   }
 
   /** A device's state or presence changed (device events): the device triggers it matches run. */
@@ -352,12 +383,10 @@ export class AutomationRunner {
       else others.push(run);
     }
     await this.recordMany(missed);
-    const batches: DeviceOnlyRun[][] = [];
-    for (let i = 0; i < together.length; i += SCHEDULED_BATCH) {
-      batches.push(together.slice(i, i + SCHEDULED_BATCH));
-    }
     await Promise.all([
-      inParallel(batches, SCHEDULED_BATCHES_AT_ONCE, (batch) => this.runTogether(batch)),
+      inParallel(batchesOf(together, SCHEDULED_BATCH), SCHEDULED_BATCHES_AT_ONCE, (batch) =>
+        this.runTogether(batch).then(() => undefined),
+      ),
       inParallel(others, SCHEDULED_RUNS_AT_ONCE, ({ row, trigger }) =>
         this.run(row, trigger).then(() => undefined),
       ),
@@ -401,20 +430,27 @@ export class AutomationRunner {
     const outcome = outcomeOf(steps);
     await this.recordMany([{ row, trigger, startedAt, outcome, steps: stored(steps) }]);
     await this.tellFailures(row, steps);
-    return { outcome, changedDevice: steps.some((s) => s.kind === 'device' && s.outcome === 'done') };
+    return { outcome, changedDevice: steps.some(changedADevice) };
   }
 
   /**
-   * Runs whose steps are all device commands, taken together (a minute's schedules, ADR 076): their
-   * conditions read in one statement, each wave of steps (every run's first, then every run's second…) read
-   * and sent as one batch, and the runs recorded in one statement. What each run does is what `run` does.
+   * Runs whose steps are all device commands, taken together (a minute's schedules, ADR 076; a readings
+   * batch's fired or cleared automations): their conditions read in one statement (none for clear actions),
+   * each wave of steps (every run's first, then every run's second…) read and sent as one batch, and the
+   * runs recorded in one statement. What each run does is what `run` does.
    */
-  private async runTogether(runs: readonly DeviceOnlyRun[]): Promise<void> {
+  private async runTogether(
+    runs: readonly DeviceOnlyRun[],
+    which: 'actions' | 'clear' = 'actions',
+  ): Promise<RunStep[][]> {
     const startedAt = this.now();
-    const unmet = await this.steps.unmetConditions(
-      runs.map(({ row }) => conditionsOf(row)),
-      startedAt,
-    );
+    const unmet =
+      which === 'clear'
+        ? runs.map(() => null)
+        : await this.steps.unmetConditions(
+            runs.map(({ row }) => conditionsOf(row)),
+            startedAt,
+          );
     const stepsOf = runs.map((_, i): RunStep[] => (unmet[i] === null ? [] : [skippedStep(unmet[i]!)]));
     const going = runs.flatMap((run, i) => (unmet[i] === null ? [{ ...run, steps: stepsOf[i]! }] : []));
     const longest = Math.max(0, ...going.map(({ actions }) => actions.length));
@@ -435,6 +471,7 @@ export class AutomationRunner {
       })),
     );
     for (const [i, { row }] of runs.entries()) await this.tellFailures(row, stepsOf[i]!);
+    return stepsOf;
   }
 
   /** Tells the home of a run's failed steps (once in a while per automation). */
@@ -530,14 +567,6 @@ const conditionsOf = (row: HomeAutomation) => ({
   timeZone: row.timeZone,
   conditions: row.definition.conditions,
 });
-/** The one step of a run that did not run: why (a condition that does not hold, missed while down). */
-const skippedStep = (detail: string): Step => ({
-  kind: 'delay',
-  device_id: null,
-  outcome: 'skipped',
-  detail,
-});
-const isDeviceAction = (action: AutomationAction): action is DeviceAction => action.kind === 'device';
 /** A run as `automation_runs` records it. */
 type RunRecord = {
   row: AutomationRow;
@@ -546,16 +575,13 @@ type RunRecord = {
   outcome: AutomationRunOutcome;
   steps: Step[];
 };
+/** The run a reading's judgement starts: its trigger as the run's record words it. */
+const runOf = ({ row, pm25, event }: Judged) => ({
+  row,
+  trigger: event === 'clear' ? `PM2.5 back to ${Math.round(pm25)} µg/m³` : `PM2.5 ${Math.round(pm25)} µg/m³`,
+});
 /** A due run whose every step is a device command (`runTogether`). */
 type DeviceOnlyRun = { row: HomeAutomation; trigger: string; actions: DeviceAction[] };
-/** A run's outcome from its steps. */
-function outcomeOf(steps: readonly RunStep[]): AutomationRunOutcome {
-  const failed = steps.filter((s) => s.outcome === 'failed').length;
-  const done = steps.filter((s) => s.outcome === 'done').length;
-  return failed === 0 ? (done === 0 ? 'skipped' : 'ok') : done === 0 ? 'failed' : 'partial';
-}
-/** The steps as a run's record keeps them (without the notice's words). */
-const stored = (steps: readonly RunStep[]): Step[] => steps.map(({ failure: _, ...step }) => step);
 
 function watchOf(stored: StoredWatch): WatchState {
   if (stored.phase === 'pending') return { phase: 'pending', since: stored.since, lastAt: stored.since };

@@ -6,6 +6,7 @@ import {
   type AutomationCondition,
   type AutomationDefinition,
   type AutomationRun,
+  type AutomationRunOutcome,
   ROLE,
 } from '@isaac/contract';
 import { and, eq, gt, inArray } from 'drizzle-orm';
@@ -219,3 +220,23 @@ export class RunSteps {
     return results;
   }
 }
+
+/** What a run did, as its record and the runner read it. */
+/** The one step of a run that did not run: why (a condition that does not hold, missed while down). */
+export const skippedStep = (detail: string): Step => ({
+  kind: 'delay',
+  device_id: null,
+  outcome: 'skipped',
+  detail,
+});
+export const isDeviceAction = (action: AutomationAction): action is DeviceAction => action.kind === 'device';
+/** A step that did something to a device (a fired watch then runs its clear actions when the air clears). */
+export const changedADevice = (step: RunStep) => step.kind === 'device' && step.outcome === 'done';
+/** A run's outcome from its steps. */
+export function outcomeOf(steps: readonly RunStep[]): AutomationRunOutcome {
+  const failed = steps.filter((s) => s.outcome === 'failed').length;
+  const done = steps.filter((s) => s.outcome === 'done').length;
+  return failed === 0 ? (done === 0 ? 'skipped' : 'ok') : done === 0 ? 'failed' : 'partial';
+}
+/** The steps as a run's record keeps them (without the notice's words). */
+export const stored = (steps: readonly RunStep[]): Step[] => steps.map(({ failure: _, ...step }) => step);
