@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { automationRuns, automations, devices } from '../../db/schema/index.ts';
 import type { SimulatedDevice } from '../../simulator/device.ts';
 import { addDevice, connectDevice, createAutomation } from '../../test/automations.ts';
-import { authed, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { authed, createTestApp, type TestApp, until } from '../../test/helpers.ts';
 import { AutomationRunner } from './runner.ts';
 
 describe('automations a batch of readings fires', () => {
@@ -117,5 +117,21 @@ describe('automations a batch of readings fires', () => {
       .from(automations)
       .where(eq(automations.id, ids[0]!));
     expect(idle!.watch).toEqual({ phase: 'idle' });
+  });
+  it('a purifier that goes offline runs the automation watching for it, which tells the home', async () => {
+    const created = await addDevice(t, owner, 'isaac', 'ISAAC Air Purifier');
+    const purifier = await connectDevice(t, created, running);
+    const res = await createAutomation(t, owner, {
+      name: 'Tell me when the purifier goes offline',
+      trigger: { kind: 'device', device_id: purifier.id, event: 'goes_offline' },
+      actions: [{ kind: 'notify', message: 'The purifier stopped reporting' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { automation } = res.json<{ automation: Automation }>();
+    const runs = () =>
+      t.db.select().from(automationRuns).where(eq(automationRuns.automationId, automation._id));
+    await purifier.stop();
+    expect(await until(async () => (await runs()).length === 1)).toBe(true);
+    expect(await runs()).toMatchObject([{ trigger: `${created.device.name} went offline`, outcome: 'ok' }]);
   });
 });

@@ -8,9 +8,8 @@ import {
   type AutomationDefinition,
   type AutomationRun,
   type AutomationRunOutcome,
-  type DeviceEvent,
 } from '@isaac/contract';
-import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -27,7 +26,7 @@ import type { JobLeases } from '../../leases.ts';
 import type { DeviceCommandService } from '../device-commands/service.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { NotificationInput, NotificationService } from '../notifications/service.ts';
-import { eventPhrase } from './engine/phrases.ts';
+import { DeviceTriggers } from './device-triggers.ts';
 import { batchesOf, inParallel } from './lanes.ts';
 import { nextRun } from './engine/schedule.ts';
 import { observe, type WatchState } from './engine/threshold.ts';
@@ -86,13 +85,12 @@ type Judged = { row: HomeAutomation; pm25: number; event: 'fire' | 'clear' };
  * person's override — and records each run.
  */
 export class AutomationRunner {
-  /** Each device's last seen power and presence, to tell a change from a repeated report. */
-  private readonly lastSeen = new Map<string, { on: boolean; online: boolean }>();
   private stopSchedules: (() => void) | null = null;
   /** The readings' batches, judged one after another (`onReadings`). */
   private judging: Promise<void> = Promise.resolve();
 
   private readonly steps: RunSteps;
+  private readonly deviceTriggers: DeviceTriggers;
 
   constructor(
     private readonly db: Db,
@@ -103,6 +101,10 @@ export class AutomationRunner {
     private readonly options: RunnerOptions,
   ) {
     this.steps = new RunSteps(db, commands, now, log);
+    this.deviceTriggers = new DeviceTriggers(
+      (deviceIds) => this.enabled('device', inArray(automations.triggerDeviceId, deviceIds)),
+      (row, trigger) => this.run(row, trigger),
+    );
   }
 
   start(leases: JobLeases | null): void {
@@ -140,6 +142,7 @@ export class AutomationRunner {
   }
 
   close(): void {
+    this.deviceTriggers.close();
     this.stopSchedules?.();
     this.stopSchedules = null;
   }
@@ -193,20 +196,13 @@ export class AutomationRunner {
 
   /** The watches' part of `onReadings`: the automations the batch fires or clears. */
   private async judgeBatch(latest: ReadonlyArray<{ deviceId: string; pm25: number }>): Promise<Judged[]> {
-    const watching = await this.db
-      .select(withZone)
-      .from(automations)
-      .innerJoin(homes, homeOfAutomation)
-      .where(
-        and(
-          eq(automations.enabled, true),
-          eq(automations.triggerKind, 'air_quality'),
-          inArray(
-            automations.triggerDeviceId,
-            latest.map((r) => r.deviceId),
-          ),
-        ),
-      );
+    const watching = await this.enabled(
+      'air_quality',
+      inArray(
+        automations.triggerDeviceId,
+        latest.map((r) => r.deviceId),
+      ),
+    );
     const pm25Of = new Map(latest.map((r) => [r.deviceId, r.pm25]));
     const at = this.now().getTime();
     const changing = new Map<string, number>();
@@ -286,6 +282,18 @@ export class AutomationRunner {
     });
   }
 
+  /** The enabled automations of one kind of trigger that `which` selects, each with its home's time zone. */
+  private enabled(
+    kind: HomeAutomation['definition']['trigger']['kind'],
+    which: SQL,
+  ): Promise<HomeAutomation[]> {
+    return this.db
+      .select(withZone)
+      .from(automations)
+      .innerJoin(homes, homeOfAutomation)
+      .where(and(eq(automations.enabled, true), eq(automations.triggerKind, kind), which));
+  }
+
   /** The fired watches remember that their run changed a device (their clear actions will run). */
   private async markActed(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -296,36 +304,8 @@ export class AutomationRunner {
   }
 
   /** A device's state or presence changed (device events): the device triggers it matches run. */
-  async onDeviceChanged(device: DeviceRow): Promise<void> {
-    const before = this.lastSeen.get(device.id);
-    const now = { on: device.powerOn, online: device.isConnected };
-    this.lastSeen.set(device.id, now);
-    const events: DeviceEvent[] = [];
-    if (before === undefined) {
-      // The first event of a device this process sees: only presence is known to have changed.
-      events.push(device.isConnected ? 'comes_online' : 'goes_offline');
-    } else {
-      if (before.online !== now.online) events.push(now.online ? 'comes_online' : 'goes_offline');
-      if (before.on !== now.on) events.push(now.on ? 'turns_on' : 'turns_off');
-    }
-    if (events.length === 0) return;
-    const rows = await this.db
-      .select(withZone)
-      .from(automations)
-      .innerJoin(homes, homeOfAutomation)
-      .where(
-        and(
-          eq(automations.enabled, true),
-          eq(automations.triggerKind, 'device'),
-          eq(automations.triggerDeviceId, device.id),
-        ),
-      );
-    for (const row of rows) {
-      const trigger = row.definition.trigger;
-      if (trigger.kind === 'device' && events.includes(trigger.event)) {
-        await this.run(row, `${device.name} ${eventPhrase(trigger.event)}`);
-      }
-    }
+  onDeviceChanged(device: DeviceRow): Promise<void> {
+    return this.deviceTriggers.changed(device);
   }
 
   /**
@@ -334,17 +314,7 @@ export class AutomationRunner {
    */
   async runDueSchedules(): Promise<number> {
     const now = this.now();
-    const due = await this.db
-      .select(withZone)
-      .from(automations)
-      .innerJoin(homes, homeOfAutomation)
-      .where(
-        and(
-          eq(automations.enabled, true),
-          eq(automations.triggerKind, 'schedule'),
-          lte(automations.nextRunAt, now),
-        ),
-      );
+    const due = await this.enabled('schedule', lte(automations.nextRunAt, now));
     // Many homes share a schedule (07:00 every day, Asia/Kolkata): each distinct one's next run is worked out once.
     const nextOf = new Map<string, Date | null>();
     const claims = due.flatMap((row) => {
