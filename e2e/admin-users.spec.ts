@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { E2E_API, signIn } from './support';
 
 /**
  * The admin Users screen end to end, as the demo admin, on the real API. The e2e database is shared by
@@ -9,7 +9,6 @@ const RUN = Date.now().toString(36).slice(-5);
 const PAGER = `E2E Pager ${RUN}`;
 /** With the 9 demo users, more than one page of 20. */
 const PAGER_USERS = 12;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 
 const ADDED = {
   name: `E2E Added ${RUN}`,
@@ -51,7 +50,7 @@ async function addUsersThroughApi(page: Page, count: number): Promise<void> {
       }
       return out;
     },
-    { apiUrl: API_URL, prefix: PAGER, count },
+    { apiUrl: E2E_API, prefix: PAGER, count },
   );
   expect(statuses).toEqual(Array.from({ length: count }, () => 201));
 }

@@ -35,7 +35,7 @@ export async function signInThroughLogin(page: Page, role: DemoRole): Promise<vo
 }
 
 /** The API of this run's e2e server (playwright.config.ts starts it on E2E_API_PORT). */
-const E2E_API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
+export const E2E_API = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 
 /**
  * Opens `path` (the role's dashboard unless given) as a demo role that is already signed in: the session
@@ -52,26 +52,14 @@ export async function signIn(page: Page, role: DemoRole, path?: string): Promise
     if (path && path !== dashboard) await page.goto(path);
     return;
   }
-  const csrf = await page.request.get(`${E2E_API}/auth/csrf-token`);
-  expect(csrf.ok()).toBe(true);
-  const { csrf_token: csrfToken } = (await csrf.json()) as { csrf_token: string };
-  const login = await page.request.post(`${E2E_API}/auth/login`, {
-    headers: { 'X-CSRF-Token': csrfToken },
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), `sign-in of ${email}`).toBe(true);
-  const { token } = (await login.json()) as { token: string };
+  const { token, csrfToken } = await apiSession(page.request, E2E_API, email);
   // A file of the web's origin with no scripts: somewhere to write the origin's storage before the app runs.
   await page.goto('/robots.txt');
   await page.evaluate(
-    ([keys, values]) => {
-      localStorage.setItem(keys[0], values[0]);
-      localStorage.setItem(keys[1], values[1]);
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
     },
-    [
-      [TOKEN_STORAGE_KEY, CSRF_STORAGE_KEY],
-      [token, csrfToken],
-    ],
+    { [TOKEN_STORAGE_KEY]: token, [CSRF_STORAGE_KEY]: csrfToken },
   );
   await page.goto(path ?? dashboard);
   if (!path || path === dashboard)
@@ -99,8 +87,15 @@ export async function apiUrl(page: Page): Promise<string> {
   return url;
 }
 
-/** Signs in to the API directly (CSRF cookie + header, then the login) and returns the bearer token. */
-export async function apiSignIn(request: APIRequestContext, api: string, email: string): Promise<string> {
+/**
+ * Signs in to the API directly (CSRF cookie + header, then the login): the bearer token and the CSRF token.
+ * `request` keeps the CSRF cookie (a page's `page.request` shares it with the page).
+ */
+export async function apiSession(
+  request: APIRequestContext,
+  api: string,
+  email: string,
+): Promise<{ token: string; csrfToken: string }> {
   const csrf = await request.get(`${api}/auth/csrf-token`);
   expect(csrf.ok()).toBe(true);
   const { csrf_token: csrfToken } = (await csrf.json()) as { csrf_token: string };
@@ -108,8 +103,13 @@ export async function apiSignIn(request: APIRequestContext, api: string, email: 
     headers: { 'X-CSRF-Token': csrfToken },
     data: { email, password: DEMO_PASSWORD },
   });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { token: string }).token;
+  expect(login.ok(), `sign-in of ${email}`).toBe(true);
+  return { token: ((await login.json()) as { token: string }).token, csrfToken };
+}
+
+/** Signs in to the API directly and returns the bearer token. */
+export async function apiSignIn(request: APIRequestContext, api: string, email: string): Promise<string> {
+  return (await apiSession(request, api, email)).token;
 }
 
 /** An ESP32 application image as far as the server's content check goes: 0xE9, then bytes. */

@@ -36,7 +36,7 @@ export const createAutomation = (t: TestApp, headers: Headers, payload: Automati
   t.app.inject({ method: 'POST', url: '/api/automations', headers, payload });
 
 /**
- * A simulated device for `created` connected to the test app's broker (off, acknowledging in 5 ms), once the
+ * A simulated device for `created` connected to the test app's broker (off, quick to acknowledge), once the
  * server has it online; kept in `running` so the suite stops it.
  */
 export async function connectDevice(

@@ -16,12 +16,11 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { SimulatedDevice } from '../../simulator/device.ts';
-import { addDevice, connectDevice, createAutomation } from '../../test/automations.ts';
+import { addDevice, connectDevice, createAutomation as create } from '../../test/automations.ts';
 import { authed, createTestApp, login, type TestApp, until } from '../../test/helpers.ts';
 import { AutomationRunner } from './runner.ts';
 
 type Headers = Record<string, string>;
-const create = createAutomation;
 
 describe('automations: ownership, validation, schedules', () => {
   let t: TestApp;

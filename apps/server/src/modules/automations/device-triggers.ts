@@ -1,13 +1,11 @@
 import type { DeviceEvent } from '@isaac/contract';
 import type { DeviceRow } from '../../db/schema/index.ts';
 import { eventPhrase } from './engine/phrases.ts';
-import { inParallel } from './lanes.ts';
+import { inParallel, RUNS_AT_ONCE } from './lanes.ts';
 import type { HomeAutomation } from './runner.ts';
 
 /** How long a device's change waits for the changes of the same moment, to be looked up with them. */
 export const DEVICE_CHANGES_WINDOW_MS = 20;
-/** Runs a moment's changes start side by side. */
-const RUNS_AT_ONCE = 16;
 
 type Change = { device: DeviceRow; events: DeviceEvent[] };
 type Window = { timer: NodeJS.Timeout; done: Promise<void>; settle: () => void };
@@ -33,9 +31,8 @@ export class DeviceTriggers {
   async changed(device: DeviceRow): Promise<void> {
     const events = this.eventsOf(device);
     if (events.length === 0) return;
-    const pending = this.pending.get(device.id);
-    if (pending) pending.events.push(...events);
-    this.pending.set(device.id, { device, events: pending?.events ?? events });
+    const before = this.pending.get(device.id)?.events ?? [];
+    this.pending.set(device.id, { device, events: [...before, ...events] });
     this.window ??= this.open();
     await this.window.done;
   }

@@ -1,5 +1,8 @@
 /** How the automation runner spreads its work: lanes of a bounded width, and batches. */
 
+/** Runs started side by side (a readings batch's or a moment's device changes'); the rest wait for a lane. */
+export const RUNS_AT_ONCE = 16;
+
 /** `work` on every item, at most `limit` at a time; resolves when all are done (a failure is thrown after). */
 export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;

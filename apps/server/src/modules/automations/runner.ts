@@ -27,7 +27,7 @@ import type { DeviceCommandService } from '../device-commands/service.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { NotificationInput, NotificationService } from '../notifications/service.ts';
 import { DeviceTriggers } from './device-triggers.ts';
-import { batchesOf, inParallel } from './lanes.ts';
+import { batchesOf, inParallel, RUNS_AT_ONCE } from './lanes.ts';
 import { nextRun } from './engine/schedule.ts';
 import { observe, type WatchState } from './engine/threshold.ts';
 import {
@@ -47,8 +47,6 @@ const FAILURE_NOTICE_MS = 6 * HOUR_MS;
 const SCHEDULES_JOB = 'automations.schedules';
 /** The look for due schedules just after each minute begins comes this long after it (timers are not exact). */
 const MINUTE_WAKE_DELAY_MS = 50;
-/** Runs started side by side from the readings (a batch's fired watches); the rest wait for a free slot. */
-const RUNS_AT_ONCE = 16;
 /** Runs of a minute that are device commands only, taken together (ADR 076): this many per batch… */
 const SCHEDULED_BATCH = 250;
 /** …and this many batches at once; a minute's other runs (delays, notifications) go this many side by side. */

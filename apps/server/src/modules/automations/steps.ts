@@ -221,7 +221,8 @@ export class RunSteps {
   }
 }
 
-/** What a run did, as its record and the runner read it. */
+// What a run did, as its record and the runner read it.
+
 /** The one step of a run that did not run: why (a condition that does not hold, missed while down). */
 export const skippedStep = (detail: string): Step => ({
   kind: 'delay',
@@ -229,6 +230,7 @@ export const skippedStep = (detail: string): Step => ({
   outcome: 'skipped',
   detail,
 });
+/** A step that commands a device (a run of only these can go in a batch). */
 export const isDeviceAction = (action: AutomationAction): action is DeviceAction => action.kind === 'device';
 /** A step that did something to a device (a fired watch then runs its clear actions when the air clears). */
 export const changedADevice = (step: RunStep) => step.kind === 'device' && step.outcome === 'done';
