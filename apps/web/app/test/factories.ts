@@ -1,4 +1,4 @@
-import type { Device, Room } from '@isaac/contract';
+import type { Device, Room, User } from '@isaac/contract';
 
 /** Entities as the API presents them, with defaults; a test overrides only what it is about. */
 export function makeDevice(patch: Partial<Device> = {}): Device {
@@ -39,6 +39,24 @@ export function makeRoom(patch: Partial<Room> = {}): Room {
     type: 'kitchen',
     devices: [],
     created_at: '2026-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+/** A user (the `i`th: its id, name, e-mail and username follow it), an owner unless `patch` says otherwise. */
+export function makeUser(i: number, patch: Partial<User> = {}): User {
+  return {
+    _id: `u${i}`,
+    name: `Person ${i}`,
+    email: `person${i}@example.com`,
+    username: `person${i}`,
+    mobile: '+91 98450 00000',
+    role: 2,
+    status: 'active',
+    created_at: '2026-01-01T00:00:00.000Z',
+    location: null,
+    two_factor_enabled: false,
+    language: null,
     ...patch,
   };
 }

@@ -6,25 +6,19 @@ import { Toaster } from 'react-hot-toast';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, resetAuthForTests } from '~/lib/auth';
+import { makeUser } from '~/test/factories';
 import { LoginPage } from './LoginPage';
 
 const API = 'http://api.test';
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn<Handler>>;
 
-const owner: User = {
-  _id: 'u2',
+const owner: User = makeUser(2, {
   name: 'Omar Owner',
   email: 'owner@isaac.demo',
   username: 'owner',
   mobile: null,
-  role: 2,
-  status: 'active',
-  created_at: '2026-01-01T00:00:00.000Z',
-  location: null,
-  two_factor_enabled: false,
-  language: null,
-};
+});
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Outlet, createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, resetAuthForTests } from '~/lib/auth';
+import { makeUser } from '~/test/factories';
 import { DashboardShell } from './DashboardShell';
 
 const API = 'http://api.test';
@@ -15,20 +16,14 @@ function json(status: number, body: unknown): Response {
 }
 
 function userWith(patch: Partial<User>): User {
-  return {
-    _id: 'u1',
+  return makeUser(1, {
     name: 'Esha Electrician',
     email: 'electrician@isaac.demo',
     username: 'electrician',
     mobile: null,
     role: 1,
-    status: 'active',
-    created_at: '2026-01-01T00:00:00.000Z',
-    location: null,
-    two_factor_enabled: false,
-    language: null,
     ...patch,
-  };
+  });
 }
 
 function renderShell(user: User, url: string) {

@@ -1,4 +1,5 @@
 import { LANGUAGE_LOCALES, LANGUAGE_NAMES, LANGUAGES, type Language, type User } from '@isaac/contract';
+import { useState } from 'react';
 import { Spinner } from '~/components/ui';
 import { useAccountT } from '~/lib/i18n/account-texts';
 import { browserLanguage } from '~/lib/i18n/language';
@@ -11,7 +12,11 @@ import { useSetAccountLanguage } from '../api/set-language';
 export function LanguageSettings({ user }: { user: User }) {
   const { t } = useAccountT();
   const save = useSetAccountLanguage();
-  const chosen = save.isPending ? save.variables : user.language;
+  // The pick shows at once: the mutation's state reaches React a task after the click, and a controlled
+  // radio would snap back to the saved language until then.
+  const [picked, setPicked] = useState<{ language: Language | null } | null>(null);
+  const chosen = picked ? picked.language : user.language;
+  const busy = picked !== null || save.isPending;
   const browser =
     LANGUAGE_NAMES[browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages)];
   const options: { value: Language | null; label: string; lang?: string }[] = [
@@ -23,10 +28,10 @@ export function LanguageSettings({ user }: { user: User }) {
     })),
   ];
   return (
-    <fieldset disabled={save.isPending} aria-busy={save.isPending}>
+    <fieldset disabled={busy} aria-busy={busy}>
       <legend className="mb-3 flex items-center gap-2 text-sm font-medium text-slate-200">
         {t('language.legend')}
-        {save.isPending ? <Spinner size="sm" /> : null}
+        {busy ? <Spinner size="sm" /> : null}
       </legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {options.map((option) => (
@@ -39,7 +44,10 @@ export function LanguageSettings({ user }: { user: User }) {
               name="language"
               className="h-4 w-4 shrink-0 accent-sky-500"
               checked={chosen === option.value}
-              onChange={() => save.mutate(option.value)}
+              onChange={() => {
+                setPicked({ language: option.value });
+                save.mutate(option.value, { onSettled: () => setPicked(null) });
+              }}
             />
             <span lang={option.lang} className="min-w-0 break-words">
               {option.label}

@@ -6,29 +6,13 @@ import toast, { Toaster } from 'react-hot-toast';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '~/lib/query-client';
+import { makeUser } from '~/test/factories';
 import { UsersPage } from './UsersPage';
 
 const API = 'http://api.test';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function makeUser(i: number, patch: Partial<User> = {}): User {
-  return {
-    _id: `u${i}`,
-    name: `Person ${i}`,
-    email: `person${i}@example.com`,
-    username: `person${i}`,
-    mobile: '+91 98450 00000',
-    role: 2,
-    status: 'active',
-    created_at: '2026-01-01T00:00:00.000Z',
-    location: null,
-    two_factor_enabled: false,
-    language: null,
-    ...patch,
-  };
 }
 
 interface Call {
