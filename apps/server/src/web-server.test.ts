@@ -15,9 +15,9 @@ import {
   deferScripts,
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
+  PRELOADS_PER_TASK,
   EARLY_REQUEST_GLOBAL,
   EARLY_REQUEST_PATH,
-  INLINED_STYLESHEET_ATTRIBUTE,
   inlineStylesheets,
   runtimeConfigScript,
   SPA_FALLBACK,
@@ -306,11 +306,11 @@ describe('web server', () => {
     expect(res.body).toContain('<head><script>window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com"');
   });
 
-  it('inlines the stylesheet and loads the link without blocking render or an inline handler', () => {
+  it('inlines the stylesheet and keeps its link for print only, without an inline handler', () => {
     const html = inlineStylesheets('<head><link rel="stylesheet" href="/assets/root-abc.css"/></head>', dist);
     expect(html).toBe(
       '<head><style>body{color:red}<\\/style></style>' +
-        `<link rel="stylesheet" href="/assets/root-abc.css" media="print" ${INLINED_STYLESHEET_ATTRIBUTE}=""/></head>`,
+        '<link rel="stylesheet" href="/assets/root-abc.css" media="print"/></head>',
     );
     expect(html).not.toContain('onload');
     const missing = '<link rel="stylesheet" href="/assets/gone.css"/>';
@@ -323,18 +323,17 @@ describe('web server', () => {
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}">import "/assets/manifest-1.js";`);
     expect(html).toMatch(
-      /\["\/assets\/manifest-1\.js","\/assets\/entry\.client-2\.js"\],"text\/isaac-deferred-module","data-isaac-inlined","x-isaac-modulepreload"\)<\/script><\/body><\/html>$/,
+      /\["\/assets\/manifest-1\.js","\/assets\/entry\.client-2\.js"\],"text\/isaac-deferred-module","x-isaac-modulepreload",4\)<\/script><\/body><\/html>$/,
     );
 
-    // In a browser: nothing loads while parsing; after a frame the preloads and the module script are back,
-    // and the stylesheet link applies to the screen once it has loaded.
+    // In a browser: nothing loads while parsing; after a frame the preloads and the module script are back.
+    // The stylesheet link stays print-only once loaded: its rules are inlined already.
     const dom = inBrowser(html);
     const { document } = dom.window;
     await new Promise<void>((resolve) => dom.window.addEventListener('load', () => resolve()));
-    const sheet = document.querySelector<HTMLLinkElement>(`link[${INLINED_STYLESHEET_ATTRIBUTE}]`);
-    expect(sheet?.media).toBe('print');
+    const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
     sheet?.dispatchEvent(new dom.window.Event('load'));
-    expect(sheet?.media).toBe('all');
+    expect(sheet?.media).toBe('print');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const preloads = [...document.querySelectorAll('head link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
@@ -349,6 +348,34 @@ describe('web server', () => {
 
     // A page without React Router's module script is left alone.
     expect(deferScripts('<html><body>plain</body></html>')).toBe('<html><body>plain</body></html>');
+  });
+
+  it('adds many preloads a few per task, then runs the module script', async () => {
+    const chunks = Array.from({ length: 2 * PRELOADS_PER_TASK + 3 }, (_, i) => `/assets/chunk-${i}.js`);
+    const page = routerPage('Landing', 'Clean Air. Delivered.').replace(
+      '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>',
+      chunks.map((href) => `<link rel="modulepreload" href="${href}"/>`).join(''),
+    );
+    const dom = inBrowser(deferScripts(page));
+    const { document, MutationObserver } = dom.window;
+    // A mutation observer's callback runs once after each task, with what that task changed.
+    const tasks: string[][] = [];
+    new MutationObserver((records) => {
+      const added = records.flatMap((record) => [...record.addedNodes]) as Element[];
+      tasks.push(added.map((node) => (node.tagName === 'LINK' ? 'preload' : node.tagName.toLowerCase())));
+    }).observe(document, { childList: true, subtree: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(tasks.map((added) => added.filter((kind) => kind === 'preload').length)).toEqual([
+      PRELOADS_PER_TASK,
+      PRELOADS_PER_TASK,
+      3,
+    ]);
+    expect(tasks.at(-1)).toContain('script');
+    expect(tasks.slice(0, -1).flat()).not.toContain('script');
+    expect(
+      [...document.querySelectorAll('head link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
+    ).toEqual(chunks);
+    dom.window.close();
   });
 
   it("sends the app's other routes to the SPA fallback, and unknown paths with 404", async () => {

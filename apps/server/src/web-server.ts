@@ -124,23 +124,22 @@ export function inlineScriptHashes(html: string): string[] {
 
 const LAST_BODY_END = /<\/body>(?![\s\S]*<\/body>)/;
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
-/** Marks a stylesheet link that the loader switches to `media="all"` once it has loaded. */
-export const INLINED_STYLESHEET_ATTRIBUTE = 'data-isaac-inlined';
 
 /**
  * Inlines the build's stylesheets so the first paint waits for no other request: each
- * `<link rel="stylesheet">` of a hashed asset becomes an inline <style> followed by the same link
- * loaded without blocking render (media="print"), which React hydrates unchanged and the browser caches
- * for the next page. The loader (`deferScripts`) switches the link to media="all" once it has loaded; no
- * inline event handler (`onload`), which the Content-Security-Policy would block. The whole app's CSS is
- * small (docs/benchmarks.md), so inlining it is cheaper than a round trip on a slow mobile network.
+ * `<link rel="stylesheet">` of a hashed asset becomes an inline <style> followed by the same link for
+ * print only, which React hydrates unchanged (a page the app renders itself, without hydrating, gets
+ * React Router's own link, which applies). The link never switches to the screen: its rules are already
+ * there, and a second copy of them would cost a recalculation of every element's style when it arrived
+ * and double the rules every later recalculation matches (ADR 082). The whole app's CSS is small
+ * (docs/benchmarks.md), so inlining it is cheaper than a round trip on a slow mobile network.
  */
 export function inlineStylesheets(html: string, root: string): string {
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const file = join(root, href);
     if (!existsSync(file)) return link;
     const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style>${css}</style><link rel="stylesheet" href="${href}" media="print" ${INLINED_STYLESHEET_ATTRIBUTE}=""/>`;
+    return `<style>${css}</style><link rel="stylesheet" href="${href}" media="print"/>`;
   });
 }
 
@@ -158,37 +157,48 @@ export const DEFERRED_MODULE_TYPE = 'text/isaac-deferred-module';
 export const DEFERRED_PRELOAD_REL = 'x-isaac-modulepreload';
 
 /**
- * The loader inlined at the end of <body>, called with the preload URLs, the inert type, the inlined
- * stylesheet's attribute and the inert preloads' rel. At once it switches the inlined stylesheet links to
- * media="all" when they have loaded. Once the document is parsed and the browser has painted it, it adds
- * the module preloads to <head> (the page's own, then the inert ones the server added for the route) and
- * runs React Router's module script (a script inserted by script runs; one with an inert type
- * never does). A tab opened in the background gets no frames, so it loads at once. Plain browser
- * JavaScript, kept as text.
+ * How many module preloads the loader adds per task. Each one costs the main thread a resource request;
+ * the back office's hundred or so added at once were one long task that held the page's input for all of
+ * them (ADR 082). A handful per task keeps each task short on a slow phone.
  */
-const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type, inlined, deferredRel) {
-  document.querySelectorAll('link[' + inlined + ']').forEach(function (sheet) {
-    function apply() { sheet.media = 'all'; }
-    if (sheet.sheet) apply();
-    else sheet.addEventListener('load', apply);
-  });
-  function run() {
-    document.querySelectorAll('link[rel="' + deferredRel + '"]').forEach(function (inert) {
-      hrefs.push(inert.getAttribute('href'));
-      inert.parentNode.removeChild(inert);
-    });
-    hrefs.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+export const PRELOADS_PER_TASK = 4;
+
+/**
+ * The loader inlined at the end of <body>, called with the preload URLs, the inert type, the inert
+ * preloads' rel and the preloads per task. Once the document is parsed and the browser has painted it, it
+ * adds the module preloads to <head> (the page's own, then the inert ones the server added for the route)
+ * a few per task, and then runs React Router's module script (a script inserted by script runs; one with
+ * an inert type never does). A tab opened in the background gets no frames, so it loads at once. Plain
+ * browser JavaScript, kept as text.
+ */
+const LOAD_SCRIPTS_AFTER_PAINT = `function (hrefs, type, deferredRel, perTask) {
+  var later = window.scheduler && window.scheduler.postTask
+    ? function (task) { window.scheduler.postTask(task); }
+    : function (task) { setTimeout(task, 0); };
+  function start() {
     var deferred = document.querySelector('script[type="' + type + '"]');
     if (!deferred) return;
     var script = document.createElement('script');
     script.type = 'module';
     script.textContent = deferred.textContent;
     deferred.parentNode.replaceChild(script, deferred);
+  }
+  function run() {
+    document.querySelectorAll('link[rel="' + deferredRel + '"]').forEach(function (inert) {
+      hrefs.push(inert.getAttribute('href'));
+      inert.parentNode.removeChild(inert);
+    });
+    var next = 0;
+    (function some() {
+      for (var end = Math.min(next + perTask, hrefs.length); next < end; next++) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = hrefs[next];
+        document.head.appendChild(link);
+      }
+      if (next < hrefs.length) later(some);
+      else start();
+    })();
   }
   function afterPaint() {
     if (document.visibilityState === 'visible') requestAnimationFrame(function () { setTimeout(run, 0); });
@@ -213,7 +223,7 @@ export function deferScripts(html: string): string {
   const withoutPreloads = html.replace(MODULEPRELOAD_LINK, '');
   const loader =
     `<script>(${LOAD_SCRIPTS_AFTER_PAINT})(${JSON.stringify(hrefs)},${JSON.stringify(DEFERRED_MODULE_TYPE)},` +
-    `${JSON.stringify(INLINED_STYLESHEET_ATTRIBUTE)},${JSON.stringify(DEFERRED_PRELOAD_REL)})</script>`;
+    `${JSON.stringify(DEFERRED_PRELOAD_REL)},${PRELOADS_PER_TASK})</script>`;
   return withoutPreloads
     .replace(ROUTER_MODULE_SCRIPT, `<script type="${DEFERRED_MODULE_TYPE}">`)
     .replace(LAST_BODY_END, `${loader}</body>`);

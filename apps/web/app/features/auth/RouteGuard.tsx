@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { SignedInSkeleton } from '~/components/SignedInSkeleton';
 import { Button } from '~/components/ui/Button';
@@ -27,6 +27,11 @@ export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
     loadError: auth.loadError,
     allowedRoles,
   });
+  // The first render of the area once the user is known (its shell and page) is deferred: React renders it
+  // in short slices it can interrupt, with the skeleton kept meanwhile, instead of in one task that holds
+  // the page's input until it is done (ADR 082). Later changes (sign-out, a role) apply at once.
+  const settled = useDeferredValue(decision.kind !== 'loading');
+  if (decision.kind === 'allow' && !settled) return <SignedInSkeleton />;
   switch (decision.kind) {
     case 'loading':
       return <SignedInSkeleton />;
