@@ -31,7 +31,6 @@ export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
   // in short slices it can interrupt, with the skeleton kept meanwhile, instead of in one task that holds
   // the page's input until it is done (ADR 082). Later changes (sign-out, a role) apply at once.
   const settled = useDeferredValue(decision.kind !== 'loading');
-  if (decision.kind === 'allow' && !settled) return <SignedInSkeleton />;
   switch (decision.kind) {
     case 'loading':
       return <SignedInSkeleton />;
@@ -42,7 +41,7 @@ export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
     case 'no-access':
       return <NoDashboard />;
     case 'allow':
-      return children;
+      return settled ? children : <SignedInSkeleton />;
   }
 }
 

@@ -12,11 +12,11 @@ import { useSetAccountLanguage } from '../api/set-language';
 export function LanguageSettings({ user }: { user: User }) {
   const { t } = useAccountT();
   const save = useSetAccountLanguage();
-  // The pick shows at once: the mutation's state reaches React a task after the click, and a controlled
-  // radio would snap back to the saved language until then.
+  // The pick while it saves, shown at once: the mutation's state reaches React a task after the click, and
+  // a controlled radio would snap back to the saved language until then.
   const [picked, setPicked] = useState<{ language: Language | null } | null>(null);
   const chosen = picked ? picked.language : user.language;
-  const busy = picked !== null || save.isPending;
+  const busy = picked !== null;
   const browser =
     LANGUAGE_NAMES[browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages)];
   const options: { value: Language | null; label: string; lang?: string }[] = [
