@@ -99,7 +99,7 @@ describe('a home invitation (/home-invite/:token)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The two passwords do not match');
     await user.type(screen.getByLabelText('Confirm password'), 'd');
     await user.click(screen.getByRole('button', { name: 'Create account and join' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/login?email=asha%40example.com');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?email=asha%40example.com'));
     expect(sent).toEqual([{ name: 'Asha', password: 'a-good-password', language: 'en' }]);
   });
 
@@ -122,7 +122,7 @@ describe('a home invitation (/home-invite/:token)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(HOMES_MESSAGES.invitationOtherEmail);
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/owner/dashboard');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/owner/dashboard'));
   });
 
   it('with an account, signed out: a link to sign in with the invited e-mail', async () => {

@@ -125,9 +125,9 @@ describe('the quote page', () => {
         installation: true,
       }),
     );
-    expect(await screen.findByTestId('location')).toHaveTextContent(
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(
       `/payment-success?order=${ORDER.order_id}&setup=visit`,
-    );
+    ));
   });
 
   it('asks for no address when nothing is installed', async () => {

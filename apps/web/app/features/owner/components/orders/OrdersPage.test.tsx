@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '~/test/fake-api';
@@ -63,7 +63,7 @@ describe('Owner → Orders', () => {
     expect(unpaid).toHaveTextContent('Awaiting payment');
     expect(within(unpaid).queryByRole('link', { name: /Invoice/ })).not.toBeInTheDocument();
     await user.click(within(card).getByRole('link', { name: /Invoice/ }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/owner/orders/ord1/invoice');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/owner/orders/ord1/invoice'));
   });
 
   it('says where each installation stands', async () => {
