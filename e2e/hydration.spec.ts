@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { MSG } from '@isaac/contract';
-import { DEMO_PASSWORD, DEMO_USERS } from './support';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support';
 
 /**
  * React hydrates the HTML that React prerendered, after the first paint (ADR 011, ADR 014). Hydration must
@@ -175,4 +175,39 @@ test('/login: controls that need the scripts are disabled until then, and typed 
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue(DEMO_PASSWORD);
   await signInButton.click();
   await expect(page).toHaveURL(DEMO_USERS.owner.dashboard);
+});
+
+test("the owner's header keeps its place while the signed-in area loads", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Before any script runs: every layout shift of an element inside the header, from the first paint on.
+  await page.addInitScript(() => {
+    const moved: string[] = [];
+    (window as unknown as { __headerShifts: string[] }).__headerShifts = moved;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        sources?: { node?: Node | null }[];
+      }[]) {
+        for (const source of entry.sources ?? []) {
+          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+          if (element?.closest('header')) moved.push(element.outerHTML.slice(0, 120));
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await signIn(page, 'owner');
+  // The home arrives with the homes' list, after the shell has painted: its name, or a switcher once the
+  // owner has joined another household (households.spec.ts may have run first on this server).
+  const header = page.locator('header');
+  await expect(header.getByTestId('current-home').or(header.getByLabel('Home'))).toBeVisible();
+  await expect(header.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  // Layout shifts reach their observer in a later task than the frame they happened in.
+  const moved = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => resolve((window as unknown as { __headerShifts: string[] }).__headerShifts), 200),
+        ),
+      ),
+  );
+  expect(moved).toEqual([]);
 });

@@ -17,14 +17,7 @@ export default function OwnerLayout() {
   useHomeFromLink();
   return (
     <RouteGuard allowedRoles={AREA_ROLES.owner}>
-      <DashboardShell
-        headerEnd={
-          <>
-            <HomeSwitcher />
-            <NotificationBell />
-          </>
-        }
-      >
+      <DashboardShell headerContext={<HomeSwitcher />} headerEnd={<NotificationBell />}>
         <OfflineBanner>{t('offline.ownerCommands')}</OfflineBanner>
         <Outlet />
       </DashboardShell>

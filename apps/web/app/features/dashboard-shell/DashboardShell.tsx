@@ -15,10 +15,20 @@ const SIDEBAR_ID = 'dashboard-sidebar';
  * The back office frame (spec section 2, "Dashboard shell"): a dark layout with the role's sidebar menu,
  * the active item as page title, today's date, the user's name and e-mail, and Logout. Below the `lg`
  * breakpoint the sidebar is a drawer opened by a toggle button; it closes on Escape, on the backdrop and
- * on navigation, and keeps focus inside while open. `headerEnd` sits at the header's right end (the
- * notification bell, which the area's layout route composes in).
+ * on navigation, and keeps focus inside while open. The area's layout route composes in `headerEnd`, at the
+ * header's right end (the notification bell), and `headerContext`, between the title and the date: what
+ * appears only once its data has loaded (the owner's home) goes there, where it narrows the title's free space
+ * instead of pushing the date and the bell aside (a layout shift).
  */
-export function DashboardShell({ children, headerEnd }: { children: ReactNode; headerEnd?: ReactNode }) {
+export function DashboardShell({
+  children,
+  headerContext,
+  headerEnd,
+}: {
+  children: ReactNode;
+  headerContext?: ReactNode;
+  headerEnd?: ReactNode;
+}) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -157,6 +167,7 @@ export function DashboardShell({ children, headerEnd }: { children: ReactNode; h
               <Menu aria-hidden="true" className="h-6 w-6" />
             </button>
             <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-white sm:text-xl">{title}</h1>
+            {headerContext}
             <p className="hidden items-center gap-2 text-sm text-slate-400 sm:flex">
               <CalendarDays aria-hidden="true" className="h-4 w-4" />
               <time dateTime={isoDate(today)}>{formatHeaderDate(today)}</time>
