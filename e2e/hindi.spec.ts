@@ -20,10 +20,11 @@ async function resetLanguage(request: APIRequestContext, api: string, email: str
   expect(res.ok()).toBe(true);
 }
 
-/** Settings → Language → हिन्दी; the shell answers in Hindi. */
+/** Settings → Language → हिन्दी; the shell answers in Hindi, and says it saved in Hindi. */
 async function chooseHindi(page: Page, settingsPath: string): Promise<void> {
   await page.goto(settingsPath);
   await page.getByRole('radio', { name: 'हिन्दी' }).check();
+  await expect(page.getByRole('status').filter({ hasText: 'भाषा सहेज ली गई' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'सेटिंग' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'भाषा', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
