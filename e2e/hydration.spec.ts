@@ -211,3 +211,21 @@ test("the owner's header keeps its place while the signed-in area loads", async 
   );
   expect(moved).toEqual([]);
 });
+
+for (const role of ['owner', 'electrician', 'admin'] as const) {
+  test(`the ${role}'s dashboard loads no zod on a first visit (ADR 083)`, async ({ page }) => {
+    // Every script the page itself fetches (the service worker's precache is not the page's first load).
+    const scripts: Promise<{ url: string; body: string }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' && !response.request().serviceWorker())
+        scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+    });
+    await signIn(page, role);
+    // and whatever the dashboard loads once it shows (its reads, a lazy part)
+    await page.waitForLoadState('networkidle');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(10);
+    // A built schema reads its definition through `._zod`; the minifier keeps property names.
+    expect(loaded.filter(({ body }) => body.includes('._zod')).map(({ url }) => url)).toEqual([]);
+  });
+}

@@ -8,7 +8,8 @@ import {
 } from './admin-rules.ts';
 import { CUSTOMER_STATUSES, DEVICE_TYPES } from './constants.ts';
 import { ADMIN_MSG } from './messages.ts';
-import { deviceSchema, type DeviceSort } from './owner.ts';
+import { deviceSchema } from './owner.ts';
+import type { DeviceSort } from './owner-rules.ts';
 
 /**
  * Admin devices and electrician assignments (spec sections 2 "Admin screens", 3 "Electrician customer

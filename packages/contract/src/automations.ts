@@ -199,12 +199,3 @@ export const automationRunSchema = z.object({
 export type AutomationRun = z.infer<typeof automationRunSchema>;
 export const automationRunListSchema = listResponseSchema('runs', automationRunSchema);
 export const automationRunsQuerySchema = pageQuerySchema;
-
-export const AUTOMATION_MSG = {
-  notFound: 'Automation not found',
-  deviceNotYours: 'Choose one of your own devices',
-  wrongDeviceType: 'This device cannot do that',
-  created: 'Automation created',
-  saved: 'Automation saved',
-  deleted: 'Automation deleted',
-} as const;

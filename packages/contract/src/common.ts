@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, type SortOrder } from './constants.ts';
 
 export const idSchema = z.string().min(1);
 export const idParamsSchema = z.object({ id: idSchema });
@@ -10,9 +10,6 @@ export const pageQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
  * THE sort of every list (issue 31): `sort` names one of the list's sortable columns (the names the list

@@ -15,6 +15,9 @@ export const RECENT_ITEMS_ELECTRICIAN = 5;
 export const RECENT_ITEMS_OWNER = 6;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** A list's sort order (every list's `order`, `sortQueryShape` in common.ts). */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 /** Two-factor sign-in (ADR 028): RFC 6238 codes of 6 digits every 30 s; 10 single-use recovery codes. */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_S = 30;

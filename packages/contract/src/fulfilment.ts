@@ -4,22 +4,13 @@ import { listResponseSchema, pageQuerySchema, personName, sortQueryShape } from 
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { languageSchema } from './auth.ts';
 import { MSG } from './messages.ts';
-import { cartItemSchema, installationAddressSchema, orderSchema, type OrderStatus } from './storefront.ts';
+import { cartItemSchema, installationAddressSchema, orderSchema } from './storefront.ts';
 
 // From order to installed home (issue 15): installation addresses, installation jobs, invitations, quotes,
 // refunds and the e-mail outbox. Apart from storefront.ts (which has the purchase form's installation address).
 
 /** A calendar date `YYYY-MM-DD`. */
 const calendarDate = z.iso.date('Choose a date');
-
-/** Order statuses in words (Razorpay's names: an 'attempted' order had a payment that failed). */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  created: 'Awaiting payment',
-  attempted: 'Payment failed',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
 
 // ---- Installation jobs (admin board) ----
 

@@ -10,6 +10,7 @@ import {
   ROLLOUT_DEVICE_STATES,
   ROOM_TYPES,
 } from './constants.ts';
+import { OWNER_DEVICE_SORTS, ROOM_SORTS } from './owner-rules.ts';
 
 /** One gang (a single switch) of a Lumos touch switch. */
 export const gangSchema = z.object({ index: z.number().int(), on: z.boolean(), name: z.string() });
@@ -104,34 +105,6 @@ export const ownerDashboardSchema = z.object({
 });
 export type OwnerDashboard = z.infer<typeof ownerDashboardSchema>;
 
-/**
- * Every column a device list sorts by (issue 31): the owner's, the admin's and the electrician's lists are
- * one list on the server, each allowing the columns its screen shows (`owner` and `customer` are both the
- * device's owner, named as each screen names them).
- */
-export const DEVICE_SORTS = [
-  'name',
-  'type',
-  'room_name',
-  'is_connected',
-  'wifi_configured',
-  'bluetooth_paired',
-  'battery_level',
-  'firmware_version',
-  'owner',
-  'customer',
-  'electrician',
-  'created_at',
-] as const;
-export type DeviceSort = (typeof DEVICE_SORTS)[number];
-export const OWNER_DEVICE_SORTS = [
-  'name',
-  'type',
-  'room_name',
-  'is_connected',
-  'created_at',
-] as const satisfies readonly DeviceSort[];
-
 /** GET /api/devices: optional filters by room ('none' = not in a room) and type; newest first unless sorted. */
 export const deviceListQuerySchema = pageQuerySchema.extend({
   room_id: z.string().min(1).optional(),
@@ -141,7 +114,6 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
 export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
 export const deviceListSchema = listResponseSchema('devices', deviceSchema);
 /** GET /api/rooms: the rooms a page at a time, newest first by default, or by name. */
-export const ROOM_SORTS = ['created_at', 'name'] as const;
 export const roomListQuerySchema = pageQuerySchema.extend(sortQueryShape(ROOM_SORTS, 'created_at', 'desc'));
 export type RoomListQuery = z.output<typeof roomListQuerySchema>;
 export const roomListSchema = listResponseSchema('rooms', roomSchema);

@@ -11,6 +11,19 @@ import { describe, expect, it } from 'vitest';
  */
 const contractDir = resolve(import.meta.dirname, '../../../../../packages/contract/src');
 const FIRST_LOAD_MODULES = ['catalog.ts', 'constants.ts', 'messages.ts', 'paths.ts'];
+/**
+ * The same for the vocabulary the signed-in areas' shells, dashboards and English catalogues read (ADR 083):
+ * messages, labels and sort columns, apart from the schemas of their areas. e2e/hydration.spec.ts checks
+ * the dashboards' first loads in the browser.
+ */
+const SIGNED_IN_MODULES = [
+  'audit-rules.ts',
+  'automation-rules.ts',
+  'electrician-rules.ts',
+  'fulfilment-rules.ts',
+  'homes-rules.ts',
+  'owner-rules.ts',
+];
 
 function importsOf(file: string): { zod: boolean; local: string[] } {
   const source = readFileSync(resolve(contractDir, file), 'utf8');
@@ -21,18 +34,21 @@ function importsOf(file: string): { zod: boolean; local: string[] } {
   };
 }
 
-describe("the storefront's first-load modules", () => {
-  it.each(FIRST_LOAD_MODULES)('%s brings no zod, directly or through what it imports', (start) => {
-    const seen = new Set<string>();
-    const queue = [start];
-    while (queue.length > 0) {
-      const file = queue.shift()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const { zod, local } = importsOf(file);
-      expect(zod, `${file} (reached from ${start}) imports zod`).toBe(false);
-      queue.push(...local);
-    }
-    expect(seen.size).toBeGreaterThan(0);
-  });
+describe('the first-load modules of the storefront and of the signed-in areas', () => {
+  it.each([...FIRST_LOAD_MODULES, ...SIGNED_IN_MODULES])(
+    '%s brings no zod, directly or through what it imports',
+    (start) => {
+      const seen = new Set<string>();
+      const queue = [start];
+      while (queue.length > 0) {
+        const file = queue.shift()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const { zod, local } = importsOf(file);
+        expect(zod, `${file} (reached from ${start}) imports zod`).toBe(false);
+        queue.push(...local);
+      }
+      expect(seen.size).toBeGreaterThan(0);
+    },
+  );
 });

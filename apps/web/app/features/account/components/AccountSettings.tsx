@@ -8,6 +8,7 @@ import { SessionsList } from './SessionsList';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useAccountT } from '~/lib/i18n/account-texts';
 import { LanguageSettings } from './LanguageSettings';
+import { TWO_FACTOR_SECTION_ID } from '../use-two-factor-enrolment-redirect';
 
 /**
  * A signed-in user's own account settings, for every role: profile, password, active sessions and
@@ -64,9 +65,6 @@ export function AccountSettings({ children }: { children?: ReactNode }) {
     </div>
   );
 }
-
-/** The two-factor section's id: `#settings-two-factor` links to it (an admin who must enrol is sent there). */
-export const TWO_FACTOR_SECTION_ID = 'settings-two-factor';
 
 /** One card of a settings page: an icon, a heading (labelling the section) and a description. */
 export function SettingsSection({
