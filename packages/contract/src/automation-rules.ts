@@ -8,3 +8,21 @@ export const AUTOMATION_MSG = {
   saved: 'Automation saved',
   deleted: 'Automation deleted',
 } as const;
+
+export const WEEKDAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** The limits of a definition (also the server's bounds on what a browser may send). */
+export const AUTOMATION_LIMITS = {
+  maxActions: 10,
+  maxConditions: 5,
+  /** An air-quality trigger holds for at most this long before it fires. */
+  maxForMinutes: 240,
+  maxDelaySeconds: 3600,
+  maxNotifyChars: 200,
+  /** Toggles of one device by automations in any hour (issue 33: 2 by default). */
+  defaultMaxTogglesPerHour: 2,
+  maxTogglesPerHour: 12,
+  /** How long a manual command keeps an automation's hands off that device, by default. */
+  defaultManualOverrideMinutes: 60,
+  maxManualOverrideMinutes: 24 * 60,
+} as const;

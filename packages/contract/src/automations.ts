@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayName, idSchema, listResponseSchema, pageQuerySchema } from './common.ts';
 import { FAN_SPEEDS } from './device-state.ts';
+import { AUTOMATION_LIMITS } from './automation-rules.ts';
 
 /**
  * Automations (issue 33): WHEN something happens, IF optional conditions hold, THEN device commands,
@@ -22,23 +23,6 @@ export type DeviceEvent = (typeof DEVICE_EVENTS)[number];
 
 /** Days of the week as `Date#getDay()` and cron count them: 0 is Sunday. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-export const WEEKDAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
-/** The limits of a definition (also the server's bounds on what a browser may send). */
-export const AUTOMATION_LIMITS = {
-  maxActions: 10,
-  maxConditions: 5,
-  /** An air-quality trigger holds for at most this long before it fires. */
-  maxForMinutes: 240,
-  maxDelaySeconds: 3600,
-  maxNotifyChars: 200,
-  /** Toggles of one device by automations in any hour (issue 33: 2 by default). */
-  defaultMaxTogglesPerHour: 2,
-  maxTogglesPerHour: 12,
-  /** How long a manual command keeps an automation's hands off that device, by default. */
-  defaultManualOverrideMinutes: 60,
-  maxManualOverrideMinutes: 24 * 60,
-} as const;
 
 const WALL_CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A wall-clock time in the home's time zone, `HH:MM` (24-hour). */

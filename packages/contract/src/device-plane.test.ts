@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { airQualityOf, deviceMayPublish, deviceMaySubscribe, parseDeviceTopic } from './device-plane.ts';
+import { deviceMayPublish, deviceMaySubscribe, parseDeviceTopic } from './device-plane.ts';
+import { airQualityOf } from './air-quality-rules.ts';
 
 describe('AQI from PM2.5 (CPCB, and US EPA 2024)', () => {
   it('puts each band edge in its band, with the AQI at the band ends', () => {

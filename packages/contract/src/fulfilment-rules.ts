@@ -9,3 +9,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
+
+/** The owner's order list's sort columns (GET /api/orders). */
+export const OWNER_ORDER_SORTS = ['created_at', 'amount', 'status'] as const;

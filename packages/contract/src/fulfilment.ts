@@ -5,6 +5,7 @@ import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { languageSchema } from './auth.ts';
 import { MSG } from './messages.ts';
 import { cartItemSchema, installationAddressSchema, orderSchema } from './storefront.ts';
+import { OWNER_ORDER_SORTS } from './fulfilment-rules.ts';
 
 // From order to installed home (issue 15): installation addresses, installation jobs, invitations, quotes,
 // refunds and the e-mail outbox. Apart from storefront.ts (which has the purchase form's installation address).
@@ -94,7 +95,6 @@ export type OwnerOrder = z.infer<typeof ownerOrderSchema>;
 export const ownerOrderListSchema = listResponseSchema('orders', ownerOrderSchema);
 export type OwnerOrderList = z.infer<typeof ownerOrderListSchema>;
 /** GET /api/orders: the owner's orders a page at a time, newest first by default. */
-export const OWNER_ORDER_SORTS = ['created_at', 'amount', 'status'] as const;
 export const ownerOrderListQuerySchema = pageQuerySchema.extend(
   sortQueryShape(OWNER_ORDER_SORTS, 'created_at', 'desc'),
 );

@@ -4,54 +4,7 @@ import { MIN_PASSWORD_LENGTH } from './constants.ts';
 import { languageSchema } from './auth.ts';
 import { MSG } from './messages.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time.ts';
-import { HOMES_MESSAGES } from './homes-rules.ts';
-
-/**
- * Homes and their members (issue 32, ADR 069). A home holds rooms, devices, automations, installations and
- * voice links; people reach it through a membership with a role. THE vocabulary of what each role may do
- * is `HOME_PERMISSIONS`: the permission table names a route's home action (`RouteRule.home`), the API's
- * auth hook checks it against the caller's membership, and the web hides what the role may not do.
- */
-export const HOME_ROLES = ['owner', 'member', 'guest'] as const;
-export type HomeRole = (typeof HOME_ROLES)[number];
-
-/** The header the web names the current home in; without it, the home the person used last. */
-export const HOME_HEADER = 'x-isaac-home';
-
-/** What can be done in a home → the roles that may do it. */
-export const HOME_PERMISSIONS = {
-  /** See the home's devices and rooms (a guest: their rooms' devices only). */
-  'devices.see': ['owner', 'member', 'guest'],
-  /** Turn devices on and off, change their speed or gangs (a guest: in their rooms). */
-  'devices.control': ['owner', 'member', 'guest'],
-  /** Add, remove, rename or move devices, configure them, check for updates. */
-  'devices.manage': ['owner'],
-  /** Add, rename and delete rooms. */
-  'rooms.manage': ['owner'],
-  /** Readings and command history. */
-  'history.see': ['owner', 'member'],
-  /** See, create, change and delete automations. */
-  'automations.manage': ['owner', 'member'],
-  /** Invite, change roles, end access; see who has access and the activity log. */
-  'members.manage': ['owner'],
-  /** Rename the home, delete it. */
-  'home.manage': ['owner'],
-} as const satisfies Record<string, readonly HomeRole[]>;
-export type HomeAction = keyof typeof HOME_PERMISSIONS;
-
-/** Whether `role` may do `action` in a home. */
-export function homeRoleMay(role: HomeRole, action: HomeAction): boolean {
-  return (HOME_PERMISSIONS[action] as readonly HomeRole[]).includes(role);
-}
-
-export const HOME_ROLE_LABELS: Record<HomeRole, string> = {
-  owner: 'Owner',
-  member: 'Member',
-  guest: 'Guest',
-};
-
-/** How long a home invitation link works. */
-export const HOME_INVITATION_TTL_HOURS = 72;
+import { HOME_ROLES, HOMES_MESSAGES } from './homes-rules.ts';
 
 const homeRole = z.enum(HOME_ROLES);
 

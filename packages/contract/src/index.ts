@@ -14,6 +14,8 @@ export * from './automation-rules.ts';
 export * from './homes-rules.ts';
 export * from './fulfilment-rules.ts';
 export * from './audit-rules.ts';
+export * from './notification-rules.ts';
+export * from './air-quality-rules.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './common.ts';

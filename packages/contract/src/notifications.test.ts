@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterDaysLeft, filterDaysPhrase } from './notifications.ts';
+import { filterDaysLeft, filterDaysPhrase } from './notification-rules.ts';
 
 describe('filter days left', () => {
   const fittedAt = new Date('2026-11-01T00:00:00Z');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AQI_SCALES } from './device-plane.ts';
+import { AQI_SCALES } from './air-quality-rules.ts';
 import { FAN_SPEEDS } from './device-state.ts';
 import { displayName, listResponseSchema, pageQuerySchema, requiredText, sortQueryShape } from './common.ts';
 import {

@@ -1,5 +1,5 @@
 import { AREA_ROLES } from './areas.ts';
-import type { HomeAction } from './homes.ts';
+import type { HomeAction } from './homes-rules.ts';
 import { ROLE, type RoleCode } from './roles.ts';
 
 /**

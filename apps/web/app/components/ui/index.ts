@@ -7,6 +7,7 @@ export { ErrorState } from './ErrorState';
 export { DateField, SelectField, TextAreaField, TextField } from './fields';
 export { focusableElements, useFocusTrap } from './focus-trap';
 export { Modal, type ModalProps } from './Modal';
+export { lazyDialog, preloadOnIntent, type LazyDialog } from './lazy-dialog';
 export { Pagination } from './Pagination';
 export { FullPageSpinner, Spinner } from './Spinner';
 export { StatCard, type StatAccent } from './StatCard';

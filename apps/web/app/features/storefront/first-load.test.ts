@@ -12,16 +12,18 @@ import { describe, expect, it } from 'vitest';
 const contractDir = resolve(import.meta.dirname, '../../../../../packages/contract/src');
 const FIRST_LOAD_MODULES = ['catalog.ts', 'constants.ts', 'messages.ts', 'paths.ts'];
 /**
- * The same for the vocabulary the signed-in areas' shells, dashboards and English catalogues read (ADR 083):
+ * The same for the vocabulary the signed-in areas' pages and English catalogues read (ADR 083):
  * messages, labels and sort columns, apart from the schemas of their areas. e2e/hydration.spec.ts checks
- * the dashboards' first loads in the browser.
+ * pages' first loads in the browser.
  */
 const SIGNED_IN_MODULES = [
+  'air-quality-rules.ts',
   'audit-rules.ts',
   'automation-rules.ts',
   'electrician-rules.ts',
   'fulfilment-rules.ts',
   'homes-rules.ts',
+  'notification-rules.ts',
   'owner-rules.ts',
 ];
 

@@ -14,6 +14,7 @@ import { Button, Modal, SelectField, TextField } from '~/components/ui';
 import { useSaveAutomation } from '../api/automations';
 import { useOwnerT } from '~/lib/i18n/owner-texts';
 import { WEEKDAY_KEYS } from '../model/describe';
+import { defaultTrigger } from '../model/blank';
 
 type OwnerT = ReturnType<typeof useOwnerT>['t'];
 
@@ -67,26 +68,6 @@ function commandOf(value: string): Command {
   if (kind === 'gang') return { kind: 'gang', index: Number(a), on: b === 'on' };
   return { kind: 'power', on: a === 'on' };
 }
-
-function defaultTrigger(kind: AutomationTrigger['kind'], devices: readonly Device[]): AutomationTrigger {
-  if (kind === 'schedule') return { kind, time: '07:00', days: [1, 2, 3, 4, 5] };
-  if (kind === 'device') return { kind, device_id: devices[0]?._id ?? '', event: 'goes_offline' };
-  const sensor = devices.find((d) => d.type === 'skywalker' || d.type === 'isaac');
-  return {
-    kind,
-    device_id: sensor?._id ?? '',
-    metric: 'pm25',
-    direction: 'above',
-    value: 90,
-    for_minutes: 5,
-  };
-}
-
-export const blankAutomation = (devices: readonly Device[]): AutomationDefinitionInput => ({
-  name: '',
-  trigger: defaultTrigger('air_quality', devices),
-  actions: [],
-});
 
 interface Props {
   /** The automation being edited (its id), or null for a new one. */

@@ -1,7 +1,17 @@
 import type { Automation, AutomationDefinitionInput } from '@isaac/contract';
 import { History, Pencil, Plus, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, PanelLoading, Switch } from '~/components/ui';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  lazyDialog,
+  PanelLoading,
+  preloadOnIntent,
+  Switch,
+} from '~/components/ui';
 import { formatDateTimeIn } from '~/lib/format';
 import {
   useAutomationDevices,
@@ -13,11 +23,14 @@ import {
 import { describeAutomation, namesOf } from '../model/describe';
 import { OUTCOME_TONES } from '../model/messages';
 import { AUTOMATION_TEMPLATES } from '../model/templates';
-import { AutomationDialog, blankAutomation } from './AutomationDialog';
+import { blankAutomation } from '../model/blank';
 import { RunsDialog } from './RunsDialog';
 import { useOwnerT } from '~/lib/i18n/owner-texts';
 
 type Editing = { id: string | null; initial: AutomationDefinitionInput } | null;
+
+// The editor loads when wanted, with the schema it checks with (ADR 083).
+const AutomationDialog = lazyDialog(() => import('./AutomationDialog').then((m) => m.AutomationDialog));
 
 /**
  * /owner/automations (issue 33): the home's automations — each with its sentence, an on/off switch, its
@@ -60,6 +73,7 @@ export function AutomationsPage({ timeZone }: { timeZone?: string }) {
         <Button
           disabled={devices.length === 0}
           onClick={() => setEditing({ id: null, initial: blankAutomation(devices) })}
+          {...preloadOnIntent(AutomationDialog)}
           icon={<Plus aria-hidden="true" className="h-4 w-4" />}
         >
           {t('automations.new')}
@@ -132,6 +146,7 @@ export function AutomationsPage({ timeZone }: { timeZone?: string }) {
                   disabled={definitions === null}
                   loading={save.isPending && definitions !== null && definitions.length > 1}
                   onClick={() => definitions && applyTemplate(definitions)}
+                  {...preloadOnIntent(AutomationDialog)}
                   icon={<Wand2 aria-hidden="true" className="h-4 w-4" />}
                   aria-label={t('automations.useTemplateOf', {
                     title: t(`automations.templates.${template.id}.title`),
@@ -233,6 +248,7 @@ function AutomationCard({
           variant="outline"
           size="sm"
           onClick={onEdit}
+          {...preloadOnIntent(AutomationDialog)}
           icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
         >
           {t('automations.edit')}

@@ -72,6 +72,8 @@ const common = {
     retry: 'Retry',
     save: 'Save',
     loading: 'Loading…',
+    loadFailed: 'Could not open this',
+    loadFailedDetail: 'This part of the app did not load. Check your connection and try again.',
     previous: 'Previous',
     next: 'Next',
     pageOf: 'Page {{page}} of {{count}}',

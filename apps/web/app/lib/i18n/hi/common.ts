@@ -47,6 +47,8 @@ export default {
     retry: 'फिर से कोशिश करें',
     save: 'सहेजें',
     loading: 'लोड हो रहा है…',
+    loadFailed: 'यह खुल नहीं सका',
+    loadFailedDetail: 'ऐप का यह हिस्सा लोड नहीं हुआ। अपना कनेक्शन जाँचें और फिर से कोशिश करें।',
     previous: 'पिछला',
     next: 'अगला',
     pageOf: 'पेज {{page}} / {{count}}',

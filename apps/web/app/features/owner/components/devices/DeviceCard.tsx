@@ -1,7 +1,7 @@
 import type { Device } from '@isaac/contract';
 import { ChartLine, DoorOpen, Power, RefreshCw, Settings2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Badge, Button, Modal, PanelLoading, Switch, cx } from '~/components/ui';
+import { Badge, Button, Modal, PanelLoading, Switch, cx, type preloadOnIntent } from '~/components/ui';
 import { useCheckForUpdates } from '../../api/check-updates';
 import { useToggleDevice } from '../../api/toggle-device';
 import { useToggleGang } from '../../api/toggle-gang';
@@ -20,13 +20,15 @@ const AirQualityChart = lazy(() => import('./AirQualityChart').then((m) => ({ de
 interface DeviceCardProps {
   device: Device;
   onOpenSettings: (device: Device) => void;
+  /** Handlers that start loading the settings dialog before it is opened (`preloadOnIntent`). */
+  settingsIntent?: ReturnType<typeof preloadOnIntent>;
 }
 
 /**
  * One device: name, model, type, online/offline, battery, room, power (Turn On / Turn Off from the power
  * state), the gangs of a Lumos switch, Check for Updates and Settings (room assignment).
  */
-export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
+export function DeviceCard({ device, onOpenSettings, settingsIntent }: DeviceCardProps) {
   const titleId = useId();
   const toggle = useToggleDevice();
   const toggleGang = useToggleGang();
@@ -136,6 +138,7 @@ export function DeviceCard({ device, onOpenSettings }: DeviceCardProps) {
           variant="outline"
           size="sm"
           onClick={() => onOpenSettings(device)}
+          {...settingsIntent}
           icon={<Settings2 aria-hidden="true" className="h-4 w-4" />}
           aria-label={t('card.settingsFor', { name: device.name })}
         >

@@ -2,17 +2,21 @@ import { homeRoleMay, MSG, type Device } from '@isaac/contract';
 import { Cpu, Plus, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { ListBody, useListView } from '~/components/list';
-import { Button } from '~/components/ui';
+import { Button, lazyDialog, preloadOnIntent } from '~/components/ui';
 import { DEVICES_PAGE_SIZE } from '../../api/keys';
 import { useDeviceList } from '../../api/list-devices';
 import { deviceListView } from '../../model/device-filters';
-import { AddDeviceModal } from './AddDeviceModal';
 import { DeviceCard, DeviceCardSkeleton } from './DeviceCard';
 import { DeviceFiltersBar } from './DeviceFiltersBar';
-import { DeviceSettingsModal } from './DeviceSettingsModal';
 import { useAddDialog } from '../use-add-dialog';
 import { useCurrentHome } from '../../api/homes';
 import { useOwnerT } from '~/lib/i18n/owner-texts';
+
+// The forms load when wanted, with their schemas (ADR 083).
+const AddDeviceModal = lazyDialog(() => import('./AddDeviceModal').then((m) => m.AddDeviceModal));
+const DeviceSettingsModal = lazyDialog(() =>
+  import('./DeviceSettingsModal').then((m) => m.DeviceSettingsModal),
+);
 
 /** /owner/devices: the owner's devices as a card grid, filtered by room and type and sorted (in the URL). */
 export function DevicesPage() {
@@ -23,6 +27,7 @@ export function DevicesPage() {
   const home = useCurrentHome();
   const mayAdd = !home || homeRoleMay(home.role, 'devices.manage');
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  const settingsIntent = preloadOnIntent(DeviceSettingsModal);
   // The modal shows the freshest copy of the device (lists refetch every 30 s).
   const settingsDevice: Device | undefined = settingsFor
     ? list.data?.devices.find((device) => device._id === settingsFor)
@@ -44,7 +49,11 @@ export function DevicesPage() {
           </p>
         </div>
         {mayAdd ? (
-          <Button onClick={add.open} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+          <Button
+            onClick={add.open}
+            {...preloadOnIntent(AddDeviceModal)}
+            icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+          >
             {t('devices.add')}
           </Button>
         ) : null}
@@ -63,7 +72,11 @@ export function DevicesPage() {
           text: t('devices.emptyText'),
           filteredText: t('devices.emptyFiltered'),
           action: (
-            <Button onClick={add.open} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+            <Button
+              onClick={add.open}
+              {...preloadOnIntent(AddDeviceModal)}
+              icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+            >
               {t('messages:msg.addFirstDevice')}
             </Button>
           ),
@@ -84,7 +97,11 @@ export function DevicesPage() {
           >
             {devices.map((device) => (
               <li key={device._id} className="flex">
-                <DeviceCard device={device} onOpenSettings={(d) => setSettingsFor(d._id)} />
+                <DeviceCard
+                  device={device}
+                  onOpenSettings={(d) => setSettingsFor(d._id)}
+                  settingsIntent={settingsIntent}
+                />
               </li>
             ))}
           </ul>

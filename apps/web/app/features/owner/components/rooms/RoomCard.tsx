@@ -1,7 +1,7 @@
 import type { Room } from '@isaac/contract';
 import { DoorOpen, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { Badge, Button, ButtonLink } from '~/components/ui';
+import { Badge, Button, ButtonLink, type preloadOnIntent } from '~/components/ui';
 import { ownerLinks } from '~/lib/paths';
 import { useOwnerT } from '~/lib/i18n/owner-texts';
 
@@ -11,10 +11,12 @@ interface RoomCardProps {
   room: Room;
   onEdit: (room: Room) => void;
   onDelete: (room: Room) => void;
+  /** Handlers that start loading the room form before Edit opens it (`preloadOnIntent`). */
+  editIntent?: ReturnType<typeof preloadOnIntent>;
 }
 
 /** One room: name, type, device count and the first few devices; View Devices, Edit, Delete. */
-export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
+export function RoomCard({ room, onEdit, onDelete, editIntent }: RoomCardProps) {
   const titleId = useId();
   const extra = room.devices.length - SHOWN_DEVICES;
   const { t } = useOwnerT();
@@ -80,6 +82,7 @@ export function RoomCard({ room, onEdit, onDelete }: RoomCardProps) {
           size="sm"
           className="border border-slate-700"
           onClick={() => onEdit(room)}
+          {...editIntent}
           icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
         >
           {t('rooms.edit')}

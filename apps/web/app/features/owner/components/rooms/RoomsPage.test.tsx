@@ -86,7 +86,9 @@ describe('RoomsPage', () => {
     await user.click(
       within(screen.getByRole('article', { name: 'Kitchen' })).getByRole('link', { name: 'View Devices' }),
     );
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/owner/devices?room_id=r1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/owner/devices?room_id=r1'),
+    );
   });
 
   it('deletes a room after a confirmation that says its devices stay', async () => {

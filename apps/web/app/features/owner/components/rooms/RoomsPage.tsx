@@ -2,17 +2,19 @@ import { MSG, type Room } from '@isaac/contract';
 import { DoorOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ListBody, ListHeader, ListToolbar, useListView } from '~/components/list';
-import { Button, byTime, ConfirmDialog, type SortOption } from '~/components/ui';
+import { Button, byTime, ConfirmDialog, lazyDialog, preloadOnIntent, type SortOption } from '~/components/ui';
 import { useDeleteRoom } from '../../api/delete-room';
 import { ROOMS_PAGE_SIZE } from '../../api/keys';
 import { useRoomList } from '../../api/list-rooms';
 import { deviceCountLabel } from '../../model/labels';
 import { roomListView } from '../../model/room-list';
 import { RoomCard, RoomCardSkeleton } from './RoomCard';
-import { RoomFormModal } from './RoomFormModal';
 import { useAddDialog } from '../use-add-dialog';
 import { useOwnerT } from '~/lib/i18n/owner-texts';
 import owner from '~/lib/i18n/en/owner';
+
+// The form loads when wanted, with its schema (ADR 083).
+const RoomFormModal = lazyDialog(() => import('./RoomFormModal').then((m) => m.RoomFormModal));
 
 const SORT_OPTIONS: SortOption[] = [
   ...byTime(),
@@ -45,7 +47,11 @@ export function RoomsPage() {
       : t('rooms.deleteWithDevices', { name: room.name, count: room.devices.length });
 
   const addButton = (label: string) => (
-    <Button onClick={add.open} icon={<Plus aria-hidden="true" className="h-4 w-4" />}>
+    <Button
+      onClick={add.open}
+      {...preloadOnIntent(RoomFormModal)}
+      icon={<Plus aria-hidden="true" className="h-4 w-4" />}
+    >
       {label}
     </Button>
   );
@@ -87,7 +93,12 @@ export function RoomsPage() {
           >
             {rooms.map((room) => (
               <li key={room._id} className="flex">
-                <RoomCard room={room} onEdit={setEditing} onDelete={setDeleting} />
+                <RoomCard
+                  room={room}
+                  onEdit={setEditing}
+                  onDelete={setDeleting}
+                  editIntent={preloadOnIntent(RoomFormModal)}
+                />
               </li>
             ))}
           </ul>
