@@ -177,40 +177,71 @@ test('/login: controls that need the scripts are disabled until then, and typed 
   await expect(page).toHaveURL(DEMO_USERS.owner.dashboard);
 });
 
-test("the owner's header keeps its place while the signed-in area loads", async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  // Before any script runs: every layout shift of an element inside the header, from the first paint on.
+/**
+ * Before any script runs: records every element a layout shift moves, from the first paint on (its outerHTML
+ * cut short, and the landmark it sits in); `shiftedElements` reads the list.
+ */
+async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const moved: string[] = [];
-    (window as unknown as { __headerShifts: string[] }).__headerShifts = moved;
+    (window as unknown as { __shifted: string[] }).__shifted = moved;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        sources?: { node?: Node | null }[];
-      }[]) {
+      for (const entry of list.getEntries() as unknown as { sources?: { node?: Node | null }[] }[]) {
         for (const source of entry.sources ?? []) {
           const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-          if (element?.closest('header')) moved.push(element.outerHTML.slice(0, 120));
+          if (element) {
+            const landmark = element.closest('header, main, nav, aside')?.localName ?? 'body';
+            moved.push(`${landmark}: ${element.outerHTML.slice(0, 120)}`);
+          }
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/**
+ * The elements layout shifts have moved so far, those inside `landmark` when given (shifts reach their observer
+ * a task after their frame).
+ */
+async function shiftedElements(page: Page, landmark?: string): Promise<string[]> {
+  return page.evaluate(
+    (landmark) =>
+      new Promise<string[]>((resolve) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const moved = (window as unknown as { __shifted: string[] }).__shifted;
+            resolve(landmark ? moved.filter((line) => line.startsWith(`${landmark}: `)) : moved);
+          }, 200),
+        ),
+      ),
+    landmark,
+  );
+}
+
+test("the owner's header keeps its place while the signed-in area loads", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await watchLayoutShifts(page);
   await signIn(page, 'owner');
   // The home arrives with the homes' list, after the shell has painted: its name, or a switcher once the
   // owner has joined another household (households.spec.ts may have run first on this server).
   const header = page.locator('header');
   await expect(header.getByTestId('current-home').or(header.getByLabel('Home'))).toBeVisible();
   await expect(header.getByRole('button', { name: /^Notifications/ })).toBeVisible();
-  // Layout shifts reach their observer in a later task than the frame they happened in.
-  const moved = await page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) =>
-        requestAnimationFrame(() =>
-          setTimeout(() => resolve((window as unknown as { __headerShifts: string[] }).__headerShifts), 200),
-        ),
-      ),
-  );
-  expect(moved).toEqual([]);
+  expect(await shiftedElements(page, 'header')).toEqual([]);
 });
+
+for (const width of [1280, 390]) {
+  test(`/login at ${width} px: nothing moves while it hydrates and its demo sign-ins arrive`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await watchLayoutShifts(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+    await expect(page.getByRole('heading', { name: 'Demo accounts' })).toBeVisible();
+    expect(await shiftedElements(page)).toEqual([]);
+  });
+}
 
 // The dashboards, and a page whose forms open in dialogs (their code, and zod, load when one opens).
 const ZOD_FREE_PAGES = [

@@ -54,6 +54,8 @@ const TARGETS = {
   /** The Hindi build's extra JavaScript on a signed-in page, percent of the English page's. */
   hindiJsOverPercent: 10,
 };
+/** A CLS for the tables and the misses: a shift too small for three decimals still shows as one. */
+const clsText = (cls) => (cls > 0 && cls < 0.0005 ? cls.toPrecision(2) : cls.toFixed(3));
 /** Lighthouse's mobile throttling (simulated there), applied for real to the /login timing. */
 const MOBILE_THROTTLING = { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 };
 const CHROME_FLAGS = [
@@ -299,7 +301,7 @@ function renderSection(rows, sizes, login, meta, field) {
     const m = row.metrics;
     lines.push(
       `| \`${row.page}\` | ${row.preset} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ` +
-        `${seconds(m.fcp)} | ${seconds(m.lcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${seconds(m.tti)} |`,
+        `${seconds(m.fcp)} | ${seconds(m.lcp)} | ${Math.round(m.tbt)} ms | ${clsText(m.cls)} | ${seconds(m.tti)} |`,
     );
   }
   lines.push(
@@ -422,7 +424,7 @@ function verdictsFor(rows, sizes, login, field) {
       const target = storefront ? TARGETS.publicMobilePerformance : TARGETS.appMobilePerformance;
       return row.scores[c] < target;
     }).map((c) => `${c} ${row.scores[c]}`);
-    if (row.metrics.cls > 0) misses.push(`CLS ${row.metrics.cls.toFixed(3)}`);
+    if (row.metrics.cls > 0) misses.push(`CLS ${clsText(row.metrics.cls)}`);
     if (isPublic && row.preset === 'mobile' && row.metrics.lcp > TARGETS.lcpMs)
       misses.push(`LCP ${seconds(row.metrics.lcp)}`);
     if (misses.length > 0) {
@@ -558,7 +560,7 @@ async function main() {
       for (const row of rows)
         console.log(
           `${row.page} ${row.preset} (median): performance ${row.scores.performance}, FCP ${Math.round(row.metrics.fcp)} ms, ` +
-            `LCP ${Math.round(row.metrics.lcp)} ms, TBT ${Math.round(row.metrics.tbt)} ms, CLS ${row.metrics.cls.toFixed(3)}; ` +
+            `LCP ${Math.round(row.metrics.lcp)} ms, TBT ${Math.round(row.metrics.tbt)} ms, CLS ${clsText(row.metrics.cls)}; ` +
             `below 0.9: ${row.failing.join(', ') || 'none'}`,
         );
       for (const page of PAGES) console.log(`${page}: first-load JS ${kb(sizes[page].js)} KB gzip`);

@@ -248,9 +248,11 @@ export function LoginPage() {
         aria-hidden="true"
         className="pointer-events-none absolute -top-40 left-1/2 h-[32rem] w-[32rem] -translate-x-1/2 rounded-full bg-sky-500/20 blur-3xl"
       />
+      {/* Placed from the top, where the first screen ends: from the bottom it moved when the page grew below
+          the fold after hydrating (the demo's sign-ins, an error), a layout shift. */}
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -bottom-48 -left-24 h-96 w-96 rounded-full bg-emerald-500/10 blur-3xl"
+        className="pointer-events-none absolute top-[calc(100vh-12rem)] -left-24 h-96 w-96 rounded-full bg-emerald-500/10 blur-3xl"
       />
 
       <div className="relative w-full max-w-md">
