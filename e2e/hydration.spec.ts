@@ -243,12 +243,13 @@ for (const width of [1280, 390]) {
   });
 }
 
-// The dashboards, and a page whose forms open in dialogs (their code, and zod, load when one opens).
+// The dashboards, and pages whose forms open in dialogs (their code, and zod, load when one opens).
 const ZOD_FREE_PAGES = [
   ['owner', undefined],
   ['electrician', undefined],
   ['admin', undefined],
   ['owner', '/owner/devices'],
+  ['admin', '/admin/users'],
 ] as const;
 
 for (const [role, path] of ZOD_FREE_PAGES) {

@@ -9,7 +9,7 @@ import {
 import { CUSTOMER_STATUSES, DEVICE_TYPES } from './constants.ts';
 import { ADMIN_MSG } from './messages.ts';
 import { deviceSchema } from './owner.ts';
-import type { DeviceSort } from './owner-rules.ts';
+import { ADMIN_DEVICE_SORTS, ADMIN_ELECTRICIAN_SORTS } from './admin-rules.ts';
 
 /**
  * Admin devices and electrician assignments (spec sections 2 "Admin screens", 3 "Electrician customer
@@ -35,16 +35,6 @@ export const adminDeviceSchema = deviceSchema.extend({
   electrician: personRefSchema.nullable(),
 });
 export type AdminDevice = z.infer<typeof adminDeviceSchema>;
-
-export const ADMIN_DEVICE_SORTS = [
-  'name',
-  'type',
-  'is_connected',
-  'owner',
-  'electrician',
-  'firmware_version',
-  'created_at',
-] as const satisfies readonly DeviceSort[];
 
 /** GET /api/admin/devices: search (name, serial, owner name or e-mail), filters, sort and pagination. */
 export const adminDeviceListQuerySchema = pageQuerySchema.extend({
@@ -164,8 +154,6 @@ export const electricianSummarySchema = z.object({
 });
 export type ElectricianSummary = z.infer<typeof electricianSummarySchema>;
 
-/** The columns of the Electricians table (`installations`: their total). */
-export const ADMIN_ELECTRICIAN_SORTS = ['name', 'status', 'customers', 'devices', 'installations'] as const;
 export const adminElectricianListQuerySchema = pageQuerySchema.extend({
   ...sortQueryShape(ADMIN_ELECTRICIAN_SORTS, 'name', 'asc'),
   search: adminSearchSchema,

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { adminSearchSchema } from './admin-assignments.ts';
 import { pageQuerySchema, sortQueryShape } from './common.ts';
-import { CONTACT_SUBJECT_VALUES, contactMessageSchema, ORDER_STATUSES } from './storefront.ts';
+import { CONTACT_SUBJECT_VALUES, contactMessageSchema } from './storefront.ts';
+import { ORDER_STATUSES } from './fulfilment-rules.ts';
+import { ADMIN_ORDER_SORTS, CONTACT_MESSAGE_SORTS, CONTACT_MESSAGE_STATES } from './admin-rules.ts';
+import { LATE_CAPTURE_REASONS } from './admin-rules.ts';
 
 // The admin screens over storefront orders and contact messages (issue 10). Apart from storefront.ts, so
 // that none of it is in the storefront's or /login's first load.
 
 export const contactMessageResponseSchema = z.object({ contact_message: contactMessageSchema });
 
-/**
- * GET /api/admin/orders: status filter; search by customer name or e-mail (case-insensitive substring),
- * or an exact order id or payment id. Sorted by a column of the Orders table (`created_at` is the Order
- * column: its id and date; `paid_at` the Payment column).
- */
-export const ADMIN_ORDER_SORTS = ['created_at', 'customer_name', 'amount', 'status', 'paid_at'] as const;
 export const adminOrderListQuerySchema = pageQuerySchema.extend({
   ...sortQueryShape(ADMIN_ORDER_SORTS, 'created_at', 'desc'),
   status: z.enum(ORDER_STATUSES).optional(),
@@ -21,11 +18,7 @@ export const adminOrderListQuerySchema = pageQuerySchema.extend({
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
-/** Contact messages waiting for an answer, or answered. */
-export const CONTACT_MESSAGE_STATES = ['open', 'handled'] as const;
 export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
-/** What contact messages sort by: when they came, who sent them, their subject. */
-export const CONTACT_MESSAGE_SORTS = ['created_at', 'name', 'email', 'subject'] as const;
 /** GET /api/admin/contact-messages: open/handled filter; search by name, e-mail or message text. */
 export const adminContactListQuerySchema = pageQuerySchema.extend({
   ...sortQueryShape(CONTACT_MESSAGE_SORTS, 'created_at', 'desc'),
@@ -40,18 +33,6 @@ export const contactHandledBodySchema = z.object({ handled: z.boolean().default(
 export type ContactHandledBody = z.output<typeof contactHandledBodySchema>;
 
 // ---- Payments captured after the order closed (issue 29) ----
-
-/**
- * Why a captured payment was not applied to its order and must be refunded: its order was closed (cancelled or
- * refunded), or already paid with another payment, or the order's quote was already paid through another order.
- */
-export const LATE_CAPTURE_REASONS = ['order_closed', 'order_paid', 'quote_paid'] as const;
-export type LateCaptureReason = (typeof LATE_CAPTURE_REASONS)[number];
-export const LATE_CAPTURE_REASON_LABELS: Record<LateCaptureReason, string> = {
-  order_closed: 'Captured after close — refund',
-  order_paid: 'Second payment of a paid order — refund',
-  quote_paid: 'Second payment of a paid quote — refund',
-};
 
 export const lateCaptureSchema = z.object({
   _id: z.string(),
@@ -77,10 +58,3 @@ export const lateCaptureListSchema = z.object({
 export type LateCaptureList = z.infer<typeof lateCaptureListSchema>;
 export const lateCaptureResponseSchema = z.object({ message: z.string(), late_capture: lateCaptureSchema });
 export type LateCaptureResponse = z.infer<typeof lateCaptureResponseSchema>;
-
-export const LATE_CAPTURE_MSG = {
-  refunded: 'Payment refunded',
-  notFound: 'Payment not found',
-  alreadyRefunded: 'This payment has already been refunded.',
-  refundInProgress: 'A refund of this payment is already being processed. Try again in a minute.',
-} as const;

@@ -4,6 +4,7 @@ import { MAX_USER_SEARCH_LENGTH, MIN_PASSWORD_LENGTH, USER_STATUSES } from './co
 import { userSchema } from './auth.ts';
 import { MSG } from './messages.ts';
 import { ALL_ROLES, ROLE, type RoleCode } from './roles.ts';
+import { ADMIN_USER_SORTS } from './admin-rules.ts';
 
 /**
  * Admin user management (spec section 5 "Add User" / "Edit User", issue 10): the rules the web's
@@ -75,8 +76,6 @@ export const adminUserUpdateSchema = z.object({
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
-/** The columns the users list sorts by (newest first by default). */
-export const ADMIN_USER_SORTS = ['name', 'email', 'mobile', 'role', 'status', 'created_at'] as const;
 /** GET /api/admin/users: search (name or e-mail, case-insensitive substring), role and status filters, sort. */
 export const adminUserListQuerySchema = pageQuerySchema.extend({
   ...sortQueryShape(ADMIN_USER_SORTS, 'created_at', 'desc'),

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRMWARE_MAX_BYTES } from './constants.ts';
-import {
-  canonicalFirmwareVersion,
-  firmwareExtension,
-  firmwareSizeAllowed,
-  firmwareUploadFieldsSchema,
-} from './firmware.ts';
+import { firmwareUploadFieldsSchema } from './firmware.ts';
+import { canonicalFirmwareVersion, firmwareExtension, firmwareSizeAllowed } from './firmware-rules.ts';
 import { FIRMWARE_MSG } from './messages.ts';
 
 describe('firmware rules', () => {

@@ -6,6 +6,8 @@ import { languageSchema } from './auth.ts';
 import { MSG } from './messages.ts';
 import { cartItemSchema, installationAddressSchema, orderSchema } from './storefront.ts';
 import { OWNER_ORDER_SORTS } from './fulfilment-rules.ts';
+import { INSTALLATION_JOB_SORTS, QUOTE_SORTS, OUTBOX_SORTS, OUTBOX_STATES } from './fulfilment-rules.ts';
+import { INSTALLATION_JOB_STATES } from './fulfilment-rules.ts';
 
 // From order to installed home (issue 15): installation addresses, installation jobs, invitations, quotes,
 // refunds and the e-mail outbox. Apart from storefront.ts (which has the purchase form's installation address).
@@ -14,27 +16,6 @@ import { OWNER_ORDER_SORTS } from './fulfilment-rules.ts';
 const calendarDate = z.iso.date('Choose a date');
 
 // ---- Installation jobs (admin board) ----
-
-/**
- * Where a job stands: no electrician yet; scheduled (assigned with a date, the installation pending);
- * in progress and completed (the electrician's installation); cancelled (its order refunded).
- */
-export const INSTALLATION_JOB_STATES = [
-  'unassigned',
-  'scheduled',
-  'in_progress',
-  'completed',
-  'cancelled',
-] as const;
-export type InstallationJobState = (typeof INSTALLATION_JOB_STATES)[number];
-
-export const INSTALLATION_JOB_STATE_LABELS: Record<InstallationJobState, string> = {
-  unassigned: 'Unassigned',
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 export const installationJobSchema = z.object({
   _id: z.string(),
@@ -50,11 +31,6 @@ export const installationJobSchema = z.object({
 });
 export type InstallationJob = z.infer<typeof installationJobSchema>;
 
-/**
- * GET /api/admin/installation-jobs?search=&sort=&order=: the order of the jobs within each column of the board
- * (newest first by default), and a search of the customer's name or e-mail, or an exact order id.
- */
-export const INSTALLATION_JOB_SORTS = ['created_at', 'installation_date', 'customer_name'] as const;
 export const installationJobBoardQuerySchema = z.object({
   ...sortQueryShape(INSTALLATION_JOB_SORTS, 'created_at', 'desc'),
   search: adminSearchSchema,
@@ -160,7 +136,6 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 export const quoteListSchema = listResponseSchema('quotes', quoteSchema);
 export type QuoteList = z.infer<typeof quoteListSchema>;
-export const QUOTE_SORTS = ['created_at', 'number', 'customer_name', 'amount', 'valid_until'] as const;
 /** GET /api/admin/quotes: newest first by default; search the number, the customer's name or e-mail. */
 export const quoteListQuerySchema = pageQuerySchema.extend({
   ...sortQueryShape(QUOTE_SORTS, 'created_at', 'desc'),
@@ -177,18 +152,6 @@ export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 /** POST /api/quotes/:token/order: the installation address when the quote needs one. */
 export const quoteOrderBodySchema = z.object({ address: installationAddressSchema.optional() });
 export type QuoteOrderBody = z.input<typeof quoteOrderBodySchema>;
-export const QUOTE_MSG = {
-  notFound: 'This quote link is not valid.',
-  expired: 'This quote has expired. Contact us for a new one.',
-  paid: 'This quote has already been paid.',
-  cancelled: 'This quote was withdrawn. Contact us for a new one.',
-  created: 'Quote sent',
-  withdrawn: 'Quote cancelled',
-  cannotCancelPaid: 'This quote has been paid: refund its order instead.',
-  pastDate: 'Choose today or a later date',
-  unknownItem: 'This item is not in the catalog',
-  tooLarge: 'The package price is too large',
-} as const;
 
 // ---- Refunds and cancellations ----
 
@@ -198,21 +161,9 @@ export type OrderActionBody = z.input<typeof orderActionBodySchema>;
 /** What an order action answers: what happened, and the order as it is now. */
 export const orderActionResponseSchema = z.object({ message: z.string(), order: orderSchema });
 export type OrderActionResponse = z.infer<typeof orderActionResponseSchema>;
-export const ORDER_ACTION_MSG = {
-  cancelled: 'Order cancelled',
-  refunded: 'Order refunded',
-  notFound: 'Order not found',
-  notCancellable: 'Only an order that has not been paid can be cancelled.',
-  notRefundable: 'Only a paid order can be refunded.',
-  alreadyRefunded: 'This order has already been refunded.',
-  refundInProgress: 'A refund of this order is already being processed. Try again in a minute.',
-  cancelFailed: 'Could not cancel the order',
-  refundFailed: 'Could not refund the order',
-} as const;
 
 // ---- E-mail outbox ----
 
-export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 export const EMAIL_KINDS = [
   'order_confirmation',
@@ -240,8 +191,6 @@ export const outboxMessageSchema = z.object({
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-/** The columns of the outbox table. */
-export const OUTBOX_SORTS = ['created_at', 'to', 'subject', 'kind', 'state', 'attempts'] as const;
 /** GET /api/admin/outbox: state filter; search a substring of the recipient or the subject; sort. */
 export const outboxListQuerySchema = pageQuerySchema.extend({
   ...sortQueryShape(OUTBOX_SORTS, 'created_at', 'desc'),

@@ -14,7 +14,8 @@ import {
   stateCodeOfPincode,
   tariffCodeOf,
 } from './gst.ts';
-import { canTransitionOrder, ORDER_STATUSES, ORDER_TRANSITIONS } from './storefront.ts';
+import { canTransitionOrder, ORDER_TRANSITIONS } from './storefront.ts';
+import { ORDER_STATUSES } from './fulfilment-rules.ts';
 
 describe('GSTIN', () => {
   it('checks the mod-36 check character', () => {

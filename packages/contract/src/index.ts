@@ -16,6 +16,7 @@ export * from './fulfilment-rules.ts';
 export * from './audit-rules.ts';
 export * from './notification-rules.ts';
 export * from './air-quality-rules.ts';
+export * from './firmware-rules.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './common.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listResponseSchema, personName } from './common.ts';
 import { CONTACT_SUBJECTS, CURRENCY } from './constants.ts';
 import { MAX_CART_LINES, MAX_CART_QUANTITY } from './catalog.ts';
+import { ORDER_STATUSES, type OrderStatus } from './fulfilment-rules.ts';
 
 /**
  * Storefront calls (spec section 7 "Storefront", issue 3): orders and payments, the sandbox
@@ -11,14 +12,6 @@ import { MAX_CART_LINES, MAX_CART_QUANTITY } from './catalog.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-
-/**
- * Order statuses, as Razorpay names them: `created`, `attempted` (a payment failed; the buyer may
- * retry on the same order) and `paid` (a verified payment); then an admin may cancel an unpaid order
- * (`cancelled`) or refund a paid one through the provider (`refunded`, issue 15).
- */
-export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * THE order lifecycle (issue 29): for each status, the statuses an order may reach it from. The server's

@@ -17,10 +17,12 @@ const FIRST_LOAD_MODULES = ['catalog.ts', 'constants.ts', 'messages.ts', 'paths.
  * pages' first loads in the browser.
  */
 const SIGNED_IN_MODULES = [
+  'admin-rules.ts',
   'air-quality-rules.ts',
   'audit-rules.ts',
   'automation-rules.ts',
   'electrician-rules.ts',
+  'firmware-rules.ts',
   'fulfilment-rules.ts',
   'homes-rules.ts',
   'notification-rules.ts',

@@ -2,14 +2,26 @@ import { formatInr, type ContactMessage, type Quote, type QuoteState } from '@is
 import { FilePlus2, FileText, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { ListBody, ListToolbar, useListView } from '~/components/list';
-import { Badge, Button, byTime, ConfirmDialog, cx, type BadgeTone, type SortOption } from '~/components/ui';
+import {
+  Badge,
+  Button,
+  byTime,
+  ConfirmDialog,
+  cx,
+  lazyDialog,
+  preloadOnIntent,
+  type BadgeTone,
+  type SortOption,
+} from '~/components/ui';
 import { formatCalendarDate, formatDateTime } from '~/lib/format';
 import { useCancelQuote } from '../../api/cancel-quote';
 import { useLeadList } from '../../api/list-leads';
 import { useQuoteList } from '../../api/list-quotes';
 import { QUOTES_PAGE_SIZE } from '../../api/quotes-keys';
 import { leadListView, quoteListView } from '../../model/quote-lists';
-import { QuoteFormDialog } from './QuoteFormDialog';
+
+// The form loads when wanted, with its schema (ADR 083).
+const QuoteFormDialog = lazyDialog(() => import('./QuoteFormDialog').then((m) => m.QuoteFormDialog));
 
 export const QUOTE_STATE_LABELS: Record<QuoteState, string> = {
   sent: 'Sent',
@@ -63,6 +75,7 @@ export function QuotesPage() {
         <Button
           icon={<FilePlus2 aria-hidden="true" className="h-4 w-4" />}
           onClick={() => setComposing({ lead: null })}
+          {...preloadOnIntent(QuoteFormDialog)}
         >
           New quote
         </Button>

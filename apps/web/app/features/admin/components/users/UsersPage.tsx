@@ -2,7 +2,7 @@ import { ADMIN_MSG, ALL_ROLES, MSG, ROLE_LABELS, USER_STATUSES, type User } from
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { ListBody, ListFilter, ListHeader, ListToolbar, useListView } from '~/components/list';
-import { Button, ConfirmDialog } from '~/components/ui';
+import { Button, ConfirmDialog, lazyDialog, preloadOnIntent } from '~/components/ui';
 import { useAuth } from '~/lib/auth';
 import { useDeleteUser } from '../../api/delete-user';
 import { useEndUserSessions } from '../../api/end-user-sessions';
@@ -10,9 +10,11 @@ import { useResetUserTwoFactor } from '../../api/reset-user-two-factor';
 import { useUserList } from '../../api/list-users';
 import { USERS_PAGE_SIZE } from '../../api/users-keys';
 import { userListView } from '../../model/user-filters';
-import { UserFormModal } from './UserFormModal';
 import { statusLabel } from './UserStatusBadge';
 import { UsersTable } from './UsersTable';
+
+// The form loads when wanted, with its schemas (ADR 083).
+const UserFormModal = lazyDialog(() => import('./UserFormModal').then((m) => m.UserFormModal));
 
 const ROLE_OPTIONS = ALL_ROLES.map((role) => ({ value: String(role), label: ROLE_LABELS[role] }));
 const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
@@ -43,7 +45,11 @@ export function UsersPage() {
         nouns={{ one: 'user', many: 'users' }}
         filtered={view.filtered}
         actions={
-          <Button onClick={() => setAdding(true)} icon={<UserPlus aria-hidden="true" className="h-4 w-4" />}>
+          <Button
+            onClick={() => setAdding(true)}
+            {...preloadOnIntent(UserFormModal)}
+            icon={<UserPlus aria-hidden="true" className="h-4 w-4" />}
+          >
             Add User
           </Button>
         }

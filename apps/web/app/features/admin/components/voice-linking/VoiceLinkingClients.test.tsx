@@ -62,7 +62,7 @@ describe('Settings → Voice linking', () => {
     renderPage(<VoiceLinkingClients />, { api: fake });
     expect(await screen.findByText('No voice-linking clients yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register client' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Register voice-linking client' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'Alexa');
     await user.type(within(dialog).getByLabelText(/^Redirect URIs/), 'http://example.com/cb');
     await user.click(within(dialog).getByRole('button', { name: 'Register' }));

@@ -2,7 +2,17 @@ import type { OAuthClient, OAuthClientSecretResponse } from '@isaac/contract';
 import { Copy, KeyRound, Mic, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ListBody, ListToolbar, useListView } from '~/components/list';
-import { Badge, Button, byTime, ConfirmDialog, cx, Modal, type SortOption } from '~/components/ui';
+import {
+  Badge,
+  Button,
+  byTime,
+  ConfirmDialog,
+  cx,
+  lazyDialog,
+  Modal,
+  preloadOnIntent,
+  type SortOption,
+} from '~/components/ui';
 import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import {
@@ -11,7 +21,9 @@ import {
   useVoiceClients,
   voiceClientListView,
 } from '../../api/voice-clients';
-import { VoiceClientDialog } from './VoiceClientDialog';
+
+// The form loads when wanted, with its schema (ADR 083).
+const VoiceClientDialog = lazyDialog(() => import('./VoiceClientDialog').then((m) => m.VoiceClientDialog));
 
 async function copy(text: string) {
   try {
@@ -175,6 +187,7 @@ export function VoiceLinkingClients() {
         <Button
           size="sm"
           onClick={() => setEditing('new')}
+          {...preloadOnIntent(VoiceClientDialog)}
           icon={<Plus aria-hidden="true" className="h-4 w-4" />}
         >
           Register client
