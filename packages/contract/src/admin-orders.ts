@@ -18,7 +18,6 @@ export const adminOrderListQuerySchema = pageQuerySchema.extend({
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
-export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
 /** GET /api/admin/contact-messages: open/handled filter; search by name, e-mail or message text. */
 export const adminContactListQuerySchema = pageQuerySchema.extend({
   ...sortQueryShape(CONTACT_MESSAGE_SORTS, 'created_at', 'desc'),

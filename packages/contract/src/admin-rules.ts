@@ -47,6 +47,13 @@ export const ADMIN_ELECTRICIAN_SORTS = ['name', 'status', 'customers', 'devices'
 /** The columns the users list sorts by (newest first by default). */
 export const ADMIN_USER_SORTS = ['name', 'email', 'mobile', 'role', 'status', 'created_at'] as const;
 
+/**
+ * Why a captured payment was not applied to its order and must be refunded: its order was closed (cancelled or
+ * refunded), or already paid with another payment, or the order's quote was already paid through another order.
+ */
+export const LATE_CAPTURE_REASONS = ['order_closed', 'order_paid', 'quote_paid'] as const;
+export type LateCaptureReason = (typeof LATE_CAPTURE_REASONS)[number];
+
 export const LATE_CAPTURE_MSG = {
   refunded: 'Payment refunded',
   notFound: 'Payment not found',
@@ -72,11 +79,4 @@ export const CONTACT_MESSAGE_SORTS = ['created_at', 'name', 'email', 'subject'] 
 
 /** Contact messages waiting for an answer, or answered. */
 export const CONTACT_MESSAGE_STATES = ['open', 'handled'] as const;
-
-/**
- * Why a captured payment was not applied to its order and must be refunded: its order was closed (cancelled or
- * refunded), or already paid with another payment, or the order's quote was already paid through another order.
- */
-export const LATE_CAPTURE_REASONS = ['order_closed', 'order_paid', 'quote_paid'] as const;
-
-export type LateCaptureReason = (typeof LATE_CAPTURE_REASONS)[number];
+export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];

@@ -164,7 +164,6 @@ export type OrderActionResponse = z.infer<typeof orderActionResponseSchema>;
 
 // ---- E-mail outbox ----
 
-export type OutboxState = (typeof OUTBOX_STATES)[number];
 export const EMAIL_KINDS = [
   'order_confirmation',
   'invitation',
