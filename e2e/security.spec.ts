@@ -32,12 +32,29 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** The build's stylesheet as the web server inlines it: a <style>, then its link for print only. */
-const INLINED_STYLESHEET = 'style + link[rel="stylesheet"][media="print"]';
+/** The build's stylesheet as the web server inlines it: a <style>, then its link, disabled. */
+const INLINED_STYLESHEET = 'style + link[rel="stylesheet"][disabled]';
+
+/** The paths of the stylesheets the page requests. */
+function watchStylesheets(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') requested.push(new URL(request.url()).pathname);
+  });
+  return requested;
+}
+
+/** The inlined stylesheet's link is disabled, so the browser never fetches (nor parses) a second copy. */
+async function expectInlinedStylesheetNotFetched(page: Page, requested: string[]): Promise<void> {
+  const href = await page.locator(INLINED_STYLESHEET).getAttribute('href');
+  expect(href).toMatch(/^\/assets\/.+\.css$/);
+  expect(requested).not.toContain(href);
+}
 
 test('every public page and /login load, hydrate and run with no CSP violation', async ({ page }) => {
   allowTime(120_000);
   const violations = await watchViolations(page);
+  const stylesheets = watchStylesheets(page);
   for (const path of PUBLIC_ROUTES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
@@ -46,14 +63,16 @@ test('every public page and /login load, hydrate and run with no CSP violation',
     expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp, path).toContain("frame-ancestors 'none'");
     await hydrated(page);
-    // Styled by the inlined stylesheet, which hydration keeps; its link stays print-only (one copy of the rules).
+    // Styled by the inlined stylesheet, which hydration keeps; its link stays disabled (one copy of the rules).
     await expect(page.locator(INLINED_STYLESHEET)).toHaveCount(1);
     expect(violations, path).toEqual([]);
   }
+  await expectInlinedStylesheetNotFetched(page, stylesheets);
 });
 
 test('the owner area runs with no CSP violation', async ({ page }) => {
   const violations = await watchViolations(page);
+  const stylesheets = watchStylesheets(page);
   await signIn(page, 'owner');
   for (const [link, heading] of [
     ['Devices', 'Devices'],
@@ -74,6 +93,7 @@ test('the owner area runs with no CSP violation', async ({ page }) => {
   // The app rendered over the fallback's skeleton and kept its inlined stylesheet.
   await expect(page.locator(INLINED_STYLESHEET)).toHaveCount(1);
   expect(violations).toEqual([]);
+  await expectInlinedStylesheetNotFetched(page, stylesheets);
 });
 
 test('an unknown path answers 404 with the page that sends the visitor to /login', async ({ page }) => {

@@ -306,11 +306,11 @@ describe('web server', () => {
     expect(res.body).toContain('<head><script>window.__ISAAC_CONFIG__={"apiUrl":"https://api.example.com"');
   });
 
-  it('inlines the stylesheet and keeps its link for print only, without an inline handler', () => {
+  it('inlines the stylesheet and keeps its link disabled, without an inline handler', () => {
     const html = inlineStylesheets('<head><link rel="stylesheet" href="/assets/root-abc.css"/></head>', dist);
     expect(html).toBe(
       '<head><style>body{color:red}<\\/style></style>' +
-        '<link rel="stylesheet" href="/assets/root-abc.css" media="print"/></head>',
+        '<link rel="stylesheet" href="/assets/root-abc.css" disabled=""/></head>',
     );
     expect(html).not.toContain('onload');
     const missing = '<link rel="stylesheet" href="/assets/gone.css"/>';
@@ -327,13 +327,12 @@ describe('web server', () => {
     );
 
     // In a browser: nothing loads while parsing; after a frame the preloads and the module script are back.
-    // The stylesheet link stays print-only once loaded: its rules are inlined already.
+    // The stylesheet link stays disabled: its rules are inlined already.
     const dom = inBrowser(html);
     const { document } = dom.window;
     await new Promise<void>((resolve) => dom.window.addEventListener('load', () => resolve()));
     const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-    sheet?.dispatchEvent(new dom.window.Event('load'));
-    expect(sheet?.media).toBe('print');
+    expect(sheet?.hasAttribute('disabled')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const preloads = [...document.querySelectorAll('head link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
@@ -373,7 +372,9 @@ describe('web server', () => {
     expect(tasks.at(-1)).toContain('script');
     expect(tasks.slice(0, -1).flat()).not.toContain('script');
     expect(
-      [...document.querySelectorAll('head link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
+      [...document.querySelectorAll('head link[rel="modulepreload"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
     ).toEqual(chunks);
     dom.window.close();
   });

@@ -127,19 +127,20 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>
 
 /**
  * Inlines the build's stylesheets so the first paint waits for no other request: each
- * `<link rel="stylesheet">` of a hashed asset becomes an inline <style> followed by the same link for
- * print only, which React hydrates unchanged (a page the app renders itself, without hydrating, gets
- * React Router's own link, which applies). The link never switches to the screen: its rules are already
- * there, and a second copy of them would cost a recalculation of every element's style when it arrived
- * and double the rules every later recalculation matches (ADR 082). The whole app's CSS is small
- * (docs/benchmarks.md), so inlining it is cheaper than a round trip on a slow mobile network.
+ * `<link rel="stylesheet">` of a hashed asset becomes an inline <style> followed by the same link,
+ * disabled, which React hydrates unchanged (a page the app renders itself, without hydrating, gets
+ * React Router's own link, which applies). The link never applies: its rules are already there, and a
+ * second copy would cost a recalculation of every element's style and double the rules every later
+ * recalculation matches (ADR 082); disabled rather than print-only, the browser does not even fetch and
+ * parse it (ADR 084). The whole app's CSS is small (docs/benchmarks.md), so inlining it is cheaper than a
+ * round trip on a slow mobile network.
  */
 export function inlineStylesheets(html: string, root: string): string {
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const file = join(root, href);
     if (!existsSync(file)) return link;
     const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style>${css}</style><link rel="stylesheet" href="${href}" media="print"/>`;
+    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
   });
 }
 
