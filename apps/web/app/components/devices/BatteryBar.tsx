@@ -29,12 +29,13 @@ export function BatteryBar({ level }: { level: number | null }) {
   const words = t(`device.batteryTone.${tone}`);
   return (
     <div>
-      <div className="mb-1 flex items-center justify-between text-xs">
+      {/* In a narrow cell the level moves below its label whole, never broken mid-phrase. */}
+      <div className="mb-1 flex flex-wrap items-center justify-between gap-x-2 text-xs">
         <span id={labelId} className="flex items-center gap-1.5 text-slate-400">
           <Icon aria-hidden="true" className={cx('h-4 w-4', TEXT[tone])} />
           {t('device.battery')}
         </span>
-        <span className={cx('font-medium tabular-nums', TEXT[tone])}>
+        <span className={cx('font-medium whitespace-nowrap tabular-nums', TEXT[tone])}>
           {value}% · {words}
         </span>
       </div>
