@@ -9,11 +9,23 @@ const NEEDS_SERVERS: Record<string, string[]> = {
   'src/device-plane/shared-subscriptions-broker.test.ts': ['TEST_MQTT_URL'],
 };
 const notRunHere = Object.entries(NEEDS_SERVERS).filter(([, vars]) => vars.some((v) => !process.env[v]));
+
+/**
+ * Server test files whose database is their own, whatever TEST_DATABASE_URL says: the PostgreSQL run would
+ * repeat them exactly, so only the PGlite run (`npm test` runs both) has them.
+ */
+const OWN_DATABASE: Record<string, string> = {
+  'src/shutdown.test.ts': 'the server it starts has an embedded database of its own',
+};
+const pgliteRunOnly = process.env.TEST_DATABASE_URL ? Object.entries(OWN_DATABASE) : [];
+
 const said = globalThis as { isaacSaidNotRun?: boolean }; // the file is loaded more than once per run
 if (!said.isaacSaidNotRun) {
   said.isaacSaidNotRun = true;
   for (const [file, vars] of notRunHere)
     console.log(`server: ${file} not run: it needs ${vars.filter((v) => !process.env[v]).join(' and ')}`);
+  for (const [file, why] of pgliteRunOnly)
+    console.log(`server: ${file} not run on PostgreSQL (the PGlite run has it): ${why}`);
 }
 
 /**
@@ -43,7 +55,11 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...notRunHere.map(([file]) => file)],
+          exclude: [
+            ...configDefaults.exclude,
+            ...notRunHere.map(([file]) => file),
+            ...pgliteRunOnly.map(([file]) => file),
+          ],
           environment: 'node',
           testTimeout: 30_000 * SLACK,
           hookTimeout: 60_000 * SLACK,
