@@ -30,3 +30,20 @@ test('the storefront header and footer, sign-in and the dashboard sidebar show o
   expect(header.name).toBe('Isaac');
   for (const other of [footer, login, sidebar]) expect(other).toEqual(header);
 });
+
+test('/favicon.ico, which browsers ask for where a page names no icon, is an icon they draw', async ({
+  page,
+}) => {
+  const response = await page.request.get('/favicon.ico');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/vnd.microsoft.icon');
+  // Rendered from favicon.svg by scripts/pwa-icons.mjs (16, 32 and 48 px).
+  await page.goto('/robots.txt');
+  const drawn = await page.evaluate(async () => {
+    const image = new Image();
+    image.src = '/favicon.ico';
+    await image.decode();
+    return image.naturalWidth;
+  });
+  expect(drawn).toBeGreaterThanOrEqual(16);
+});
