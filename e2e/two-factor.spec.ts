@@ -9,7 +9,7 @@ import { allowTime, DEMO_PASSWORD, DEMO_USERS, fillLogin, signIn } from './suppo
 const aheadCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 test.describe('two-factor sign-in (TOTP)', () => {
-  test('the demo admin enrols in settings, signs in with a generated code, and turns it off', async ({
+  test('the demo admin enrols in settings, signs in with a generated code, makes new recovery codes, and turns it off', async ({
     page,
   }) => {
     allowTime(120_000);
@@ -28,7 +28,7 @@ test.describe('two-factor sign-in (TOTP)', () => {
     await setup.getByRole('button', { name: 'Turn on' }).click();
     const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
-    const recoveryCode = (await codes.first().textContent()) ?? '';
+    const [recoveryCode = '', otherRecoveryCode = ''] = await codes.allTextContents();
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await expect(section.getByText('On', { exact: true })).toBeVisible();
     await expect(section.getByText(/Recovery codes left: 10/)).toBeVisible();
@@ -58,12 +58,29 @@ test.describe('two-factor sign-in (TOTP)', () => {
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page).toHaveURL(DEMO_USERS.admin.dashboard);
 
-    // Turn it off again with the password and a recovery code (the demo admin signs in as before).
+    // New recovery codes for the password and a recovery code (ADR 085): shown once, the old ones gone.
     await page.goto('/admin/settings');
+    await section.getByRole('button', { name: 'New recovery codes' }).click();
+    const renew = section.getByRole('form', { name: 'New recovery codes' });
+    await renew.getByLabel('Password').fill(DEMO_PASSWORD);
+    await renew.getByLabel('Code or recovery code').fill(recoveryCode);
+    await renew.getByRole('button', { name: 'Make new codes' }).click();
+    await expect(section.getByText(/The old recovery codes no longer work/)).toBeVisible();
+    await expect(codes).toHaveCount(10);
+    const newCodes = await codes.allTextContents();
+    expect(newCodes.filter((code) => code === recoveryCode || code === otherRecoveryCode)).toEqual([]);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(section.getByText(/Recovery codes left: 10/)).toBeVisible();
+
+    // Turn it off again with the password and a recovery code (the demo admin signs in as before): an old
+    // one is refused, a new one works.
     await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
     const off = section.getByRole('form', { name: 'Turn off two-factor sign-in' });
     await off.getByLabel('Password').fill(DEMO_PASSWORD);
-    await off.getByLabel('Code or recovery code').fill(recoveryCode);
+    await off.getByLabel('Code or recovery code').fill(otherRecoveryCode);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect(off.getByRole('alert')).toContainText('recovery code');
+    await off.getByLabel('Code or recovery code').fill(newCodes[0] ?? '');
     await off.getByRole('button', { name: 'Turn off' }).click();
     await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
   });

@@ -162,3 +162,8 @@ export const twoFactorDisableBodySchema = z.object({
   password: z.string().min(1, 'Password is required'),
   code: z.string().trim().min(1, 'Enter a code from your authenticator app or a recovery code').max(40),
 });
+/** New recovery codes take the same as turning it off: the password and a current code. */
+export const twoFactorRecoveryCodesBodySchema = twoFactorDisableBodySchema;
+/** POST /api/account/two-factor/recovery-codes: a new set (the old ones stop working), shown once. */
+export const twoFactorRecoveryCodesSchema = twoFactorEnabledSchema;
+export type TwoFactorRecoveryCodes = TwoFactorEnabled;

@@ -103,6 +103,8 @@ export const ADMIN_MSG = {
   twoFactorSetupFailed: 'Failed to start two-factor setup',
   twoFactorEnableFailed: 'Failed to turn on two-factor sign-in',
   twoFactorDisableFailed: 'Failed to turn off two-factor sign-in',
+  recoveryCodesRenewed: 'New recovery codes made: the old ones no longer work',
+  recoveryCodesFailed: 'Failed to make new recovery codes',
   loadTwoFactor: 'Error loading two-factor sign-in',
   userTwoFactorReset: 'Two-factor sign-in reset',
   userTwoFactorResetFailed: 'Failed to reset two-factor sign-in',

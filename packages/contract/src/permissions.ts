@@ -61,6 +61,7 @@ export const PERMISSIONS = {
   'POST /api/account/two-factor/setup': { access: 'signed-in' },
   'POST /api/account/two-factor/enable': { access: 'signed-in' },
   'POST /api/account/two-factor/disable': { access: 'signed-in' },
+  'POST /api/account/two-factor/recovery-codes': { access: 'signed-in' },
 
   // automations (issue 33): the owner's own
   'GET /api/automations': { access: owner, home: 'automations.manage' },

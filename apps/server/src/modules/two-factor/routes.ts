@@ -4,6 +4,8 @@ import {
   twoFactorDisableBodySchema,
   twoFactorEnableBodySchema,
   twoFactorEnabledSchema,
+  twoFactorRecoveryCodesBodySchema,
+  twoFactorRecoveryCodesSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@isaac/contract';
@@ -72,6 +74,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: await service.disable(requireAuthUser(request), request.body, auditContextOf(request)),
     }),
+  );
+
+  app.post(
+    '/api/account/two-factor/recovery-codes',
+    {
+      schema: {
+        tags,
+        summary:
+          'New recovery codes (password and a current or recovery code); the old ones stop working. Shown once',
+        body: twoFactorRecoveryCodesBodySchema,
+        response: { 200: twoFactorRecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) =>
+      service.renewRecoveryCodes(requireAuthUser(request), request.body, auditContextOf(request)),
   );
 
   app.post(

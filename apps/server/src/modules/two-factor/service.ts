@@ -4,6 +4,7 @@ import {
   ROLE,
   TOTP_CODE_PATTERN,
   type TwoFactorEnabled,
+  type TwoFactorRecoveryCodes,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@isaac/contract';
@@ -31,6 +32,8 @@ export const TWO_FACTOR_MESSAGES = {
   reset: "Two-factor sign-in was reset and the user's sessions have ended",
   userNotFound: 'User not found',
   wrongPassword: 'Password is incorrect',
+  recoveryCodesRenewed:
+    'New recovery codes: the old ones no longer work. Keep these somewhere safe; they are shown only now.',
   throttled: (seconds: number) => `Too many wrong attempts. ${tryAgainIn(seconds)}`,
 } as const;
 
@@ -41,6 +44,12 @@ export interface SecondFactor {
 }
 
 export type SecondFactorMethod = 'otp' | 'recovery_code';
+
+/** What turning it off or renewing the recovery codes asks for: the password and a current code. */
+export interface PasswordAndCode {
+  password: string;
+  code: string;
+}
 
 const invalidCode = (message: string = API_MSG.invalidTwoFactorCode) =>
   new HttpError(400, ERROR_CODE.invalidTwoFactorCode, message, [{ path: 'code', message }]);
@@ -135,12 +144,7 @@ export class TwoFactorService {
         .update(userTwoFactor)
         .set({ lastUsedStep: step, updatedAt: at })
         .where(eq(userTwoFactor.userId, user.id));
-      await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
-      await tx
-        .insert(twoFactorRecoveryCodes)
-        .values(
-          codes.map((c) => ({ userId: user.id, codeHash: recoveryCodeHash(user.id, c), createdAt: at })),
-        );
+      await this.storeRecoveryCodes(tx, user.id, codes);
       await setTwoFactorEnabledAt(tx, user.id, at, at);
       await this.audit.record(tx, context, {
         action: 'user.two_factor_enabled',
@@ -152,14 +156,56 @@ export class TwoFactorService {
   }
 
   /**
-   * Turns it off: the password and a current code (authenticator or recovery code) are both needed;
-   * wrong ones count against the user's wrong-password budget (5 per 15 minutes, ADR 015).
+   * Turns it off: the password and a current code (authenticator or recovery code) are both needed
+   * (`withPasswordAndCode`).
    */
-  async disable(
+  async disable(user: UserRow, input: PasswordAndCode, context: AuditContext): Promise<string> {
+    await this.withPasswordAndCode(user, input, async (tx) => {
+      await this.remove(tx, user.id);
+      await this.audit.record(tx, context, {
+        action: 'user.two_factor_disabled',
+        entity: { type: 'user', id: user.id, name: user.name },
+        changes: { two_factor_enabled: { before: true, after: false } },
+      });
+    });
+    return TWO_FACTOR_MESSAGES.disabled;
+  }
+
+  /**
+   * A new set of recovery codes without setting up again (codes used up, or a printout lost): the old
+   * ones stop working in the same transaction. Needs what turning it off needs (`withPasswordAndCode`).
+   */
+  async renewRecoveryCodes(
     user: UserRow,
-    input: { password: string; code: string },
+    input: PasswordAndCode,
     context: AuditContext,
-  ): Promise<string> {
+  ): Promise<TwoFactorRecoveryCodes> {
+    const codes = newRecoveryCodes();
+    await this.withPasswordAndCode(user, input, async (tx) => {
+      const [unused] = await tx
+        .select({ n: count() })
+        .from(twoFactorRecoveryCodes)
+        .where(and(eq(twoFactorRecoveryCodes.userId, user.id), isNull(twoFactorRecoveryCodes.usedAt)));
+      await this.storeRecoveryCodes(tx, user.id, codes);
+      await this.audit.record(tx, context, {
+        action: 'user.two_factor_recovery_codes_renewed',
+        entity: { type: 'user', id: user.id, name: user.name },
+        changes: { recovery_codes_left: { before: unused?.n ?? 0, after: codes.length } },
+      });
+    });
+    return { message: TWO_FACTOR_MESSAGES.recoveryCodesRenewed, recovery_codes: codes };
+  }
+
+  /**
+   * Runs `change` for a user who has it on, once their password and a current code (authenticator or
+   * recovery code, which is spent) are right, in the transaction that spends the code. Wrong ones count
+   * against the user's wrong-password budget (5 per 15 minutes, ADR 015).
+   */
+  private async withPasswordAndCode<T>(
+    user: UserRow,
+    input: PasswordAndCode,
+    change: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
     if (user.twoFactorEnabledAt === null) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
     const wait = await this.throttle.admit(user.id);
     if (wait > 0) throw tooManyRequests(TWO_FACTOR_MESSAGES.throttled(wait), wait);
@@ -170,20 +216,15 @@ export class TwoFactorService {
     }
     const code = input.code.replace(/\s+/g, '');
     const factor: SecondFactor = TOTP_CODE_PATTERN.test(code) ? { otp: code } : { recovery_code: code };
-    await this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       await this.lockEnrolled(tx, user.id, true);
       if ((await this.verify(tx, user, factor)) === null) {
         throw invalidCode(factor.otp ? API_MSG.invalidTwoFactorCode : API_MSG.invalidRecoveryCode);
       }
-      await this.remove(tx, user.id);
-      await this.audit.record(tx, context, {
-        action: 'user.two_factor_disabled',
-        entity: { type: 'user', id: user.id, name: user.name },
-        changes: { two_factor_enabled: { before: true, after: false } },
-      });
+      return change(tx);
     });
     await this.throttle.succeeded(user.id);
-    return TWO_FACTOR_MESSAGES.disabled;
+    return result;
   }
 
   /** An admin turns off another user's second factor (a lost phone): their sessions end too. */
@@ -261,6 +302,15 @@ export class TwoFactorService {
     if (!row) throw notFound(TWO_FACTOR_MESSAGES.userNotFound);
     if (enrolled && row.enabledAt === null) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
     if (!enrolled && row.enabledAt !== null) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  }
+
+  /** The user's recovery codes become `codes` (hashed; the ones before are gone). */
+  private async storeRecoveryCodes(tx: Tx, userId: string, codes: readonly string[]): Promise<void> {
+    const at = this.now();
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await tx
+      .insert(twoFactorRecoveryCodes)
+      .values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(userId, c), createdAt: at })));
   }
 
   /** Forgets the secret and the recovery codes, and marks two-factor sign-in off. */

@@ -330,6 +330,89 @@ describe('POST /api/account/two-factor/disable', () => {
   });
 });
 
+describe('POST /api/account/two-factor/recovery-codes', () => {
+  const renew = (token: string, body: object) =>
+    call('POST', '/api/account/two-factor/recovery-codes', token, body);
+
+  it('gives a new set for the password and a current code; only the new codes sign in (audited)', async () => {
+    const { user, password, token } = await t.signIn(ROLE.owner);
+    const { secret, codes: old } = await enrol(token);
+    expect((await postLogin({ email: user.email, password, recovery_code: old[0] })).statusCode).toBe(200);
+
+    const badPassword = await renew(token, { password: 'wrong-password', code: codeNow(secret) });
+    expect(badPassword.statusCode).toBe(400);
+    expect(badPassword.json().details).toEqual([
+      { path: 'password', message: TWO_FACTOR_MESSAGES.wrongPassword },
+    ]);
+    const badCode = await renew(token, { password, code: '000000' });
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json().error).toBe(ERROR_CODE.invalidTwoFactorCode);
+    const spentCode = await renew(token, { password, code: old[0] });
+    expect(spentCode.statusCode).toBe(400);
+    expect(spentCode.json().message).toBe(API_MSG.invalidRecoveryCode);
+
+    const renewed = await renew(token, { password, code: codeNow(secret) });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const { message, recovery_codes: codes } = renewed.json<{ message: string; recovery_codes: string[] }>();
+    expect(message).toBe(TWO_FACTOR_MESSAGES.recoveryCodesRenewed);
+    expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(codes.filter((c) => old.includes(c))).toEqual([]);
+    expect((await call('GET', '/api/account/two-factor', token)).json()).toMatchObject({
+      enabled: true,
+      recovery_codes_left: RECOVERY_CODE_COUNT,
+    });
+
+    const withOld = await postLogin({ email: user.email, password, recovery_code: old[1] });
+    expect(withOld.statusCode).toBe(401);
+    expect(withOld.json().error).toBe(ERROR_CODE.invalidTwoFactorCode);
+    expect((await postLogin({ email: user.email, password, recovery_code: codes[0] })).statusCode).toBe(200);
+    // The authenticator is unchanged: its next code still signs in.
+    nextStep();
+    expect((await postLogin({ email: user.email, password, otp: codeNow(secret) })).statusCode).toBe(200);
+
+    const audited = (await auditActions(user.id)).filter(
+      (r) => r.action === 'user.two_factor_recovery_codes_renewed',
+    );
+    expect(audited).toEqual([
+      {
+        action: 'user.two_factor_recovery_codes_renewed',
+        actorId: user.id,
+        changes: { recovery_codes_left: { before: RECOVERY_CODE_COUNT - 1, after: RECOVERY_CODE_COUNT } },
+      },
+    ]);
+  });
+
+  it('accepts a recovery code (spent, then replaced) and refuses when it is off', async () => {
+    const { password, token } = await t.signIn(ROLE.electrician);
+    const off = await renew(token, { password, code: '123456' });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe(TWO_FACTOR_MESSAGES.notEnabled);
+
+    const { codes } = await enrol(token);
+    const renewed = await renew(token, { password, code: codes[2] ?? '' });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json<{ recovery_codes: string[] }>().recovery_codes).not.toContain(codes[2]);
+    // Without the CSRF header (a plain bearer call) it is refused.
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/two-factor/recovery-codes',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password, code: codes[3] },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it('wrong attempts count against the wrong-password budget', async () => {
+    const { password, token } = await t.signIn(ROLE.owner);
+    const { secret } = await enrol(token);
+    let last = 0;
+    for (let i = 0; i < 6; i++) last = (await renew(token, { password, code: '000000' })).statusCode;
+    expect(last).toBe(429);
+    const right = await renew(token, { password, code: codeNow(secret) });
+    expect(right.statusCode).toBe(429);
+  });
+});
+
 describe('POST /api/admin/users/:id/two-factor/reset', () => {
   it("turns another user's second factor off and ends their sessions (audited)", async () => {
     const target = await t.signIn(ROLE.owner);

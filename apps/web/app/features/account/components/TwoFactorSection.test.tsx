@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Call, fakeApi, json } from '~/test/fake-api';
@@ -9,6 +9,7 @@ setupPageTests();
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+const NEW_CODES = Array.from({ length: 10 }, (_, i) => `wxyz${i}-mnpq${i}`);
 
 /** An in-memory two-factor API: off until enabled with 123456; turned off with password 'pw' and 654321. */
 function twoFactorApi(required = false) {
@@ -39,6 +40,13 @@ function twoFactorApi(required = false) {
         left = 10;
         return json(200, { message: 'on', recovery_codes: CODES });
       }
+      if (call.path === '/api/account/two-factor/recovery-codes') {
+        if ((call.body as { code: string }).code !== '654321') {
+          return json(400, { error: 'invalid_two_factor_code', message: 'Invalid or expired code.' });
+        }
+        left = 10;
+        return json(200, { message: 'new', recovery_codes: NEW_CODES });
+      }
       if (call.path === '/api/account/two-factor/disable') {
         const body = call.body as { password: string; code: string };
         if (body.password !== 'pw') {
@@ -55,6 +63,18 @@ function twoFactorApi(required = false) {
       return undefined;
     },
   ]);
+}
+
+/** The section with two-factor sign-in turned on through the fake API, its recovery codes dismissed. */
+async function renderTurnedOn() {
+  const user = userEvent.setup();
+  const api = twoFactorApi();
+  renderPage(<TwoFactorSection />, { api, path: '/settings' });
+  await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+  await user.type(await screen.findByLabelText('Authentication code'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Turn on' }));
+  await user.click(await screen.findByRole('button', { name: 'I have saved them' }));
+  return { user, api };
 }
 
 describe('TwoFactorSection', () => {
@@ -106,14 +126,7 @@ describe('TwoFactorSection', () => {
   });
 
   it('turns off with the password and a code; a wrong password goes on its field', async () => {
-    const user = userEvent.setup();
-    const api = twoFactorApi();
-    renderPage(<TwoFactorSection />, { api, path: '/settings' });
-    // Turn it on first (through the fake API).
-    await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
-    await user.type(await screen.findByLabelText('Authentication code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    await user.click(await screen.findByRole('button', { name: 'I have saved them' }));
+    const { user, api } = await renderTurnedOn();
 
     await user.click(await screen.findByRole('button', { name: 'Turn off two-factor sign-in' }));
     const form = screen.getByRole('form', { name: 'Turn off two-factor sign-in' });
@@ -132,5 +145,55 @@ describe('TwoFactorSection', () => {
       password: 'pw',
       code: '654321',
     });
+  });
+
+  it('makes new recovery codes with the password and a code, shows them once, and says the old ones stop', async () => {
+    const { user, api } = await renderTurnedOn();
+
+    await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const form = screen.getByRole('form', { name: 'New recovery codes' });
+    expect(form).toHaveTextContent('The codes you have now stop working at once.');
+    await user.click(within(form).getByRole('button', { name: 'Make new codes' }));
+    expect(within(form).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.path === '/api/account/two-factor/recovery-codes')).toBe(false);
+
+    await user.type(within(form).getByLabelText('Password'), 'pw');
+    await user.type(within(form).getByLabelText('Code or recovery code'), '000000');
+    await user.click(within(form).getByRole('button', { name: 'Make new codes' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid or expired code.');
+    expect(within(form).getByLabelText('Code or recovery code')).toHaveValue('');
+
+    await user.type(within(form).getByLabelText('Code or recovery code'), ' 654321 ');
+    await user.click(within(form).getByRole('button', { name: 'Make new codes' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(NEW_CODES);
+    expect(screen.getByText(/The old recovery codes no longer work\./)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        api.calls.filter((c) => c.path === '/api/account/two-factor/recovery-codes').at(-1)?.body,
+      ).toEqual({
+        password: 'pw',
+        code: '654321',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(await screen.findByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
+  });
+
+  it('suggests new codes when few are left', async () => {
+    const api = fakeApi([
+      (call: Call) =>
+        call.path === '/api/account/two-factor'
+          ? json(200, { enabled: true, enabled_at: null, recovery_codes_left: 1, required: false })
+          : undefined,
+    ]);
+    renderPage(<TwoFactorSection />, { api, path: '/settings' });
+    expect(
+      await screen.findByText('Only 1 recovery code left: make new ones before it runs out.'),
+    ).toBeInTheDocument();
   });
 });

@@ -5,13 +5,14 @@ import {
   type TwoFactorStatus,
   ADMIN_MSG,
 } from '@isaac/contract';
-import { Copy, Download, ShieldAlert, ShieldCheck, ShieldOff } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Copy, Download, KeyRound, ShieldAlert, ShieldCheck, ShieldOff } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Badge, Button, ErrorState, Spinner, TextField } from '~/components/ui';
 import { ApiError, errorMessage } from '~/lib/api-client';
 import { formatDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
-import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { type TwoFactorDisable, useDisableTwoFactor } from '../api/disable-two-factor';
+import { useRenewRecoveryCodes } from '../api/renew-recovery-codes';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactor } from '../api/get-two-factor';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
@@ -29,16 +30,17 @@ export const TWO_FACTOR_TEXT = {
 
 /**
  * Two-factor sign-in for the signed-in user (ADR 028): off → set up (QR code, the secret as text,
- * confirm with a code) → the recovery codes, shown once, to copy or download; on → turn off with the
- * password and a code.
+ * confirm with a code) → the recovery codes, shown once, to copy or download; on → new recovery codes, or
+ * turn it off, each with the password and a code (ADR 085).
  */
 export function TwoFactorSection() {
   const status = useTwoFactor();
-  // Shown once, right after turning it on; kept here until dismissed (the status refetch does not lose them).
-  const [codes, setCodes] = useState<string[] | null>(null);
+  // Shown once, right after turning it on or making new ones; kept here until dismissed (the status refetch
+  // does not lose them).
+  const [codes, setCodes] = useState<{ codes: string[]; renewed: boolean } | null>(null);
   const { t } = useAccountT();
 
-  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  if (codes) return <RecoveryCodes {...codes} onDone={() => setCodes(null)} />;
   if (status.isPending) {
     return (
       <div className="flex justify-center py-8 text-sky-400">
@@ -57,9 +59,12 @@ export function TwoFactorSection() {
     );
   }
   return status.data.enabled ? (
-    <TwoFactorOn status={status.data} />
+    <TwoFactorOn status={status.data} onRenewed={(renewed) => setCodes({ codes: renewed, renewed: true })} />
   ) : (
-    <TwoFactorOff required={status.data.required} onEnabled={setCodes} />
+    <TwoFactorOff
+      required={status.data.required}
+      onEnabled={(enabled) => setCodes({ codes: enabled, renewed: false })}
+    />
   );
 }
 
@@ -179,8 +184,16 @@ function SetupSteps({
   );
 }
 
-/** The recovery codes, once: copy, download as a text file, then done. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** The recovery codes, once (after turning it on, or new ones): copy, download as a text file, then done. */
+function RecoveryCodes({
+  codes,
+  renewed,
+  onDone,
+}: {
+  codes: string[];
+  renewed: boolean;
+  onDone: () => void;
+}) {
   const text = codes.join('\n');
   const { t } = useAccountT();
   const copy = async () => {
@@ -201,7 +214,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <p role="status" className="flex items-start gap-2 text-sm text-emerald-200">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
         <span>
-          {t('twoFactor.isOn')}. {t('twoFactor.saveCodes')}
+          {renewed ? t('twoFactor.renewedText') : `${t('twoFactor.isOn')}.`} {t('twoFactor.saveCodes')}
         </span>
       </p>
       <ul
@@ -233,15 +246,119 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
+/** What the signed-in user does with it on, each behind their password and a current code. */
+type OnAction = 'renew' | 'off';
+/** Fewer recovery codes than this left: the section suggests making new ones. */
+const FEW_CODES = 3;
+
+function TwoFactorOn({
+  status,
+  onRenewed,
+}: {
+  status: TwoFactorStatus;
+  onRenewed: (codes: string[]) => void;
+}) {
   const disable = useDisableTwoFactor();
-  const [open, setOpen] = useState(false);
+  const renew = useRenewRecoveryCodes();
+  const [action, setAction] = useState<OnAction | null>(null);
+  const { t } = useAccountT();
+  const left = status.recovery_codes_left;
+
+  return (
+    <div className="space-y-4">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
+        <Badge tone="green">{t('twoFactor.on')}</Badge>
+        {/* One flex item, so the count stays beside its words when the line wraps. */}
+        <span>
+          {status.enabled_at ? t('twoFactor.since', { date: formatDateTime(status.enabled_at) }) : null}{' '}
+          {t('twoFactor.codesLeft')} <span className="font-medium text-white">{left}</span>
+        </span>
+      </p>
+      {left < FEW_CODES ? (
+        <p className="flex items-start gap-2 text-sm text-amber-200">
+          <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+          <span>{t('twoFactor.codesLow', { count: left })}</span>
+        </p>
+      ) : null}
+      {action === 'renew' ? (
+        <PasswordAndCodeForm
+          label={t('twoFactor.newCodes')}
+          intro={t('twoFactor.newCodesText')}
+          submit={t('twoFactor.makeCodes')}
+          icon={<KeyRound aria-hidden="true" className="h-4 w-4" />}
+          pending={renew.isPending}
+          fallbackError={ADMIN_MSG.recoveryCodesFailed}
+          send={(body, onError) =>
+            renew.mutate(body, { onSuccess: (result) => onRenewed(result.recovery_codes), onError })
+          }
+          onCancel={() => setAction(null)}
+        />
+      ) : action === 'off' ? (
+        <PasswordAndCodeForm
+          label={t('twoFactor.turnOffForm')}
+          intro={status.required ? t('twoFactor.required') : undefined}
+          submit={t('twoFactor.turnOff')}
+          danger
+          icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
+          pending={disable.isPending}
+          fallbackError={ADMIN_MSG.twoFactorDisableFailed}
+          send={(body, onError) => disable.mutate(body, { onError })}
+          onCancel={() => setAction(null)}
+        />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => setAction('renew')}
+            icon={<KeyRound aria-hidden="true" className="h-4 w-4" />}
+          >
+            {t('twoFactor.newCodes')}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => setAction('off')}
+            icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
+          >
+            {t('twoFactor.turnOffForm')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The password and a current code (authenticator or recovery code), which turning it off and making new
+ * recovery codes both ask for: checked for presence here, by the server for the rest (a wrong password goes
+ * on its field, anything else on the code's).
+ */
+function PasswordAndCodeForm({
+  label,
+  intro,
+  submit,
+  icon,
+  danger = false,
+  pending,
+  fallbackError,
+  send,
+  onCancel,
+}: {
+  label: string;
+  intro?: string | undefined;
+  submit: string;
+  icon: ReactNode;
+  danger?: boolean;
+  pending: boolean;
+  fallbackError: string;
+  send: (body: TwoFactorDisable, onError: (err: Error) => void) => void;
+  onCancel: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const { t } = useAccountT();
 
-  const submit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing = {
       password: password ? undefined : MSG.passwordRequired,
@@ -249,70 +366,42 @@ function TwoFactorOn({ status }: { status: TwoFactorStatus }) {
     };
     setErrors(missing);
     if (missing.password || missing.code) return;
-    disable.mutate(
-      { password, code: code.trim() },
-      {
-        onError: (err) => {
-          const message = errorMessage(err, ADMIN_MSG.twoFactorDisableFailed);
-          const onPassword = err instanceof ApiError && err.details?.some((d) => d.path === 'password');
-          setErrors(onPassword ? { password: message } : { code: message });
-          setCode('');
-        },
-      },
-    );
+    send({ password, code: code.trim() }, (err) => {
+      const message = errorMessage(err, fallbackError);
+      const onPassword = err instanceof ApiError && err.details?.some((d) => d.path === 'password');
+      setErrors(onPassword ? { password: message } : { code: message });
+      setCode('');
+    });
   };
 
   return (
-    <div className="space-y-4">
-      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
-        <Badge tone="green">{t('twoFactor.on')}</Badge>
-        {status.enabled_at ? t('twoFactor.since', { date: formatDateTime(status.enabled_at) }) : null}{' '}
-        {t('twoFactor.codesLeft')}{' '}
-        <span className="font-medium text-white">{status.recovery_codes_left}</span>
-      </p>
-      {open ? (
-        <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('twoFactor.turnOffForm')}>
-          {status.required ? <p className="text-sm text-amber-200">{t('twoFactor.required')}</p> : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('twoFactor.password')}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.password}
-            />
-            <TextField
-              label={t('twoFactor.codeOrRecovery')}
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              error={errors.code}
-            />
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="submit"
-              variant="danger"
-              loading={disable.isPending}
-              icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
-            >
-              {t('twoFactor.turnOff')}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              {t('common:ui.cancel')}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <Button
-          variant="outline"
-          onClick={() => setOpen(true)}
-          icon={<ShieldOff aria-hidden="true" className="h-4 w-4" />}
-        >
-          {t('twoFactor.turnOffForm')}
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={label}>
+      {intro ? <p className={danger ? 'text-sm text-amber-200' : 'text-sm text-slate-300'}>{intro}</p> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('twoFactor.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label={t('twoFactor.codeOrRecovery')}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={errors.code}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending} icon={icon}>
+          {submit}
         </Button>
-      )}
-    </div>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {t('common:ui.cancel')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -51,6 +51,7 @@ const PHRASES: Record<AuditAction, string> = {
   'user.sessions_ended': 'ended the sessions of {name}',
   'user.two_factor_enabled': 'turned on two-factor sign-in',
   'user.two_factor_disabled': 'turned off two-factor sign-in',
+  'user.two_factor_recovery_codes_renewed': 'made new recovery codes',
   'user.two_factor_reset': 'reset the two-factor sign-in of {name}',
   'device.created': 'added {name}',
   'device.updated': 'updated {name}',
