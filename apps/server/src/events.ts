@@ -46,6 +46,8 @@ export interface AppEvents {
   'device.wifi_configured': { deviceId: string };
   /** In the transaction that changes a home's time zone (its schedules' next runs move to the new clock). */
   'home.time_zone_changed': { tx: Db | Tx; homeId: string; timeZone: string };
+  /** After commit: a person signed in with one of their recovery codes (ADR 085: they are told). */
+  'auth.recovery_code_used': { userId: string; role: number };
   /** After commit: a device rebooted on the version a firmware rollout sent it (UPDATED). */
   'device.firmware_updated': { deviceId: string; version: string };
 }

@@ -359,6 +359,7 @@ export function createServices({
   events.on('order.refunded', ({ tx, order }) => eventNotifications.orderRefunded(tx, order));
   events.on('installation.scheduled', (scheduled) => eventNotifications.installationScheduled(scheduled));
   events.on('device.firmware_updated', (updated) => eventNotifications.firmwareUpdated(updated));
+  events.on('auth.recovery_code_used', (used) => eventNotifications.recoveryCodeUsed(used));
   const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
   const pushWorker = vapid
     ? new PushWorker(db, pushSender ?? new WebPushSender(vapid), log, { pollMs: config.push.pollMs, leases })
@@ -393,7 +394,7 @@ export function createServices({
     csrf: new CsrfGuard(config.jwtSecret, config.sessionAbsoluteDays * 24 * 60 * 60),
     audit,
     twoFactor,
-    auth: new AuthService(db, sessions, tokens, audit, twoFactor, oauth, now),
+    auth: new AuthService(db, sessions, tokens, audit, twoFactor, oauth, now, events),
     account: new AccountService(db, sessions, audit, now, config.sessionIdleMinutes),
     deviceCommands,
     devices,

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'installation_completed',
   'order_paid',
   'order_refunded',
+  /** A sign-in with a recovery code (ADR 085): how many are left, and where to make new ones. */
+  'security',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -35,6 +37,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   installation_completed: 'Installation completed',
   order_paid: 'Order paid',
   order_refunded: 'Order refunded',
+  security: 'A sign-in with a recovery code',
 };
 
 /** The channels besides the bell (which always shows every notification). */

@@ -80,6 +80,8 @@ export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationKind, Notificatio
   installation_completed: ['push'],
   order_paid: ['push'],
   order_refunded: ['push', 'email'],
+  // Security: worth an e-mail, which reaches the person even when the session is not theirs.
+  security: ['push', 'email'],
 };
 
 /** POST /api/notifications/push-subscriptions: the browser's PushSubscription as `toJSON()` gives it. */

@@ -8,6 +8,7 @@ import {
 } from '@isaac/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
@@ -64,6 +65,7 @@ export class AuthService {
     private readonly twoFactor: SecondFactorCheck,
     private readonly oauth: AuthorizationRequestCheck,
     now: () => Date,
+    private readonly events: EventBus,
   ) {
     this.throttle = new LoginThrottle(db, now);
   }
@@ -133,6 +135,9 @@ export class AuthService {
       );
       return created;
     });
+    // A recovery code is for a lost phone: the person is told (how many are left, where to make new ones).
+    if (secondFactor === 'recovery_code')
+      this.events.announce('auth.recovery_code_used', { userId: user.id, role: user.role });
     const token = await this.tokens.sign({ sub: user.id, sid: session.id, role: user.role });
     // OAuth mode: the redirect is the product's own consent screen (the web follows only its own origins),
     // carrying the authorization request; the consent screen then sends the browser to the client.

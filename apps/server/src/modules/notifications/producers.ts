@@ -1,8 +1,15 @@
-import { formatInr, OWNER_PATHS } from '@isaac/contract';
+import { ADMIN_PATHS, ELECTRICIAN_PATHS, formatInr, OWNER_PATHS, ROLE } from '@isaac/contract';
 import type { AppEvents } from '../../events.ts';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { devices, homeMembers, installations, users, type OrderRow } from '../../db/schema/index.ts';
+import {
+  devices,
+  homeMembers,
+  installations,
+  twoFactorRecoveryCodes,
+  users,
+  type OrderRow,
+} from '../../db/schema/index.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { NotificationService } from './service.ts';
 
@@ -99,6 +106,26 @@ export class EventNotifications {
         onceWithinMs: 365 * 24 * 60 * 60_000,
       },
     );
+  }
+
+  /** A sign-in with a recovery code (ADR 085): the codes left, and the way to the person's security settings. */
+  async recoveryCodeUsed({ userId, role }: AppEvents['auth.recovery_code_used']): Promise<void> {
+    const [left] = await this.db
+      .select({ n: count() })
+      .from(twoFactorRecoveryCodes)
+      .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+    const settings =
+      role === ROLE.admin
+        ? ADMIN_PATHS.settings
+        : role === ROLE.electrician
+          ? ELECTRICIAN_PATHS.settings
+          : OWNER_PATHS.settings;
+    await this.notifications.notify(this.db, userId, {
+      kind: 'security',
+      title: (t) => t('alerts.recoveryCodeTitle'),
+      body: (t) => t('alerts.recoveryCodeBody', { count: left?.n ?? 0 }),
+      link: settings,
+    });
   }
 
   private async buyerOf(tx: Db | Tx, order: OrderRow): Promise<string | null> {

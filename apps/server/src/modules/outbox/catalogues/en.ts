@@ -82,6 +82,9 @@ export const en = {
     orderRefundedTitle: 'Your order is refunded',
     orderRefundedBody:
       'We have refunded {{amount}} for order {{receipt}}. Your bank shows it in 5–7 working days.',
+    recoveryCodeTitle: 'You signed in with a recovery code',
+    recoveryCodeBody:
+      'Recovery codes left: {{count}}. Make new ones in your security settings. If it was not you, change your password now.',
     installationScheduledTitle: 'Your installation is scheduled',
     installationScheduledBody: '{{electrician}} will install your devices on {{date}}.',
     installationCompletedTitle: 'Your installation is complete',

@@ -79,6 +79,9 @@ export const hi = {
     orderRefundedTitle: 'आपके ऑर्डर का रिफ़ंड हो गया है',
     orderRefundedBody:
       'ऑर्डर {{receipt}} के लिए हमने {{amount}} रिफ़ंड कर दिए हैं। यह 5–7 कामकाजी दिनों में आपके बैंक में दिखेगा।',
+    recoveryCodeTitle: 'आपने रिकवरी कोड से साइन इन किया',
+    recoveryCodeBody:
+      'बचे हुए रिकवरी कोड: {{count}}। अपनी सुरक्षा सेटिंग में नए कोड बनाएँ। अगर यह आप नहीं थे, तो अभी अपना पासवर्ड बदलें।',
     installationScheduledTitle: 'आपका इंस्टॉलेशन तय हो गया है',
     installationScheduledBody: '{{electrician}} {{date}} को आपके डिवाइस इंस्टॉल करेंगे।',
     installationCompletedTitle: 'आपका इंस्टॉलेशन पूरा हो गया है',

@@ -127,6 +127,7 @@ export default {
       installation_completed: 'इंस्टॉलेशन पूरा हुआ',
       order_paid: 'ऑर्डर का भुगतान हुआ',
       order_refunded: 'ऑर्डर का पैसा लौटाया गया',
+      security: 'रिकवरी कोड से साइन-इन',
     },
     kindChannel: '{{kind}}: {{channel}}',
     alerts: 'चेतावनियाँ',
