@@ -48,10 +48,16 @@ export interface AppEvents {
   'home.time_zone_changed': { tx: Db | Tx; homeId: string; timeZone: string };
   /** After commit: a person signed in with one of their recovery codes (ADR 085: they are told). */
   'auth.recovery_code_used': { userId: string; role: number };
+  /** In the transaction of a change to how a person signs in (ADR 085: they are told, by e-mail too). */
+  'account.security_changed': { tx: Db | Tx; userId: string; role: number; change: SecurityChange };
   /** After commit: a device rebooted on the version a firmware rollout sent it (UPDATED). */
   'device.firmware_updated': { deviceId: string; version: string };
 }
 export type AppEvent = keyof AppEvents;
+
+/** The changes to how a person signs in that they are told about (`account.security_changed`). */
+export type SecurityChange =
+  'password_changed' | 'two_factor_disabled' | 'two_factor_reset' | 'recovery_codes_renewed';
 export type Listener<E extends AppEvent> = (payload: AppEvents[E]) => Promise<void>;
 
 /**

@@ -211,6 +211,7 @@ export function createServices({
   const rowCounts = new RowCounts(db);
   // Secrets at rest are sealed with the data keys (ADR 052), not JWT_SECRET (which opens only old `v1.` values).
   const dataKeyring = new DataKeyring(config.dataKeys, config.jwtSecret);
+  const events = new EventBus(log);
   const twoFactor = new TwoFactorService(
     db,
     now,
@@ -218,10 +219,10 @@ export function createServices({
     audit,
     new SecretBox(dataKeyring, SEAL_PURPOSE.totpSecret),
     config.adminTwoFactorRequired,
+    events,
   );
   const firmwareStore = new LocalDiskFirmwareStore(config.firmwareDir);
   const { aqiScale } = config.devices;
-  const events = new EventBus(log);
   const deviceCredentials = new DeviceCredentials(db);
   const leases = new JobLeases(db, now, log, { leaseMs: config.jobLeaseMs });
   // The device plane (issue 13, ADR 036): the embedded broker, or an external one; `direct` has none.
@@ -360,6 +361,7 @@ export function createServices({
   events.on('installation.scheduled', (scheduled) => eventNotifications.installationScheduled(scheduled));
   events.on('device.firmware_updated', (updated) => eventNotifications.firmwareUpdated(updated));
   events.on('auth.recovery_code_used', (used) => eventNotifications.recoveryCodeUsed(used));
+  events.on('account.security_changed', (changed) => eventNotifications.securityChanged(changed));
   const sandboxOn = sandbox !== null && config.payment.sandboxAllowed;
   const pushWorker = vapid
     ? new PushWorker(db, pushSender ?? new WebPushSender(vapid), log, { pollMs: config.push.pollMs, leases })
@@ -395,7 +397,7 @@ export function createServices({
     audit,
     twoFactor,
     auth: new AuthService(db, sessions, tokens, audit, twoFactor, oauth, now, events),
-    account: new AccountService(db, sessions, audit, now, config.sessionIdleMinutes),
+    account: new AccountService(db, sessions, audit, now, config.sessionIdleMinutes, events),
     deviceCommands,
     devices,
     rooms: new RoomService(db, audit, now, aqiScale),

@@ -19,7 +19,10 @@ export const NOTIFICATION_KINDS = [
   'installation_completed',
   'order_paid',
   'order_refunded',
-  /** A sign-in with a recovery code (ADR 085): how many are left, and where to make new ones. */
+  /**
+   * How the person signs in changed, or a recovery code was used (ADR 085): what happened, and what to do
+   * if it was not them.
+   */
   'security',
 ] as const;
 
@@ -37,7 +40,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   installation_completed: 'Installation completed',
   order_paid: 'Order paid',
   order_refunded: 'Order refunded',
-  security: 'A sign-in with a recovery code',
+  security: 'Security: password, two-factor sign-in, recovery codes',
 };
 
 /** The channels besides the bell (which always shows every notification). */

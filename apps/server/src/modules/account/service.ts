@@ -1,6 +1,7 @@
 import type { OtherSessionsEnded, PasswordChange, ProfilePatch, ProfileUpdate, User } from '@isaac/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -39,6 +40,7 @@ export class AccountService {
     private readonly audit: AuditLog,
     private readonly now: () => Date,
     private readonly idleMinutes: number,
+    private readonly events: EventBus,
   ) {
     this.throttle = new PasswordThrottle(db, now);
   }
@@ -86,7 +88,7 @@ export class AccountService {
     if (wait > 0) throw tooManyRequests(ACCOUNT_MESSAGES.throttled(wait), wait);
 
     const [user] = await this.db
-      .select({ name: users.name, passwordHash: users.passwordHash })
+      .select({ name: users.name, role: users.role, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, auth.userId))
       .limit(1);
@@ -111,6 +113,12 @@ export class AccountService {
         action: 'auth.password_changed',
         entity: { type: 'user', id: auth.userId, name: user.name },
         changes: { sessions_ended: { before: null, after: ended } },
+      });
+      await this.events.publish('account.security_changed', {
+        tx,
+        userId: auth.userId,
+        role: user.role,
+        change: 'password_changed',
       });
     });
     return ACCOUNT_MESSAGES.passwordChanged;

@@ -1,5 +1,5 @@
 import { ADMIN_PATHS, ELECTRICIAN_PATHS, formatInr, OWNER_PATHS, ROLE } from '@isaac/contract';
-import type { AppEvents } from '../../events.ts';
+import type { AppEvents, SecurityChange } from '../../events.ts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -11,7 +11,25 @@ import {
   type OrderRow,
 } from '../../db/schema/index.ts';
 import { audienceOf } from '../../policy/policy.ts';
+import type { EmailTextKey } from '../outbox/i18n.ts';
 import type { NotificationService } from './service.ts';
+
+/** The settings page of a role's area: where security settings are. */
+function settingsOf(role: number): string {
+  if (role === ROLE.admin) return ADMIN_PATHS.settings;
+  return role === ROLE.electrician ? ELECTRICIAN_PATHS.settings : OWNER_PATHS.settings;
+}
+
+/** The catalogue keys (`alerts.*`) of each security change's notice. */
+const SECURITY_WORDS: Record<SecurityChange, { title: EmailTextKey; body: EmailTextKey }> = {
+  password_changed: { title: 'alerts.passwordChangedTitle', body: 'alerts.passwordChangedBody' },
+  two_factor_disabled: { title: 'alerts.twoFactorOffTitle', body: 'alerts.twoFactorOffBody' },
+  two_factor_reset: { title: 'alerts.twoFactorResetTitle', body: 'alerts.twoFactorResetBody' },
+  recovery_codes_renewed: {
+    title: 'alerts.recoveryCodesRenewedTitle',
+    body: 'alerts.recoveryCodesRenewedBody',
+  },
+};
 
 /**
  * Notifications for what other modules announce on the event bus (issue 33), written in the publisher's
@@ -114,17 +132,22 @@ export class EventNotifications {
       .select({ n: count() })
       .from(twoFactorRecoveryCodes)
       .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
-    const settings =
-      role === ROLE.admin
-        ? ADMIN_PATHS.settings
-        : role === ROLE.electrician
-          ? ELECTRICIAN_PATHS.settings
-          : OWNER_PATHS.settings;
     await this.notifications.notify(this.db, userId, {
       kind: 'security',
       title: (t) => t('alerts.recoveryCodeTitle'),
       body: (t) => t('alerts.recoveryCodeBody', { count: left?.n ?? 0 }),
-      link: settings,
+      link: settingsOf(role),
+    });
+  }
+
+  /** A change to how a person signs in (ADR 085), in its transaction: what changed, and what to do if not them. */
+  async securityChanged({ tx, userId, role, change }: AppEvents['account.security_changed']): Promise<void> {
+    const words = SECURITY_WORDS[change];
+    await this.notifications.notify(tx, userId, {
+      kind: 'security',
+      title: (t) => t(words.title),
+      body: (t) => t(words.body),
+      link: settingsOf(role),
     });
   }
 

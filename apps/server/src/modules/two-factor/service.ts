@@ -11,6 +11,7 @@ import {
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.ts';
+import type { EventBus, SecurityChange } from '../../events.ts';
 import { twoFactorRecoveryCodes, userTwoFactor, users, type UserRow } from '../../db/schema/index.ts';
 import { setTwoFactorEnabledAt } from '../users/store.ts';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../plugins/errors.ts';
@@ -72,6 +73,7 @@ export class TwoFactorService {
     private readonly box: SecretBox,
     /** ADMIN_TWO_FACTOR_REQUIRED */
     private readonly requiredForAdmins: boolean,
+    private readonly events: EventBus,
   ) {
     this.throttle = new PasswordThrottle(db, now);
   }
@@ -167,6 +169,7 @@ export class TwoFactorService {
         entity: { type: 'user', id: user.id, name: user.name },
         changes: { two_factor_enabled: { before: true, after: false } },
       });
+      await this.securityChanged(tx, user, 'two_factor_disabled');
     });
     return TWO_FACTOR_MESSAGES.disabled;
   }
@@ -192,6 +195,7 @@ export class TwoFactorService {
         entity: { type: 'user', id: user.id, name: user.name },
         changes: { recovery_codes_left: { before: unused?.n ?? 0, after: codes.length } },
       });
+      await this.securityChanged(tx, user, 'recovery_codes_renewed');
     });
     return { message: TWO_FACTOR_MESSAGES.recoveryCodesRenewed, recovery_codes: codes };
   }
@@ -231,7 +235,7 @@ export class TwoFactorService {
   async reset(userId: string, context: AuditContext): Promise<string> {
     await this.db.transaction(async (tx) => {
       const [target] = await tx
-        .select({ id: users.id, name: users.name, enabledAt: users.twoFactorEnabledAt })
+        .select({ id: users.id, name: users.name, role: users.role, enabledAt: users.twoFactorEnabledAt })
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
@@ -247,6 +251,7 @@ export class TwoFactorService {
           sessions_ended: { before: null, after: ended },
         },
       });
+      await this.securityChanged(tx, target, 'two_factor_reset');
     });
     return TWO_FACTOR_MESSAGES.reset;
   }
@@ -290,6 +295,11 @@ export class TwoFactorService {
       return spent.length > 0 ? 'recovery_code' : null;
     }
     return null;
+  }
+
+  /** Tells the person, in the change's transaction (ADR 085). */
+  private securityChanged(tx: Tx, user: Pick<UserRow, 'id' | 'role'>, change: SecurityChange): Promise<void> {
+    return this.events.publish('account.security_changed', { tx, userId: user.id, role: user.role, change });
   }
 
   /** Locks the user's row for this transaction; 409 unless two-factor sign-in is on (`enrolled`) or off. */

@@ -1,9 +1,9 @@
-import { API_MSG, ELECTRICIAN_PATHS, ERROR_CODE, RECOVERY_CODE_COUNT, ROLE } from '@isaac/contract';
+import { API_MSG, ERROR_CODE, RECOVERY_CODE_COUNT, ROLE } from '@isaac/contract';
 import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, notifications, userTwoFactor } from '../../db/schema/index.ts';
-import { authed, createTestApp, csrf, until, type TestApp } from '../../test/helpers.ts';
+import { auditLog, userTwoFactor } from '../../db/schema/index.ts';
+import { authed, createTestApp, csrf, type TestApp } from '../../test/helpers.ts';
 import { LOGIN_LIMITS } from '../auth/throttle.ts';
 import { DataKeyring } from '../../keys/keyring.ts';
 import { SecretBox } from './secret-box.ts';
@@ -223,30 +223,6 @@ describe('signing in with two-factor sign-in on', () => {
     const otherCodes = (await enrol(other.token)).codes;
     const foreign = await postLogin({ email: user.email, password, recovery_code: otherCodes[0] ?? '' });
     expect(foreign.statusCode).toBe(401);
-  });
-
-  it('a sign-in with a recovery code tells the person: the codes left and their settings (bell and e-mail)', async () => {
-    const { user, password, token } = await t.signIn(ROLE.electrician);
-    const { secret, codes } = await enrol(token);
-    const security = () =>
-      t.db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'security')));
-    expect((await postLogin({ email: user.email, password, otp: codeNow(secret) })).statusCode).toBe(200);
-    expect((await postLogin({ email: user.email, password, recovery_code: codes[0] })).statusCode).toBe(200);
-    expect(await until(async () => (await security()).length === 1)).toBe(true);
-    const [told] = await security();
-    expect(told).toMatchObject({
-      title: 'You signed in with a recovery code',
-      link: ELECTRICIAN_PATHS.settings,
-    });
-    expect(told!.body).toContain(`Recovery codes left: ${RECOVERY_CODE_COUNT - 1}.`);
-    const mails = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, user.email), eq(emailOutbox.kind, 'notification')));
-    expect(mails.map((m) => m.subject)).toEqual(['You signed in with a recovery code']);
   });
 
   it('records which second factor a sign-in used: the authenticator code or a recovery code (issue 29)', async () => {

@@ -85,6 +85,18 @@ export const en = {
     recoveryCodeTitle: 'You signed in with a recovery code',
     recoveryCodeBody:
       'Recovery codes left: {{count}}. Make new ones in your security settings. If it was not you, change your password now.',
+    passwordChangedTitle: 'Your password was changed',
+    passwordChangedBody:
+      'Your other sessions were signed out. If it was not you, write to us at once from the Contact page.',
+    twoFactorOffTitle: 'Two-factor sign-in was turned off',
+    twoFactorOffBody:
+      'Your account now asks only for your password. If it was not you, change your password and turn it on again.',
+    twoFactorResetTitle: 'An administrator reset your two-factor sign-in',
+    twoFactorResetBody:
+      'Your sessions were signed out and two-factor sign-in is off. Set it up again in your security settings.',
+    recoveryCodesRenewedTitle: 'New recovery codes were made',
+    recoveryCodesRenewedBody:
+      'Your old recovery codes no longer work. If it was not you, change your password now.',
     installationScheduledTitle: 'Your installation is scheduled',
     installationScheduledBody: '{{electrician}} will install your devices on {{date}}.',
     installationCompletedTitle: 'Your installation is complete',

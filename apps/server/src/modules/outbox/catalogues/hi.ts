@@ -82,6 +82,16 @@ export const hi = {
     recoveryCodeTitle: 'आपने रिकवरी कोड से साइन इन किया',
     recoveryCodeBody:
       'बचे हुए रिकवरी कोड: {{count}}। अपनी सुरक्षा सेटिंग में नए कोड बनाएँ। अगर यह आप नहीं थे, तो अभी अपना पासवर्ड बदलें।',
+    passwordChangedTitle: 'आपका पासवर्ड बदल दिया गया',
+    passwordChangedBody: 'आपके बाक़ी सेशन साइन आउट कर दिए गए। अगर यह आप नहीं थे, तो संपर्क पेज से हमें तुरंत लिखें।',
+    twoFactorOffTitle: 'टू-फ़ैक्टर साइन-इन बंद कर दिया गया',
+    twoFactorOffBody:
+      'अब आपका खाता सिर्फ़ पासवर्ड माँगता है। अगर यह आप नहीं थे, तो अपना पासवर्ड बदलें और इसे फिर से चालू करें।',
+    twoFactorResetTitle: 'एक एडमिन ने आपका टू-फ़ैक्टर साइन-इन रीसेट किया',
+    twoFactorResetBody:
+      'आपके सेशन साइन आउट कर दिए गए और टू-फ़ैक्टर साइन-इन बंद है। इसे अपनी सुरक्षा सेटिंग में फिर से सेट करें।',
+    recoveryCodesRenewedTitle: 'नए रिकवरी कोड बनाए गए',
+    recoveryCodesRenewedBody: 'आपके पुराने रिकवरी कोड अब काम नहीं करेंगे। अगर यह आप नहीं थे, तो अभी अपना पासवर्ड बदलें।',
     installationScheduledTitle: 'आपका इंस्टॉलेशन तय हो गया है',
     installationScheduledBody: '{{electrician}} {{date}} को आपके डिवाइस इंस्टॉल करेंगे।',
     installationCompletedTitle: 'आपका इंस्टॉलेशन पूरा हो गया है',

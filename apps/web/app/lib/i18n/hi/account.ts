@@ -127,7 +127,7 @@ export default {
       installation_completed: 'इंस्टॉलेशन पूरा हुआ',
       order_paid: 'ऑर्डर का भुगतान हुआ',
       order_refunded: 'ऑर्डर का पैसा लौटाया गया',
-      security: 'रिकवरी कोड से साइन-इन',
+      security: 'सुरक्षा: पासवर्ड, टू-फ़ैक्टर साइन-इन, रिकवरी कोड',
     },
     kindChannel: '{{kind}}: {{channel}}',
     alerts: 'चेतावनियाँ',
