@@ -71,6 +71,14 @@ test.describe('two-factor sign-in (TOTP)', () => {
     expect(newCodes.filter((code) => code === recoveryCode || code === otherRecoveryCode)).toEqual([]);
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await expect(section.getByText(/Recovery codes left: 10/)).toBeVisible();
+    // The bell tells of it (a security notice, written with the new codes), linking to these settings.
+    await page.reload();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    // The newest first (a retry of this test on the same server finds the earlier attempt's too).
+    const notice = page.getByRole('link', { name: /New recovery codes were made/ }).first();
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveAttribute('href', /\/admin\/settings/);
+    await page.keyboard.press('Escape');
 
     // Turn it off again with the password and a recovery code (the demo admin signs in as before): an old
     // one is refused, a new one works.
