@@ -47,7 +47,7 @@ export interface AppEvents {
   /** In the transaction that changes a home's time zone (its schedules' next runs move to the new clock). */
   'home.time_zone_changed': { tx: Db | Tx; homeId: string; timeZone: string };
   /** After commit: a person signed in with one of their recovery codes (ADR 085: they are told). */
-  'auth.recovery_code_used': { userId: string; role: number };
+  'auth.recovery_code_used': { userId: string; role: number; left: number };
   /** In the transaction of a change to how a person signs in (ADR 085: they are told, by e-mail too). */
   'account.security_changed': { tx: Db | Tx; userId: string; role: number; change: SecurityChange };
   /** After commit: a device rebooted on the version a firmware rollout sent it (UPDATED). */

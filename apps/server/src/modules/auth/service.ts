@@ -41,6 +41,8 @@ export interface SecondFactorCheck {
     user: UserRow,
     factor: { otp?: string | undefined; recovery_code?: string | undefined },
   ): Promise<SecondFactorMethod | null>;
+  /** How many of the user's recovery codes are still unused (told after a sign-in with one, ADR 085). */
+  recoveryCodesLeft(executor: Db, userId: string): Promise<number>;
 }
 
 /** Which second factor a sign-in used: the authenticator's code, or a recovery code. */
@@ -136,8 +138,10 @@ export class AuthService {
       return created;
     });
     // A recovery code is for a lost phone: the person is told (how many are left, where to make new ones).
-    if (secondFactor === 'recovery_code')
-      this.events.announce('auth.recovery_code_used', { userId: user.id, role: user.role });
+    if (secondFactor === 'recovery_code') {
+      const left = await this.twoFactor.recoveryCodesLeft(this.db, user.id);
+      this.events.announce('auth.recovery_code_used', { userId: user.id, role: user.role, left });
+    }
     const token = await this.tokens.sign({ sub: user.id, sid: session.id, role: user.role });
     // OAuth mode: the redirect is the product's own consent screen (the web follows only its own origins),
     // carrying the authorization request; the consent screen then sends the browser to the client.

@@ -1,15 +1,8 @@
 import { ADMIN_PATHS, ELECTRICIAN_PATHS, formatInr, OWNER_PATHS, ROLE } from '@isaac/contract';
 import type { AppEvents, SecurityChange } from '../../events.ts';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  devices,
-  homeMembers,
-  installations,
-  twoFactorRecoveryCodes,
-  users,
-  type OrderRow,
-} from '../../db/schema/index.ts';
+import { devices, homeMembers, installations, users, type OrderRow } from '../../db/schema/index.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { EmailTextKey } from '../outbox/i18n.ts';
 import type { NotificationService } from './service.ts';
@@ -127,15 +120,11 @@ export class EventNotifications {
   }
 
   /** A sign-in with a recovery code (ADR 085): the codes left, and the way to the person's security settings. */
-  async recoveryCodeUsed({ userId, role }: AppEvents['auth.recovery_code_used']): Promise<void> {
-    const [left] = await this.db
-      .select({ n: count() })
-      .from(twoFactorRecoveryCodes)
-      .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  async recoveryCodeUsed({ userId, role, left }: AppEvents['auth.recovery_code_used']): Promise<void> {
     await this.notifications.notify(this.db, userId, {
       kind: 'security',
       title: (t) => t('alerts.recoveryCodeTitle'),
-      body: (t) => t('alerts.recoveryCodeBody', { count: left?.n ?? 0 }),
+      body: (t) => t('alerts.recoveryCodeBody', { count: left }),
       link: settingsOf(role),
     });
   }

@@ -85,14 +85,7 @@ export class TwoFactorService {
 
   async status(user: UserRow): Promise<TwoFactorStatus> {
     const enabled = user.twoFactorEnabledAt !== null;
-    let left = 0;
-    if (enabled) {
-      const [row] = await this.db
-        .select({ n: count() })
-        .from(twoFactorRecoveryCodes)
-        .where(and(eq(twoFactorRecoveryCodes.userId, user.id), isNull(twoFactorRecoveryCodes.usedAt)));
-      left = row?.n ?? 0;
-    }
+    const left = enabled ? await this.recoveryCodesLeft(this.db, user.id) : 0;
     return {
       enabled,
       enabled_at: user.twoFactorEnabledAt?.toISOString() ?? null,
@@ -185,15 +178,12 @@ export class TwoFactorService {
   ): Promise<TwoFactorRecoveryCodes> {
     const codes = newRecoveryCodes();
     await this.withPasswordAndCode(user, input, async (tx) => {
-      const [unused] = await tx
-        .select({ n: count() })
-        .from(twoFactorRecoveryCodes)
-        .where(and(eq(twoFactorRecoveryCodes.userId, user.id), isNull(twoFactorRecoveryCodes.usedAt)));
+      const unused = await this.recoveryCodesLeft(tx, user.id);
       await this.storeRecoveryCodes(tx, user.id, codes);
       await this.audit.record(tx, context, {
         action: 'user.two_factor_recovery_codes_renewed',
         entity: { type: 'user', id: user.id, name: user.name },
-        changes: { recovery_codes_left: { before: unused?.n ?? 0, after: codes.length } },
+        changes: { recovery_codes_left: { before: unused, after: codes.length } },
       });
       await this.securityChanged(tx, user, 'recovery_codes_renewed');
     });
@@ -295,6 +285,15 @@ export class TwoFactorService {
       return spent.length > 0 ? 'recovery_code' : null;
     }
     return null;
+  }
+
+  /** How many of the user's recovery codes are still unused. */
+  async recoveryCodesLeft(executor: Db | Tx, userId: string): Promise<number> {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(twoFactorRecoveryCodes)
+      .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+    return row?.n ?? 0;
   }
 
   /** Tells the person, in the change's transaction (ADR 085). */
