@@ -3,10 +3,12 @@
 // The API process (api.mjs, embedded broker) seeds N devices in H homes (homes.mjs: HOME_LAYOUT, one owner
 // each); this process connects them all and sends every reporting device's telemetry every 10 s. A share of
 // the homes' watched sensors spike above the threshold (one reading, then back to normal so the watch re-arms).
-// Four phases of the same telemetry, each measured for CPU (the API process and its PostgreSQL backends):
+// Five phases of the same telemetry, each measured for CPU (the API process and its PostgreSQL backends):
 // without automations; with three automations per home (a PM2.5 threshold → the purifier on, a daily schedule
 // → the switch on, the second purifier offline → a notification), steady (no spike, no schedule due); with
-// them under stress (the spikes, and every home's schedule at one minute); and without again (disabled).
+// them at the owners' ceiling (every home's purifier switched as often as its automation may switch it: the
+// highest toggle limit an owner can set, each spike an on and an off); with them under stress (spikes far
+// above that ceiling, and every home's schedule at one minute); and without again (disabled).
 // Measured in the stress phase: reading stored → command published (in the API process), reading sent →
 // command received by the purifier (here, as the home sees it), the schedule's minute → run started (SQL) and
 // → command received by the switch; then a share of the watched purifiers go offline → notifications.
@@ -18,7 +20,7 @@ import { startChild } from './api.mjs';
 import { floor } from './brokers.mjs';
 import { atRate, freePort, freshDatabase, log, option, quantile, sleep } from './common.mjs';
 import { connectFleet } from './fleet.mjs';
-import { HOME_LAYOUT } from './homes.mjs';
+import { BENCH_TOGGLES_PER_HOUR, HOME_LAYOUT } from './homes.mjs';
 import { automationsReport, AUTOMATIONS_SECTION, writeSection } from './report.mjs';
 
 const ms = (v) => `${v.toFixed(0)} ms`;
@@ -70,7 +72,8 @@ export async function automationsMain() {
     // Each home's spikes not yet answered, oldest first (a command answers the oldest).
     const spikeSent = Array.from({ length: homeCount }, () => []);
     let measuring = false;
-    let spiky = false;
+    // The share of the watched sensors that spike in each 10-s cycle (0: none).
+    let spiky = 0;
     let sentToReceived = [];
     let scheduledAt = null;
     const scheduleSeen = [];
@@ -97,11 +100,13 @@ export async function automationsMain() {
         if (spiking.has(home)) {
           air.pm25 = 30; // back below the threshold by more than the hysteresis: the watch re-arms
           spiking.delete(home);
-        } else if (spiky && Math.random() < spikeShare) {
+        } else if (Math.random() < spiky) {
           air.pm25 = 160;
           spiking.add(home);
-          spikeSent[home].push(performance.now());
-          spikes += 1;
+          if (measuring) {
+            spikeSent[home].push(performance.now());
+            spikes += 1;
+          }
         }
       }
       await device.sendTelemetry(10);
@@ -125,18 +130,32 @@ export async function automationsMain() {
     result.off1 = await phase('without automations', duration);
 
     // With automations, steady: every reading judged, no spike, no schedule due (the engine's standing cost).
-    // The schedule: the first whole minute at least 15 s after this phase; the next phase runs until 25 s past it.
-    const minute = Math.ceil((Date.now() + (duration + 2 + 15) * 1000) / 60_000) * 60_000;
+    // The schedule: the first whole minute at least 15 s after this phase and the ceiling's; the stress phase
+    // runs until 25 s past it.
+    const minute = Math.ceil((Date.now() + (2 * (duration + 2) + 15) * 1000) / 60_000) * 60_000;
     const seeded = await child.call('seedAutomations', { scheduleAt: new Date(minute).toISOString() });
     scheduledAt = new Date(seeded.nextRunAt).getTime();
     result.automations = seeded.count;
     log(`${seeded.count} automations; the schedules are due at ${seeded.nextRunAt}`);
     result.watch = await phase('with automations, steady', duration);
 
+    // With automations at the owners' ceiling: each home's sensor spikes as often as its purifier may be
+    // switched by the automation at the highest limit an owner can set (a spike is an on and, a reading
+    // later, an off): TOGGLES / 2 spikes an hour, in 360 cycles of 10 s. No schedule is due (each fires once
+    // a day; their minute is in the stress phase).
+    result.togglesPerHour = BENCH_TOGGLES_PER_HOUR;
+    result.ceilingShare = BENCH_TOGGLES_PER_HOUR / 2 / 360;
+    const runsBefore = await child.call('runCount');
+    spiky = result.ceilingShare;
+    result.ceiling = await phase("with automations at the owners' ceiling", duration);
+    spiky = 0;
+    result.ceiling.runs = (await child.call('runCount')) - runsBefore;
+
     // With automations, under stress: spikes and every home's schedule at one minute.
     measuring = true;
-    spiky = true;
+    spiky = spikeShare;
     sentToReceived = [];
+    for (const waiting of spikeSent) waiting.length = 0;
     await child.call('takeLatencies');
     const onSeconds = Math.max(duration, Math.ceil((scheduledAt + 25_000 - Date.now()) / 1000));
     // BENCH_PROFILE_DIR: a CPU profile of the API from a second before the minute to 15 s after it.
@@ -149,7 +168,7 @@ export async function automationsMain() {
       : null;
     result.on = await phase('with automations, spikes and the minute', onSeconds);
     await profiling;
-    spiky = false;
+    spiky = 0;
     // Runs still under way are waited for (their commands still count; the next phase must not carry them):
     // until no run has been recorded for 3 s.
     const drained = performance.now();

@@ -3,6 +3,7 @@
 // of the process and of its PostgreSQL backends.
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { AUTOMATION_LIMITS } from '@isaac/contract';
 import { secretOf } from './common.mjs';
 
 /** PM2.5 above this (µg/m³) is a spike: the air-quality automations watch for it. */
@@ -11,6 +12,8 @@ export const SPIKE_THRESHOLD = 100;
  * second purifier going offline is told, the switch is scheduled; positions past these are more sensors. */
 export const HOME_LAYOUT = ['skywalker', 'isaac', 'isaac', 'lumos', 'skywalker'];
 const AT = { sensor: 0, purifier: 1, watched: 2, lights: 3 };
+/** The bench's automations switch a device as often as an owner may let them: the highest limit there is. */
+export const BENCH_TOGGLES_PER_HOUR = AUTOMATION_LIMITS.maxTogglesPerHour;
 
 /** CPU time (ms) of a process as /proc/<pid>/stat counts it (user + system), or null when it is gone. */
 function procCpuMs(pid) {
@@ -56,12 +59,16 @@ export async function homeHandlers(app, exec) {
   let cpu = null;
   const sampleDb = async () => {
     if (!cpu) return;
-    const pids = await exec('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-    for (const { pid } of pids) {
+    const pids = await exec(
+      'SELECT pid, backend_type FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    for (const { pid, backend_type: type } of pids) {
       const now = procCpuMs(pid);
       if (now === null) continue;
       const before = cpu.backends.get(pid) ?? cpu.baseline.get(pid) ?? 0;
       cpu.db += now - before;
+      // Autovacuum's share: the tables' upkeep after writes, shown apart (it lags the writes that cause it).
+      if (type === 'autovacuum worker') cpu.vacuum += now - before;
       cpu.backends.set(pid, now);
     }
   };
@@ -128,7 +135,12 @@ export async function homeHandlers(app, exec) {
         minute: '2-digit',
         hourCycle: 'h23',
       }).format(at);
-      const base = { enabled: true, conditions: [], max_toggles_per_hour: 12, manual_override_minutes: 60 };
+      const base = {
+        enabled: true,
+        conditions: [],
+        max_toggles_per_hour: BENCH_TOGGLES_PER_HOUR,
+        manual_override_minutes: 60,
+      };
       const schedule = { kind: 'schedule', time, days: [0, 1, 2, 3, 4, 5, 6] };
       const next = nextRun(schedule, DEFAULT_TIME_ZONE, new Date(at.getTime() - 30_000));
       const rows = homes.flatMap(({ owner, devices: d }) => [
@@ -209,6 +221,7 @@ export async function homeHandlers(app, exec) {
         process: process.cpuUsage(),
         t: performance.now(),
         db: 0,
+        vacuum: 0,
         backends: new Map(),
         baseline: new Map(),
       };
@@ -226,6 +239,7 @@ export async function homeHandlers(app, exec) {
         seconds,
         apiMs: (used.user + used.system) / 1000,
         dbMs: cpu.db,
+        vacuumMs: cpu.vacuum,
       };
       cpu = null;
       return result;
