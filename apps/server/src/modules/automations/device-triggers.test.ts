@@ -2,7 +2,7 @@ import type { DeviceEvent } from '@isaac/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceRow } from '../../db/schema/index.ts';
 import { DEVICE_CHANGES_WINDOW_MS, DeviceTriggers } from './device-triggers.ts';
-import type { HomeAutomation } from './runner.ts';
+import type { HomeAutomation } from './statements.ts';
 
 /** The parts of a device row and an automation the triggers read (the rest is not theirs to look at). */
 const device = (id: string, state: { on: boolean; online: boolean }) =>

@@ -2,7 +2,7 @@ import type { DeviceEvent } from '@isaac/contract';
 import type { DeviceRow } from '../../db/schema/index.ts';
 import { eventPhrase } from './engine/phrases.ts';
 import { inParallel, RUNS_AT_ONCE } from './lanes.ts';
-import type { HomeAutomation } from './runner.ts';
+import type { HomeAutomation } from './statements.ts';
 
 /** How long a device's change waits for the changes of the same moment, to be looked up with them. */
 export const DEVICE_CHANGES_WINDOW_MS = 20;

@@ -9,7 +9,7 @@ import {
   type AutomationRun,
   type AutomationRunOutcome,
 } from '@isaac/contract';
-import { and, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -27,6 +27,7 @@ import type { DeviceCommandService } from '../device-commands/service.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { NotificationInput, NotificationService } from '../notifications/service.ts';
 import { DeviceTriggers } from './device-triggers.ts';
+import { homeOfAutomation, runnerStatements, withZone, type HomeAutomation } from './statements.ts';
 import { batchesOf, inParallel, RUNS_AT_ONCE } from './lanes.ts';
 import { nextRun } from './engine/schedule.ts';
 import { observe, type WatchState } from './engine/threshold.ts';
@@ -62,14 +63,6 @@ export interface RunnerOptions {
 }
 
 type Step = AutomationRun['steps'][number];
-/**
- * An automation with its home's time zone (issue 33: schedules and "between" windows are the home's wall
- * clock), read in the same statement as the automation (`withZone`): no second read per run.
- */
-export type HomeAutomation = AutomationRow & { timeZone: string };
-/** The columns of a `HomeAutomation`: selected from `automations` joined to its home (`homeOfAutomation`). */
-const withZone = { ...getTableColumns(automations), timeZone: homes.timeZone };
-const homeOfAutomation = eq(homes.id, automations.homeId);
 /** An automation a reading fired, or cleared (its clear actions to run). */
 type Judged = { row: HomeAutomation; pm25: number; event: 'fire' | 'clear' };
 
@@ -89,6 +82,7 @@ export class AutomationRunner {
 
   private readonly steps: RunSteps;
   private readonly deviceTriggers: DeviceTriggers;
+  private readonly statements: ReturnType<typeof runnerStatements>;
 
   constructor(
     private readonly db: Db,
@@ -99,8 +93,9 @@ export class AutomationRunner {
     private readonly options: RunnerOptions,
   ) {
     this.steps = new RunSteps(db, commands, now, log);
+    this.statements = runnerStatements(db);
     this.deviceTriggers = new DeviceTriggers(
-      (deviceIds) => this.enabled('device', inArray(automations.triggerDeviceId, deviceIds)),
+      (deviceIds) => this.statements.watching.get('device').execute({ ids: JSON.stringify(deviceIds) }),
       (row, trigger) => this.run(row, trigger),
     );
   }
@@ -194,13 +189,9 @@ export class AutomationRunner {
 
   /** The watches' part of `onReadings`: the automations the batch fires or clears. */
   private async judgeBatch(latest: ReadonlyArray<{ deviceId: string; pm25: number }>): Promise<Judged[]> {
-    const watching = await this.enabled(
-      'air_quality',
-      inArray(
-        automations.triggerDeviceId,
-        latest.map((r) => r.deviceId),
-      ),
-    );
+    const watching = await this.statements.watching
+      .get('air_quality')
+      .execute({ ids: JSON.stringify(latest.map((r) => r.deviceId)) });
     const pm25Of = new Map(latest.map((r) => [r.deviceId, r.pm25]));
     const at = this.now().getTime();
     const changing = new Map<string, number>();
@@ -251,13 +242,9 @@ export class AutomationRunner {
   private async observeReadings(readings: ReadonlyMap<string, number>, at: number): Promise<Judged[]> {
     if (readings.size === 0) return [];
     return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .select(withZone)
-        .from(automations)
-        .innerJoin(homes, homeOfAutomation)
-        .where(inArray(automations.id, [...readings.keys()]))
-        .orderBy(automations.id)
-        .for('update', { of: automations });
+      const rows = await this.statements.lockWatches.execute(tx, {
+        ids: JSON.stringify([...readings.keys()]),
+      });
       const events: Judged[] = [];
       const watches: Array<{ id: string; watch: StoredWatch }> = [];
       for (const row of rows) {
@@ -270,11 +257,7 @@ export class AutomationRunner {
         if (judged.event) events.push({ row, pm25, event: judged.event });
       }
       if (watches.length > 0) {
-        await tx
-          .update(automations)
-          .set({ watch: sql`c.watch` })
-          .from(sql`jsonb_to_recordset(${JSON.stringify(watches)}::jsonb) as c(id text, watch jsonb)`)
-          .where(sql`${automations.id} = c.id`);
+        await this.statements.storeWatches.execute(tx, { watches: JSON.stringify(watches) });
       }
       return events;
     });
@@ -295,10 +278,7 @@ export class AutomationRunner {
   /** The fired watches remember that their run changed a device (their clear actions will run). */
   private async markActed(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db
-      .update(automations)
-      .set({ watch: { phase: 'fired', acted: true } })
-      .where(and(inArray(automations.id, [...ids]), sql`${automations.watch}->>'phase' = 'fired'`));
+    await this.statements.markActed.execute({ ids: JSON.stringify(ids) });
   }
 
   /** A device's state or presence changed (device events): the device triggers it matches run. */
