@@ -19,10 +19,12 @@ type DeviceTriggerKind = 'air_quality' | 'device';
 /**
  * `column` is one of the ids given as one JSON array (the placeholder `ids`): one statement text whatever
  * the number of ids, so it is prepared once, where an `IN ($1, …, $n)` list was a new text — built by
- * Drizzle, parsed and planned by the database — for each batch size.
+ * Drizzle, parsed and planned by the database — for each batch size. As `= any(array(…))` the ids are one
+ * value the plan looks up in the column's index; as `in (select …)` the generic plan joined them to a scan
+ * of the whole table.
  */
 const oneOfIds = (column: Column) =>
-  sql`${column} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))`;
+  sql`${column} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))`;
 
 /**
  * The engine's statements on its hot paths (every readings batch, every run), each built and prepared once
