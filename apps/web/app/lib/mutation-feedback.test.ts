@@ -45,6 +45,14 @@ describe('mutation feedback (MutationCache + meta)', () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it('gives a success toast with an id that id, so a repeat replaces the one shown', async () => {
+    const meta = feedback({ success: { message: 'Saved on this phone', icon: '📴', id: 'offline-saved' } });
+    await run(async () => 1, meta, 1).result;
+    await run(async () => 2, meta, 2).result;
+    expect(toast.info).toHaveBeenNthCalledWith(1, 'Saved on this phone', { icon: '📴', id: 'offline-saved' });
+    expect(toast.info).toHaveBeenNthCalledWith(2, 'Saved on this phone', { icon: '📴', id: 'offline-saved' });
+  });
+
   it("toasts the server's message on failure, else the fallback, and still refetches", async () => {
     const meta = feedback({ success: 'Saved', error: 'Failed to save', invalidates: [['a']] });
     const refused = run(

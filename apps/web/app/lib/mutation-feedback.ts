@@ -13,8 +13,11 @@ import { errorMessage } from './api-client';
 import { localiseMessage } from './i18n/messages';
 import { toast } from './toast';
 
-/** A success toast: a message (a success toast) or a plain toast with an icon. */
-export type SuccessToast = string | { message: string; icon: string };
+/**
+ * A success toast: a message (a success toast) or a plain toast with an icon — and an `id` when repeats
+ * should replace the one shown (its timer starts again) instead of stacking over the page.
+ */
+export type SuccessToast = string | { message: string; icon: string; id?: string };
 
 export interface MutationFeedback extends Record<string, unknown> {
   /** The success toast, or a function of the result and the variables giving it (nothing: no toast). */
@@ -56,7 +59,11 @@ function showSuccess(meta: MutationFeedback | undefined, data: unknown, variable
       : success;
   if (message === undefined) return;
   if (typeof message === 'string') toast.success(localiseMessage(message));
-  else toast.info(localiseMessage(message.message), { icon: message.icon });
+  else
+    toast.info(localiseMessage(message.message), {
+      icon: message.icon,
+      ...(message.id === undefined ? {} : { id: message.id }),
+    });
 }
 
 /** Refetches (marks stale and refetches the active queries of) each key prefix. */

@@ -13,13 +13,20 @@ import electrician from '~/lib/i18n/en/electrician';
  */
 export const OFFLINE_MSG = electrician.offline;
 
-/** Feedback for a change that may be queued: "saved on this phone" instead of the success toast. */
+/**
+ * Feedback for a change that may be queued: "saved on this phone" instead of the success toast — one toast
+ * however many changes are saved in a row (ticking each training item offline stacked a toast per tick
+ * over the form, and a pointer resting on a toast pauses its timer, so they stayed).
+ */
 export function offlineFeedback(success?: string, error?: string): MutationFeedback {
   return feedback<unknown, unknown>({
-    success: (result) => (isQueued(result) ? { message: OFFLINE_MSG.saved, icon: '📴' } : success),
+    success: (result) =>
+      isQueued(result) ? { message: OFFLINE_MSG.saved, icon: '📴', id: OFFLINE_SAVED_TOAST } : success,
     error,
   });
 }
+/** The id of the "saved on this phone" toast: each queued change replaces the one shown. */
+export const OFFLINE_SAVED_TOAST = 'offline-saved';
 
 /**
  * After a change: queued → `local` updates the cached reads; answered → the area is refetched (awaited, so
