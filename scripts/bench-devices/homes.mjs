@@ -3,7 +3,7 @@
 // of the process and of its PostgreSQL backends.
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { AUTOMATION_LIMITS } from '@isaac/contract';
+import { AUTOMATION_LIMITS, DEFAULT_TIME_ZONE } from '@isaac/contract';
 import { secretOf } from './common.mjs';
 
 /** PM2.5 above this (µg/m³) is a spike: the air-quality automations watch for it. */
@@ -27,7 +27,6 @@ function procCpuMs(pid) {
 }
 
 export async function homeHandlers(app, exec) {
-  const { DEFAULT_TIME_ZONE } = await import('@isaac/contract');
   const { nextRun } = await import('../../apps/server/src/modules/automations/engine/schedule.ts');
   /** Purifier → the sensor whose spikes switch it (the stored → published pairing). */
   const sensorOfPurifier = new Map();

@@ -59,11 +59,10 @@ function showSuccess(meta: MutationFeedback | undefined, data: unknown, variable
       : success;
   if (message === undefined) return;
   if (typeof message === 'string') toast.success(localiseMessage(message));
-  else
-    toast.info(localiseMessage(message.message), {
-      icon: message.icon,
-      ...(message.id === undefined ? {} : { id: message.id }),
-    });
+  else {
+    const { message: text, ...options } = message;
+    toast.info(localiseMessage(text), options);
+  }
 }
 
 /** Refetches (marks stale and refetches the active queries of) each key prefix. */

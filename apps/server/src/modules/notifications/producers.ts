@@ -1,17 +1,11 @@
-import { ADMIN_PATHS, ELECTRICIAN_PATHS, formatInr, OWNER_PATHS, ROLE } from '@isaac/contract';
+import { formatInr, OWNER_PATHS } from '@isaac/contract';
 import type { AppEvents, SecurityChange } from '../../events.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { devices, homeMembers, installations, users, type OrderRow } from '../../db/schema/index.ts';
 import { audienceOf } from '../../policy/policy.ts';
 import type { EmailTextKey } from '../outbox/i18n.ts';
-import type { NotificationService } from './service.ts';
-
-/** The settings page of a role's area: where security settings are. */
-function settingsOf(role: number): string {
-  if (role === ROLE.admin) return ADMIN_PATHS.settings;
-  return role === ROLE.electrician ? ELECTRICIAN_PATHS.settings : OWNER_PATHS.settings;
-}
+import { settingsPathOf, type NotificationService } from './service.ts';
 
 /** The catalogue keys (`alerts.*`) of each security change's notice. */
 const SECURITY_WORDS: Record<SecurityChange, { title: EmailTextKey; body: EmailTextKey }> = {
@@ -125,7 +119,7 @@ export class EventNotifications {
       kind: 'security',
       title: (t) => t('alerts.recoveryCodeTitle'),
       body: (t) => t('alerts.recoveryCodeBody', { count: left }),
-      link: settingsOf(role),
+      link: settingsPathOf(role),
     });
   }
 
@@ -136,7 +130,7 @@ export class EventNotifications {
       kind: 'security',
       title: (t) => t(words.title),
       body: (t) => t(words.body),
-      link: settingsOf(role),
+      link: settingsPathOf(role),
     });
   }
 

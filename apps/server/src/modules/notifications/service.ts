@@ -342,8 +342,8 @@ export function isKnownPushService(endpoint: string, services: readonly string[]
   );
 }
 
-/** Where a person changes their notification settings (each area's settings page). */
-function settingsPathOf(role: number): string {
+/** A person's settings page (each area's): notification and security settings. */
+export function settingsPathOf(role: number): string {
   if (role === ROLE.admin) return ADMIN_PATHS.settings;
   if (role === ROLE.owner) return OWNER_PATHS.settings;
   if (role === ROLE.electrician) return ELECTRICIAN_PATHS.settings;

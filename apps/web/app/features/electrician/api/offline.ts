@@ -12,6 +12,8 @@ import electrician from '~/lib/i18n/en/electrician';
  * follow, and the area is refetched only after a change the server has answered.
  */
 export const OFFLINE_MSG = electrician.offline;
+/** The id of the "saved on this phone" toast: each queued change replaces the one shown. */
+const OFFLINE_SAVED_TOAST = 'offline-saved';
 
 /**
  * Feedback for a change that may be queued: "saved on this phone" instead of the success toast — one toast
@@ -25,8 +27,6 @@ export function offlineFeedback(success?: string, error?: string): MutationFeedb
     error,
   });
 }
-/** The id of the "saved on this phone" toast: each queued change replaces the one shown. */
-export const OFFLINE_SAVED_TOAST = 'offline-saved';
 
 /**
  * After a change: queued → `local` updates the cached reads; answered → the area is refetched (awaited, so
